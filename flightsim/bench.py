@@ -1,0 +1,130 @@
+"""Benchmarks: physics steps per second for every aircraft, beside JSBSim in the same run.
+
+    python -m flightsim.bench [--json] [--seconds S] [--aircraft NAME ...] [--no-startup]
+
+``steps_per_s``: one step per call from Python, the way the game's physics thread calls
+it; ``batched_steps_per_s``: N steps in one kernel call from an input array. With the
+``bench`` extra installed, JSBSim's closest model is stepped the same way (one
+``run()`` per Python call at 50 Hz). ``startup`` times a cold start (empty numba cache,
+everything compiled) and a warm one (cache filled: nothing compiled) in fresh processes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from .jsbsim_ref import closest_jsbsim_model, jsbsim_steps_per_s
+from .physics import layout as L
+from .sim import Sim
+from .spec.loader import list_aircraft
+
+
+def _spawn(sim: Sim):
+    ref = sim.compiled.spec.reference or {}
+    sim.spawn_trimmed_glide((ref.get("best_glide_kmh") or 100.0) / 3.6, altitude_m=2000.0)
+    return sim.state.copy(), sim.ctrl.copy()
+
+
+def physics_bench(name: str, seconds: float = 2.0) -> dict:
+    sim = Sim(name)
+    state0, ctrl = _spawn(sim)
+    sim.step()   # compile / load from cache outside the timing
+    # one step per call from Python
+    sim.state[:] = state0
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while True:
+        for _ in range(1000):
+            sim.step(ctrl)
+        n += 1000
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        if sim.altitude_m < 200.0:     # keep it flying: start the glide again
+            sim.state[:] = state0
+    single = n / (now - t0)
+    # batched: one kernel call advances N steps
+    batch = 20000
+    ctrls = np.tile(ctrl, (batch, 1))
+    sim.state[:] = state0
+    sim.run(ctrls[:10])
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while True:
+        sim.state[:] = state0
+        n += len(sim.run(ctrls))
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    batched = n / (now - t0)
+    kind = sim.compiled.spec.aircraft["kind"]
+    model = closest_jsbsim_model(name) or closest_jsbsim_model(kind)
+    jsb = jsbsim_steps_per_s(model, seconds) if model else None
+    return {
+        "aircraft": name,
+        "sections": int(sim.model[0, L.H_N_SECTIONS]),
+        "steps_per_s": round(single, 1),
+        "batched_steps_per_s": round(batched, 1),
+        "jsbsim_model": model if jsb is not None else None,
+        "jsbsim_steps_per_s": round(jsb, 1) if jsb is not None else None,
+        "single_vs_jsbsim": round(single / jsb, 2) if jsb else None,
+        "batched_vs_jsbsim": round(batched / jsb, 2) if jsb else None,
+    }
+
+
+STARTUP_SNIPPET = (
+    "import time; t=time.perf_counter(); from flightsim.sim import Sim; s=Sim('{name}'); "
+    "s.spawn_trimmed_glide(30.0, 1000.0); s.step(); import numpy as np; s.run(np.tile(s.ctrl,(2,1))); "
+    "print(time.perf_counter()-t)"
+)
+
+
+def startup_times(name: str = "astir") -> dict:
+    """Seconds from import to the first steps, cold (empty numba cache) and warm."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        times = []
+        for _ in range(2):
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", STARTUP_SNIPPET.format(name=name)], env=env, check=True,
+                           capture_output=True, text=True)
+            times.append(time.perf_counter() - t0)
+    return {"aircraft": name, "first_start_s": round(times[0], 2), "second_start_s": round(times[1], 2)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m flightsim.bench", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
+    ap.add_argument("--aircraft", nargs="*", default=None)
+    ap.add_argument("--no-startup", action="store_true", help="skip the cold/warm start-up timing")
+    args = ap.parse_args(argv)
+    names = args.aircraft or list_aircraft()
+    result = {"physics": [physics_bench(n, args.seconds) for n in names]}
+    if not args.no_startup:
+        result["startup"] = startup_times(names[0])
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for r in result["physics"]:
+            print(f"{r['aircraft']:10s} {r['sections']:3d} sections  single {r['steps_per_s']:>11,.0f}/s  "
+                  f"batched {r['batched_steps_per_s']:>11,.0f}/s  JSBSim {r['jsbsim_model']}: "
+                  f"{r['jsbsim_steps_per_s'] or 0:>9,.0f}/s  (x{r['single_vs_jsbsim']}, x{r['batched_vs_jsbsim']})")
+        if "startup" in result:
+            s = result["startup"]
+            print(f"start-up: first {s['first_start_s']} s (compiling), second {s['second_start_s']} s (cached)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

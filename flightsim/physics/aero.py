@@ -1,0 +1,284 @@
+"""Blade-element aerodynamics: every airfoil section computed from its own relative wind.
+
+Seed 000: each section has its own relative wind (aircraft velocity, the rotation
+``omega x r`` and the wind at its position); lift is perpendicular and drag parallel
+to the local airflow in the section's chord/normal plane, the pitching moment acts
+about its span axis, and the spanwise ("sideways") component is taken out of the
+dynamic pressure and only rubs as skin friction. Induced drag is the combined
+pseudo-component: each lifting group (wing, horizontal tail, fin) gets an induced
+angle ``alpha_i = CL_group / (pi AR e)`` that lowers every section's effective angle of
+attack and tilts its lift back (lifting-line theory), and the wing's CL sends a
+downwash to the tail. Stall and post-stall come straight from the -180..180 degree
+tables, so an asymmetric stall drops the wing that stalls first.
+"""
+import math
+
+import numpy as np
+from numba import njit
+
+from .layout import (
+    E_THERMAL_COUNT, E_THERMALS, E_WIND_D, E_WIND_E, E_WIND_N, G_COLS, G_DOWNWASH,
+    G_K_INDUCED, GROUP_BODY, GROUP_HTAIL, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION,
+    N_GROUPS, N_THERMAL, ROW_GROUPS, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
+    SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
+    SEC_INV_MASS, SEC_POS, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
+    TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
+    C_ROLL, C_YAW,
+)
+
+JIT = dict(cache=True, nogil=True, error_model="numpy")
+RAD2DEG = 57.29577951308232
+CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
+MAX_INDUCED_RAD = 0.25
+MAX_DEFLECTION_STEPS = 3.0
+LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
+
+
+@njit(**JIT)
+def _blend(tables, t, row, i, f, w, side):
+    """One coefficient at table index i (+fraction f), deflection blend w toward side (0 or 2)."""
+    a0 = tables[t, row + 1, i]
+    v0 = a0 + f * (tables[t, row + 1, i + 1] - a0)
+    if w == 0.0:
+        return v0
+    a1 = tables[t, row + side, i]
+    v1 = a1 + f * (tables[t, row + side, i + 1] - a1)
+    return v0 + w * (v1 - v0)
+
+
+@njit(**JIT)
+def coefficients(tables, t, alpha_rad, delta_rad):
+    """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta.
+
+    Deflection is interpolated between the -10/0/+10 degree curves (seed 000) and
+    extrapolated linearly beyond them up to +/-30 degrees.
+    """
+    a = alpha_rad * RAD2DEG
+    if a >= 180.0 or a < -180.0:
+        a = (a + 180.0) % 360.0 - 180.0
+    x = (a - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
+    i = int(x)
+    if i > TABLE_N - 2:
+        i = TABLE_N - 2
+    elif i < 0:
+        i = 0
+    f = x - i
+    w = delta_rad * RAD2DEG / 10.0
+    side = 2
+    if w < 0.0:
+        w = -w
+        side = 0
+    if w > MAX_DEFLECTION_STEPS:
+        w = MAX_DEFLECTION_STEPS
+    cl = _blend(tables, t, T_CL, i, f, w, side)
+    cd = _blend(tables, t, T_CD, i, f, w, side)
+    cm = _blend(tables, t, T_CM, i, f, w, side)
+    if cd < 0.0:
+        cd = 0.0
+    return cl, cd, cm
+
+
+@njit(**JIT)
+def wind_at(env, north, east, down):
+    """Velocity of the air (NED, m/s) at a point: the wind-field hook.
+
+    Steady wind plus any thermals listed in ``env`` (a smooth updraft column,
+    ``w = w0 * exp(-(r/R)^2)``); ridge lift and thermal life cycles plug in here.
+    """
+    wn = env[E_WIND_N]
+    we = env[E_WIND_E]
+    wd = env[E_WIND_D]
+    n_th = int(env[E_THERMAL_COUNT])
+    for k in range(n_th):
+        b = E_THERMALS + k * N_THERMAL
+        dn = north - env[b]
+        de = east - env[b + 1]
+        r2 = (dn * dn + de * de) / (env[b + 2] * env[b + 2])
+        if r2 < 9.0:
+            wd -= env[b + 3] * math.exp(-r2)
+    return wn, we, wd
+
+
+@njit(**JIT)
+def _cl_slope(tables, t, alpha_rad, delta_rad):
+    """Lift coefficient and the undeflected lift-curve slope (per rad) at alpha."""
+    a = alpha_rad * RAD2DEG
+    if a >= 180.0 or a < -180.0:
+        a = (a + 180.0) % 360.0 - 180.0
+    x = (a - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
+    i = int(x)
+    if i > TABLE_N - 2:
+        i = TABLE_N - 2
+    elif i < 0:
+        i = 0
+    f = x - i
+    w = delta_rad * RAD2DEG / 10.0
+    side = 2
+    if w < 0.0:
+        w = -w
+        side = 0
+    if w > MAX_DEFLECTION_STEPS:
+        w = MAX_DEFLECTION_STEPS
+    cl = _blend(tables, t, T_CL, i, f, w, side)
+    s0 = tables[t, T_SLOPE, i]
+    return cl, s0 + f * (tables[t, T_SLOPE, i + 1] - s0)
+
+
+@njit(**JIT)
+def section_airflow(model, tables, nsec, row0, vel, omega, cg, R, pos, env, ctrl, rho, airbrake, work, groups):
+    """Relative wind of each section in its own axes, work[i] = (uc, un, us, V2, alpha, delta),
+    and per lifting group the sums of q*S, q*S*cl and q*S*dcl/dalpha at the geometric alpha
+    (groups[0..2, g]) that the induced-angle solve needs; groups[3] gets the aerodynamic
+    damping rates of roll, pitch, yaw and heave (1/s) for the integrator's step control."""
+    for g in range(N_GROUPS):
+        groups[0, g] = 0.0
+        groups[1, g] = 0.0
+        groups[2, g] = 0.0
+        groups[3, g] = 0.0
+    uniform = 1 if env[E_THERMAL_COUNT] == 0 else 0   # steady wind: the same at every section
+    wbx = 0.0
+    wby = 0.0
+    wbz = 0.0
+    for i in range(nsec):
+        row = row0 + i
+        rx = model[row, SEC_POS] - cg[0]
+        ry = model[row, SEC_POS + 1] - cg[1]
+        rz = model[row, SEC_POS + 2] - cg[2]
+        if i == 0 or uniform == 0:
+            # wind at the section's world position, rotated into body axes
+            pn = pos[0] + R[0, 0] * rx + R[0, 1] * ry + R[0, 2] * rz
+            pe = pos[1] + R[1, 0] * rx + R[1, 1] * ry + R[1, 2] * rz
+            pd = pos[2] + R[2, 0] * rx + R[2, 1] * ry + R[2, 2] * rz
+            wn, we, wd = wind_at(env, pn, pe, pd)
+            wbx = R[0, 0] * wn + R[1, 0] * we + R[2, 0] * wd
+            wby = R[0, 1] * wn + R[1, 1] * we + R[2, 1] * wd
+            wbz = R[0, 2] * wn + R[1, 2] * we + R[2, 2] * wd
+        # velocity of the section through the air: v + omega x r - wind
+        ux = vel[0] + omega[1] * rz - omega[2] * ry - wbx
+        uy = vel[1] + omega[2] * rx - omega[0] * rz - wby
+        uz = vel[2] + omega[0] * ry - omega[1] * rx - wbz
+        uc = ux * model[row, SEC_CHORD_AX] + uy * model[row, SEC_CHORD_AX + 1] + uz * model[row, SEC_CHORD_AX + 2]
+        un = ux * model[row, SEC_NORMAL] + uy * model[row, SEC_NORMAL + 1] + uz * model[row, SEC_NORMAL + 2]
+        us = ux * model[row, SEC_SPAN_AX] + uy * model[row, SEC_SPAN_AX + 1] + uz * model[row, SEC_SPAN_AX + 2]
+        v2 = uc * uc + un * un
+        alpha = math.atan2(-un, uc)
+        delta = (model[row, SEC_GAIN] * (ctrl[C_PITCH] + ctrl[C_PITCH_TRIM])
+                 + model[row, SEC_GAIN + 1] * ctrl[C_ROLL]
+                 + model[row, SEC_GAIN + 2] * ctrl[C_YAW]
+                 + model[row, SEC_GAIN + 3] * ctrl[C_FLAP])
+        work[i, 0] = uc
+        work[i, 1] = un
+        work[i, 2] = us
+        work[i, 3] = v2
+        work[i, 4] = alpha
+        work[i, 5] = delta
+        g = int(model[row, SEC_GROUP])
+        # damping this section adds to each rotation and to heave: 1/2 rho V S a (r x n)^2 / I
+        c = 0.5 * rho * math.sqrt(v2) * model[row, SEC_AREA] * LIFT_SLOPE_BOUND
+        groups[3, 0] += c * model[row, SEC_RXN]
+        groups[3, 1] += c * model[row, SEC_RXN + 1]
+        groups[3, 2] += c * model[row, SEC_RXN + 2]
+        groups[3, 3] += c * model[row, SEC_INV_MASS]
+        if g != GROUP_BODY:
+            q_area = 0.5 * rho * v2 * model[row, SEC_AREA]
+            cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), alpha, delta)
+            groups[0, g] += q_area
+            groups[1, g] += q_area * (cl + airbrake * model[row, SEC_AIRBRAKE_DCL])
+            groups[2, g] += q_area * slope
+
+
+@njit(**JIT)
+def solve_induced(model, groups, shift, cl_out):
+    """Induced angle of each lifting group from lifting-line theory.
+
+    alpha_i = k * CL(alpha - alpha_i), k = 1 / (pi AR e). With the group's CL and lift-curve
+    slope m at the geometric alpha, CL(alpha - x) ~ CL0 - m x, so x = k CL0 / (1 + k m);
+    past the stall (m < 0) the denominator is held above 0.5 so the solve stays bounded.
+    Returns the downwash angle at the horizontal tail.
+    """
+    for g in range(N_GROUPS):
+        qs = groups[0, g]
+        if qs <= 1e-9:
+            shift[g] = 0.0
+            cl_out[g] = 0.0
+            continue
+        cl0 = groups[1, g] / qs
+        m = groups[2, g] / qs
+        k = model[ROW_GROUPS, g * G_COLS + G_K_INDUCED]
+        den = 1.0 + k * m
+        if den < 0.5:
+            den = 0.5
+        s = k * cl0 / den
+        if s > MAX_INDUCED_RAD:
+            s = MAX_INDUCED_RAD
+        elif s < -MAX_INDUCED_RAD:
+            s = -MAX_INDUCED_RAD
+        shift[g] = s
+        cl_out[g] = cl0 - m * s
+    return model[ROW_GROUPS, GROUP_HTAIL * G_COLS + G_DOWNWASH] * cl_out[GROUP_WING]
+
+
+@njit(**JIT)
+def section_forces(model, tables, nsec, row0, work, rho, airbrake, shift, downwash, cg, force, moment,
+                   cos_sh, sin_sh):
+    """Sum every section's lift, drag, spanwise friction and pitching moment into force/moment (body).
+
+    Returns the number of lifting sections beyond their stall angle.
+    """
+    stalled = 0
+    for g in range(N_GROUPS):
+        sh = shift[g] + (downwash if g == GROUP_HTAIL else 0.0)
+        cos_sh[g] = math.cos(sh)
+        sin_sh[g] = math.sin(sh)
+    for i in range(nsec):
+        row = row0 + i
+        v2 = work[i, 3]
+        if v2 < 1e-8:
+            continue
+        g = int(model[row, SEC_GROUP])
+        sh = shift[g]
+        if g == GROUP_HTAIL:
+            sh += downwash
+        alpha_eff = work[i, 4] - sh
+        cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, work[i, 5])
+        cl += airbrake * model[row, SEC_AIRBRAKE_DCL]
+        cd += airbrake * model[row, SEC_AIRBRAKE_DCD]
+        if g != GROUP_BODY:
+            if alpha_eff > model[row, SEC_STALL_ALPHA] or alpha_eff < model[row, SEC_NEG_STALL_ALPHA]:
+                stalled += 1
+        area = model[row, SEC_AREA]
+        q_area = 0.5 * rho * v2 * area
+        v = math.sqrt(v2)
+        uc = work[i, 0] / v
+        un = work[i, 1] / v
+        cs = cos_sh[g]
+        sn = sin_sh[g]
+        L = q_area * cl
+        D = q_area * cd
+        us = work[i, 2]
+        Fs = -0.5 * rho * us * abs(us) * area * CD_SPANWISE
+        Mp = q_area * model[row, SEC_CHORD] * cm
+        fx = 0.0
+        fy = 0.0
+        fz = 0.0
+        for k in range(3):
+            c = model[row, SEC_CHORD_AX + k]
+            n = model[row, SEC_NORMAL + k]
+            lift_dir = uc * n - un * c          # perpendicular to the local airflow
+            drag_dir = -(uc * c + un * n)       # along it
+            f = L * (cs * lift_dir + sn * drag_dir) + D * drag_dir + Fs * model[row, SEC_SPAN_AX + k]
+            force[k] += f
+            moment[k] += Mp * model[row, SEC_SPAN_AX + k]
+            if k == 0:
+                fx = f
+            elif k == 1:
+                fy = f
+            else:
+                fz = f
+        rx = model[row, SEC_POS] - cg[0]
+        ry = model[row, SEC_POS + 1] - cg[1]
+        rz = model[row, SEC_POS + 2] - cg[2]
+        moment[0] += ry * fz - rz * fy
+        moment[1] += rz * fx - rx * fz
+        moment[2] += rx * fy - ry * fx
+    return stalled

@@ -1,0 +1,211 @@
+"""Terrain height and ground contact: gear legs as spring-dampers with friction, strikes.
+
+The terrain is a heightfield array sampled on a regular grid (a 1x1 array is flat
+ground at that height); the renderer's heightfield plugs in unchanged. Gear legs push
+along the terrain normal with ``k * depth - c * closing speed`` (never pulling), roll
+along the wheel's heading with rolling plus braking friction and resist sideways
+sliding; steerable legs turn with the yaw command. Non-gear contact points (wingtips,
+nose, tail) push back the same way but each first touch is reported as a strike.
+
+Friction is Coulomb friction regularised below a creep speed. The creep speed is the
+smallest that keeps the explicit 50 Hz integration stable (the friction's equivalent
+damping times dt must stay well under the aircraft's mass), so nothing chatters.
+"""
+import math
+
+from numba import njit
+
+from .layout import (
+    C_BRAKE_L, C_BRAKE_R, C_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
+    E_TERRAIN_E0, E_TERRAIN_N0, GR_BRAKE_MU, GR_BRAKE_SIDE, GR_C, GR_K, GR_POS,
+    GR_ROLL_MU, GR_SIDE_MU, GR_STEER, H_GROUND_RADIUS, H_N_CONTACT, H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR,
+)
+
+JIT = dict(cache=True, nogil=True, error_model="numpy")
+MIN_CREEP_MS = 0.05
+
+
+@njit(**JIT)
+def terrain_height(terrain, env, north, east):
+    """(height_m above sea level, dh/dnorth, dh/deast) at a point; bilinear in the grid."""
+    nr = terrain.shape[0]
+    nc = terrain.shape[1]
+    if nr < 2 or nc < 2:
+        return terrain[0, 0], 0.0, 0.0
+    dx = env[E_TERRAIN_DX]
+    x = (north - env[E_TERRAIN_N0]) / dx
+    y = (east - env[E_TERRAIN_E0]) / dx
+    if x < 0.0:
+        x = 0.0
+    elif x > nr - 1.000001:
+        x = nr - 1.000001
+    if y < 0.0:
+        y = 0.0
+    elif y > nc - 1.000001:
+        y = nc - 1.000001
+    i = int(x)
+    j = int(y)
+    fx = x - i
+    fy = y - j
+    h00 = terrain[i, j]
+    h10 = terrain[i + 1, j]
+    h01 = terrain[i, j + 1]
+    h11 = terrain[i + 1, j + 1]
+    h = (h00 * (1 - fx) + h10 * fx) * (1 - fy) + (h01 * (1 - fx) + h11 * fx) * fy
+    dhdn = ((h10 - h00) * (1 - fy) + (h11 - h01) * fy) / dx
+    dhde = ((h01 - h00) * (1 - fx) + (h11 - h10) * fx) / dx
+    return h, dhdn, dhde
+
+
+@njit(**JIT)
+def _contact(pos, R, vel, omega, cg, px, py, pz, terrain, env):
+    """Penetration depth, up normal (NED), and point velocity (NED) of a body point."""
+    rx = px - cg[0]
+    ry = py - cg[1]
+    rz = pz - cg[2]
+    pn = pos[0] + R[0, 0] * rx + R[0, 1] * ry + R[0, 2] * rz
+    pe = pos[1] + R[1, 0] * rx + R[1, 1] * ry + R[1, 2] * rz
+    pd = pos[2] + R[2, 0] * rx + R[2, 1] * ry + R[2, 2] * rz
+    h, hn, he = terrain_height(terrain, env, pn, pe)
+    inv = 1.0 / math.sqrt(1.0 + hn * hn + he * he)
+    nn = -hn * inv
+    ne = -he * inv
+    nd = -inv
+    depth = (pd + h) * inv
+    vbx = vel[0] + omega[1] * rz - omega[2] * ry
+    vby = vel[1] + omega[2] * rx - omega[0] * rz
+    vbz = vel[2] + omega[0] * ry - omega[1] * rx
+    vn = R[0, 0] * vbx + R[0, 1] * vby + R[0, 2] * vbz
+    ve = R[1, 0] * vbx + R[1, 1] * vby + R[1, 2] * vbz
+    vd = R[2, 0] * vbx + R[2, 1] * vby + R[2, 2] * vbz
+    return depth, nn, ne, nd, vn, ve, vd, rx, ry, rz
+
+
+@njit(**JIT)
+def _apply(R, fn, fe, fd, rx, ry, rz, force, moment):
+    """Add a world (NED) force acting at body offset r to the body force and moment."""
+    fx = R[0, 0] * fn + R[1, 0] * fe + R[2, 0] * fd
+    fy = R[0, 1] * fn + R[1, 1] * fe + R[2, 1] * fd
+    fz = R[0, 2] * fn + R[1, 2] * fe + R[2, 2] * fd
+    force[0] += fx
+    force[1] += fy
+    force[2] += fz
+    moment[0] += ry * fz - rz * fy
+    moment[1] += rz * fx - rx * fz
+    moment[2] += rx * fy - ry * fx
+
+
+@njit(**JIT)
+def _friction(mu_n, v, creep):
+    """Coulomb friction force (signed, opposing v), linear below the creep speed."""
+    if v > creep:
+        return -mu_n
+    if v < -creep:
+        return mu_n
+    return -mu_n * v / creep
+
+
+@njit(**JIT)
+def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force, moment, prev_mask):
+    """Gear and contact-point forces. Returns (legs on ground, total gear load N,
+    touching-contact mask, newly touching contact index or -1, its speed m/s)."""
+    # far above the terrain nothing can touch: skip the per-point work
+    h_cg = terrain_height(terrain, env, pos[0], pos[1])[0]
+    if -pos[2] - h_cg > 2.0 * model[0, H_GROUND_RADIUS] + 1.0:
+        return 0, 0.0, 0, -1, 0.0
+    dt = env[E_DT]
+    creep_per_newton = 2.5 * dt / mass
+    n_gear = int(model[0, H_N_GEAR])
+    row0 = int(model[0, H_ROW_GEAR])
+    on_ground = 0
+    load = 0.0
+    for i in range(n_gear):
+        row = row0 + i
+        depth, nn, ne, nd, vn, ve, vd, rx, ry, rz = _contact(
+            pos, R, vel, omega, cg, model[row, GR_POS], model[row, GR_POS + 1], model[row, GR_POS + 2],
+            terrain, env)
+        if depth <= 0.0:
+            continue
+        closing = vn * nn + ve * ne + vd * nd       # + = moving out of the ground
+        normal = model[row, GR_K] * depth - model[row, GR_C] * closing
+        if normal <= 0.0:
+            continue
+        on_ground += 1
+        load += normal
+        # wheel heading: body x turned by the steering angle, laid on the ground plane
+        steer = model[row, GR_STEER] * ctrl[C_YAW]
+        cs = math.cos(steer)
+        sn = math.sin(steer)
+        hn = R[0, 0] * cs + R[0, 1] * sn
+        he = R[1, 0] * cs + R[1, 1] * sn
+        hd = R[2, 0] * cs + R[2, 1] * sn
+        dot = hn * nn + he * ne + hd * nd
+        hn -= dot * nn
+        he -= dot * ne
+        hd -= dot * nd
+        hl = math.sqrt(hn * hn + he * he + hd * hd)
+        if hl < 1e-6:      # wheel pointing into the ground: no rolling direction
+            hn, he, hd = 0.0, 0.0, 0.0
+        else:
+            hn /= hl
+            he /= hl
+            hd /= hl
+        # side direction = normal x heading
+        sn_ = ne * hd - nd * he
+        se_ = nd * hn - nn * hd
+        sd_ = nn * he - ne * hn
+        tn = vn - closing * nn
+        te = ve - closing * ne
+        td = vd - closing * nd
+        v_roll = tn * hn + te * he + td * hd
+        v_side = tn * sn_ + te * se_ + td * sd_
+        side = model[row, GR_BRAKE_SIDE]
+        brake = ctrl[C_BRAKE_L] if side < -0.5 else (ctrl[C_BRAKE_R] if side > 0.5 else
+                                                      0.5 * (ctrl[C_BRAKE_L] + ctrl[C_BRAKE_R]))
+        mu_roll = model[row, GR_ROLL_MU] + brake * model[row, GR_BRAKE_MU]
+        mu_side = model[row, GR_SIDE_MU]
+        f_roll = _friction(mu_roll * normal, v_roll, max(MIN_CREEP_MS, creep_per_newton * mu_roll * normal))
+        f_side = _friction(mu_side * normal, v_side, max(MIN_CREEP_MS, creep_per_newton * mu_side * normal))
+        fn = normal * nn + f_roll * hn + f_side * sn_
+        fe = normal * ne + f_roll * he + f_side * se_
+        fd = normal * nd + f_roll * hd + f_side * sd_
+        _apply(R, fn, fe, fd, rx, ry, rz, force, moment)
+
+    n_ct = int(model[0, H_N_CONTACT])
+    row0 = int(model[0, H_ROW_CONTACT])
+    mask = 0
+    strike = -1
+    strike_speed = 0.0
+    for i in range(n_ct):
+        row = row0 + i
+        depth, nn, ne, nd, vn, ve, vd, rx, ry, rz = _contact(
+            pos, R, vel, omega, cg, model[row, CT_POS], model[row, CT_POS + 1], model[row, CT_POS + 2],
+            terrain, env)
+        if depth <= 0.0:
+            continue
+        bit = 1 << i
+        mask |= bit
+        if (prev_mask & bit) == 0:
+            speed = math.sqrt(vn * vn + ve * ve + vd * vd)
+            if speed >= strike_speed:
+                strike = i
+                strike_speed = speed
+        closing = vn * nn + ve * ne + vd * nd
+        normal = model[row, CT_K] * depth - model[row, CT_C] * closing
+        if normal <= 0.0:
+            continue
+        tn = vn - closing * nn
+        te = ve - closing * ne
+        td = vd - closing * nd
+        vt = math.sqrt(tn * tn + te * te + td * td)
+        mu_n = model[row, CT_MU] * normal
+        fn = normal * nn
+        fe = normal * ne
+        fd = normal * nd
+        if vt > 1e-9:
+            f = -_friction(mu_n, vt, max(MIN_CREEP_MS, creep_per_newton * mu_n)) / vt
+            fn -= f * tn
+            fe -= f * te
+            fd -= f * td
+        _apply(R, fn, fe, fd, rx, ry, rz, force, moment)
+    return on_ground, load, mask, strike, strike_speed

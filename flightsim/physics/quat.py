@@ -1,0 +1,51 @@
+"""Quaternion and small-vector helpers (scalar-first quaternions, q_ned_from_body)."""
+import math
+
+import numpy as np
+from numba import njit
+
+JIT = dict(cache=True, nogil=True, error_model="numpy")
+
+
+@njit(**JIT)
+def dcm_from_quat(q, out):
+    """Fill ``out`` (3x3) with the body->NED rotation matrix of q = (w, x, y, z)."""
+    w, x, y, z = q[0], q[1], q[2], q[3]
+    out[0, 0] = 1.0 - 2.0 * (y * y + z * z)
+    out[0, 1] = 2.0 * (x * y - w * z)
+    out[0, 2] = 2.0 * (x * z + w * y)
+    out[1, 0] = 2.0 * (x * y + w * z)
+    out[1, 1] = 1.0 - 2.0 * (x * x + z * z)
+    out[1, 2] = 2.0 * (y * z - w * x)
+    out[2, 0] = 2.0 * (x * z - w * y)
+    out[2, 1] = 2.0 * (y * z + w * x)
+    out[2, 2] = 1.0 - 2.0 * (x * x + y * y)
+
+
+@njit(**JIT)
+def quat_from_euler(roll_rad, pitch_rad, yaw_rad):
+    """q_ned_from_body from 3-2-1 Euler angles (yaw, then pitch, then roll)."""
+    cr, sr = math.cos(roll_rad * 0.5), math.sin(roll_rad * 0.5)
+    cp, sp = math.cos(pitch_rad * 0.5), math.sin(pitch_rad * 0.5)
+    cy, sy = math.cos(yaw_rad * 0.5), math.sin(yaw_rad * 0.5)
+    q = np.empty(4)
+    q[0] = cr * cp * cy + sr * sp * sy
+    q[1] = sr * cp * cy - cr * sp * sy
+    q[2] = cr * sp * cy + sr * cp * sy
+    q[3] = cr * cp * sy - sr * sp * cy
+    return q
+
+
+@njit(**JIT)
+def euler_from_quat(q):
+    """(roll, pitch, yaw) in radians, 3-2-1 convention; for display and tests only."""
+    w, x, y, z = q[0], q[1], q[2], q[3]
+    roll = math.atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y))
+    s = 2.0 * (w * y - z * x)
+    if s > 1.0:
+        s = 1.0
+    elif s < -1.0:
+        s = -1.0
+    pitch = math.asin(s)
+    yaw = math.atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z))
+    return roll, pitch, yaw

@@ -1,0 +1,125 @@
+"""Steady-flight trim: the state in which the aircraft flies on unchanged.
+
+Wings level, no sideslip, no rotation; three unknowns are found by Newton's method with
+a finite-difference Jacobian so that the body x and z accelerations and the pitch
+acceleration vanish (evaluated by the same derivative kernel the simulation flies):
+
+* ``trim_glide(speed)``: alpha, flight-path angle, elevator (a glider's steady glide);
+* ``trim_glide_at_alpha(alpha)``: speed, flight-path angle, elevator (sweeps through
+  maximum lift, where a speed-parametrised trim has two solutions or none);
+* ``trim_level(speed)``: alpha, throttle, elevator (powered level flight).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import layout as L
+from .dynamics import derivative, make_workspace
+from .state import make_ctrl, make_state
+
+
+@dataclass
+class Trim:
+    ok: bool
+    tas_ms: float
+    alpha_rad: float
+    gamma_rad: float          # flight-path angle, + climbing
+    pitch_cmd: float          # elevator command that holds it (-1..1 is the stick's travel)
+    throttle: float
+    state: np.ndarray
+    ctrl: np.ndarray
+    diag: np.ndarray
+    residual: float
+
+    @property
+    def sink_ms(self) -> float:
+        return -self.tas_ms * math.sin(self.gamma_rad)
+
+    @property
+    def glide_ratio(self) -> float:
+        return -1.0 / math.tan(self.gamma_rad) if self.gamma_rad < 0 else math.inf
+
+    @property
+    def within_travel(self) -> bool:
+        return abs(self.pitch_cmd) <= 1.0
+
+
+class Trimmer:
+    def __init__(self, model, tables, env, terrain, altitude_m=0.0, base_ctrl=None):
+        self.model, self.tables, self.env, self.terrain = model, tables, env, terrain
+        self.altitude_m = altitude_m
+        self.base_ctrl = make_ctrl() if base_ctrl is None else base_ctrl.copy()
+        self.diag = np.zeros(L.N_DIAG)
+        self.deriv = np.zeros(L.N_DOF)
+        self.ws = make_workspace(model)
+
+    def build(self, tas, alpha, gamma, pitch_cmd, throttle):
+        s = make_state((0.0, 0.0, -self.altitude_m),
+                       (tas * math.cos(alpha), 0.0, tas * math.sin(alpha)), 0.0, alpha + gamma, 0.0)
+        c = self.base_ctrl.copy()
+        c[L.C_PITCH] = pitch_cmd
+        c[L.C_THROTTLE] = throttle
+        return s, c
+
+    def residual(self, tas, alpha, gamma, pitch_cmd, throttle):
+        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
+        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, self.ws)
+        # scale: accelerations in g, pitch acceleration in rad/s^2
+        return np.array([self.deriv[L.S_VEL] / 9.81, self.deriv[L.S_VEL + 2] / 9.81, self.deriv[L.S_OMEGA + 1]])
+
+    def _newton(self, x0, unpack, steps, lo, hi, iters=40):
+        x = np.array(x0, float)
+        r = self.residual(*unpack(x))
+        for _ in range(iters):
+            if np.max(np.abs(r)) < 1e-9:
+                break
+            J = np.empty((3, 3))
+            for j in range(3):
+                xp = x.copy()
+                xp[j] += steps[j]
+                J[:, j] = (self.residual(*unpack(xp)) - r) / steps[j]
+            try:
+                dx = np.linalg.solve(J, -r)
+            except np.linalg.LinAlgError:
+                break
+            # damped step: never move alpha/gamma more than 3 degrees at once
+            scale = min(1.0, *(0.05 / max(abs(dx[j]), 1e-12) for j in range(3) if steps[j] < 0.01))
+            lam = scale
+            for _ls in range(8):
+                xn = np.clip(x + lam * dx, lo, hi)
+                rn = self.residual(*unpack(xn))
+                if np.max(np.abs(rn)) < np.max(np.abs(r)) or lam < 0.05:
+                    break
+                lam *= 0.5
+            x, r = xn, rn
+        return x, float(np.max(np.abs(r)))
+
+    def _result(self, x, unpack, res):
+        tas, alpha, gamma, pitch_cmd, throttle = unpack(x)
+        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
+        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, self.ws)
+        s[L.S_PREV:L.S_PREV + L.N_DOF] = self.deriv
+        s[L.S_HAS_PREV] = 1.0
+        s[L.S_PREV_DT] = self.env[L.E_DT]
+        return Trim(res < 1e-6, tas, alpha, gamma, pitch_cmd, throttle, s, c, self.diag.copy(), res)
+
+    def glide(self, tas_ms, guess=(0.05, -0.05, 0.0)):
+        unpack = lambda x: (tas_ms, x[0], x[1], x[2], 0.0)
+        x, res = self._newton(guess, unpack, (1e-5, 1e-5, 1e-4),
+                              (-0.5, -1.5, -4.0), (0.6, 0.5, 4.0))
+        return self._result(x, unpack, res)
+
+    def glide_at_alpha(self, alpha_rad, guess=(30.0, -0.05, 0.0)):
+        unpack = lambda x: (x[0], alpha_rad, x[1], x[2], 0.0)
+        x, res = self._newton(guess, unpack, (1e-3, 1e-5, 1e-4),
+                              (3.0, -1.5, -4.0), (400.0, 0.5, 4.0))
+        return self._result(x, unpack, res)
+
+    def level(self, tas_ms, guess=(0.05, 0.5, 0.0)):
+        unpack = lambda x: (tas_ms, x[0], 0.0, x[2], x[1])
+        x, res = self._newton(guess, unpack, (1e-5, 1e-4, 1e-4),
+                              (-0.5, 0.0, -4.0), (0.6, 1.0, 4.0))
+        return self._result(x, unpack, res)

@@ -1,0 +1,122 @@
+"""A flying aircraft: compiled data, state, controls and environment around the kernels.
+
+This is the convenient Python face of the physics for tools, tests and the game; it
+holds only arrays and calls the numba kernels (one call per step, or one batched call).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .physics import layout as L
+from .physics.dynamics import step as _step, step_n as _step_n
+from .physics.quat import euler_from_quat
+from .physics.state import DT, flat_terrain, make_ctrl, make_env, make_state
+from .physics.trim import Trimmer
+from .spec.compile import Compiled, compile_aircraft
+
+
+class Sim:
+    def __init__(self, aircraft="astir", env=None, terrain=None):
+        self.compiled: Compiled = aircraft if isinstance(aircraft, Compiled) else compile_aircraft(aircraft)
+        self.model = self.compiled.model
+        self.tables = self.compiled.tables
+        self.env = make_env() if env is None else env
+        self.terrain = flat_terrain() if terrain is None else terrain
+        self.state = make_state()
+        self.ctrl = make_ctrl()
+        self.diag = np.zeros(L.N_DIAG)
+
+    # ------------------------------------------------------------------ stepping
+    def step(self, ctrl=None) -> int:
+        return _step(self.state, self.ctrl if ctrl is None else ctrl, self.env, self.terrain,
+                     self.model, self.tables, self.diag)
+
+    def run(self, ctrls: np.ndarray) -> np.ndarray:
+        """Advance len(ctrls) steps in one kernel call; returns the states after each step."""
+        ctrls = np.ascontiguousarray(ctrls, dtype=np.float64)
+        out = np.empty((len(ctrls), L.N_STATE))
+        n = _step_n(self.state, ctrls, self.env, self.terrain, self.model, self.tables, self.diag, out)
+        return out[:n]
+
+    def fly(self, seconds: float, ctrl=None, callback=None):
+        """Step for a number of seconds with fixed controls (or callback(sim) -> ctrl each step)."""
+        for _ in range(int(round(seconds / DT))):
+            c = callback(self) if callback is not None else ctrl
+            self.step(c)
+
+    # ------------------------------------------------------------------ starting
+    def trimmer(self, altitude_m=0.0, base_ctrl=None) -> Trimmer:
+        return Trimmer(self.model, self.tables, self.env, self.terrain, altitude_m, base_ctrl)
+
+    def spawn_trimmed_glide(self, tas_ms, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0):
+        t = self.trimmer(altitude_m).glide(tas_ms)
+        if not t.ok:
+            raise RuntimeError(f"no steady glide at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
+        pitch = t.alpha_rad + t.gamma_rad
+        self.state = make_state((north_m, east_m, -altitude_m),
+                                (tas_ms * math.cos(t.alpha_rad), 0.0, tas_ms * math.sin(t.alpha_rad)),
+                                0.0, pitch, heading_rad)
+        self.ctrl = t.ctrl.copy()
+        return t
+
+    def spawn_on_ground(self, north_m=0.0, east_m=0.0, heading_rad=0.0, settle_s=4.0, roll_rad=-0.01):
+        """Place the aircraft on its gear on the terrain and let it settle (parked).
+
+        A glider on its single main wheel cannot balance: parked, it rests on a wingtip.
+        The small initial roll lets it settle there (left wing down) instead of
+        balancing on a knife edge until rounding errors tip it later."""
+        from .physics.ground import terrain_height
+        h = terrain_height(self.terrain, self.env, north_m, east_m)[0]
+        cg = self.compiled.cg_m
+        gear_z = max((g["position_m"][2] for g in self.compiled.spec.gear), default=0.0)
+        self.state = make_state((north_m, east_m, -h - (gear_z - cg[2]) + 0.02), (0, 0, 0), roll_rad, 0.0, heading_rad)
+        self.ctrl = make_ctrl(brake_left=1.0, brake_right=1.0)
+        self.fly(settle_s)
+
+    # ------------------------------------------------------------------ readouts
+    @property
+    def time_s(self) -> float:
+        return self.state[L.S_TICK] * DT
+
+    @property
+    def position_ned_m(self) -> np.ndarray:
+        return self.state[L.S_POS:L.S_POS + 3].copy()
+
+    @property
+    def altitude_m(self) -> float:
+        return -self.state[L.S_POS + 2]
+
+    @property
+    def euler_rad(self):
+        return euler_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4])
+
+    @property
+    def velocity_ned_ms(self) -> np.ndarray:
+        from .physics.quat import dcm_from_quat
+        R = np.empty((3, 3))
+        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
+        return R @ self.state[L.S_VEL:L.S_VEL + 3]
+
+    @property
+    def tas_ms(self) -> float:
+        return float(self.diag[L.D_TAS])
+
+    def telemetry(self) -> dict:
+        roll, pitch, yaw = self.euler_rad
+        v = self.velocity_ned_ms
+        return {
+            "t_s": round(self.time_s, 2),
+            "altitude_m": round(self.altitude_m, 2),
+            "tas_kmh": round(self.diag[L.D_TAS] * 3.6, 1),
+            "vs_ms": round(-v[2], 2),
+            "alpha_deg": round(math.degrees(self.diag[L.D_ALPHA]), 2),
+            "beta_deg": round(math.degrees(self.diag[L.D_BETA]), 2),
+            "roll_deg": round(math.degrees(roll), 1),
+            "pitch_deg": round(math.degrees(pitch), 1),
+            "heading_deg": round(math.degrees(yaw) % 360, 1),
+            "nz_g": round(self.diag[L.D_NZ], 2),
+            "stalled_sections": int(self.diag[L.D_STALLED_SECTIONS]),
+            "on_ground": int(self.diag[L.D_ON_GROUND]),
+        }

@@ -1,0 +1,301 @@
+"""A validated AircraftSpec -> the arrays the kernels fly (layout in flightsim.physics.layout).
+
+Mass, CG and the full inertia tensor are summed here from the components (mass items
+as solid boxes, section structure as thin plates), never typed in. Section axes come
+from incidence and dihedral; control signs from geometry, so a positive pitch, roll or
+yaw command always gives a positive body moment. Group properties (aspect ratio,
+planform efficiency, downwash at the tail) come from the sections' own geometry.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..physics import layout as L
+from .loader import AircraftSpec, load_aircraft
+from .schema import DataError
+
+GROUP_INDEX = {"wing": L.GROUP_WING, "htail": L.GROUP_HTAIL, "vtail": L.GROUP_VTAIL, "body": L.GROUP_BODY}
+CONTROL_AXIS = {"elevator": 1, "aileron": 0, "rudder": 2}
+CONTROL_GAIN_COL = {"elevator": 0, "aileron": 1, "rudder": 2, "flap": 3}
+FIN_ASPECT_FACTOR = 1.55   # end-plate effect of fuselage and tailplane on a fin (DATCOM-style)
+DT = 0.02
+
+
+@dataclass
+class Section:
+    name: str
+    spec: dict
+    pos: np.ndarray
+    chord_ax: np.ndarray
+    normal: np.ndarray
+    span_ax: np.ndarray
+    side: int          # +1 right / centre, -1 left twin
+
+
+@dataclass
+class Compiled:
+    spec: AircraftSpec
+    model: np.ndarray
+    tables: np.ndarray
+    sections: list[Section]
+    mass_kg: float
+    cg_m: np.ndarray
+    inertia: np.ndarray
+    table_names: list[str]
+
+    @property
+    def name(self) -> str:
+        return self.spec.aircraft["name"]
+
+    @property
+    def wing_area_m2(self) -> float:
+        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA])
+
+    @property
+    def wing_span_m(self) -> float:
+        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_SPAN])
+
+
+def _axes(incidence_deg: float, dihedral_deg: float, side: int):
+    i = math.radians(incidence_deg)
+    phi = -side * math.radians(dihedral_deg)
+    c0 = np.array([math.cos(i), 0.0, -math.sin(i)])
+    n0 = np.array([-math.sin(i), 0.0, -math.cos(i)])
+    rot = np.array([[1, 0, 0], [0, math.cos(phi), -math.sin(phi)], [0, math.sin(phi), math.cos(phi)]])
+    c = rot @ c0
+    n = rot @ n0
+    return c, n, np.cross(c, n)
+
+
+def expand_sections(spec: AircraftSpec) -> list[Section]:
+    out = []
+    for s in spec.sections:
+        x, y, z = s["position_m"]
+        if s["mirror"]:
+            if y <= 0:
+                raise DataError(spec.path, s["_where"] + ".position_m",
+                                "a mirrored section is given on the right side (y > 0)")
+            sides = ((1, "_right"), (-1, "_left"))
+        else:
+            sides = ((1 if y >= 0 else -1, ""),)
+        for side, suffix in sides:
+            c, n, sp = _axes(s["incidence_deg"], s["dihedral_deg"], side)
+            out.append(Section(s["name"] + suffix, s, np.array([x, side * abs(y) if s["mirror"] else y, z]),
+                               c, n, sp, side))
+    return out
+
+
+def _box_inertia(m, size):
+    lx, ly, lz = size
+    return np.diag([m * (ly * ly + lz * lz) / 12, m * (lx * lx + lz * lz) / 12, m * (lx * lx + ly * ly) / 12])
+
+
+def mass_properties(spec: AircraftSpec, sections: list[Section]):
+    """Total mass, CG and inertia tensor about the CG, summed from every component."""
+    items = []   # (mass, position, own inertia about own centre)
+    for m in spec.masses:
+        items.append((m["mass_kg"], np.array(m["position_m"]), _box_inertia(m["mass_kg"], m["size_m"])))
+    for s in sections:
+        m = s.spec["mass_kg"]
+        if m <= 0:
+            continue
+        b, c = s.spec["span_m"], s.spec["chord_m"]
+        own = (m * c * c / 12) * np.outer(s.span_ax, s.span_ax) + (m * b * b / 12) * np.outer(s.chord_ax, s.chord_ax) \
+            + (m * (b * b + c * c) / 12) * np.outer(s.normal, s.normal)
+        items.append((m, s.pos, own))
+    total = sum(i[0] for i in items)
+    cg = sum(i[0] * i[1] for i in items) / total
+    inertia = np.zeros((3, 3))
+    for m, p, own in items:
+        r = p - cg
+        inertia += own + m * (np.dot(r, r) * np.eye(3) - np.outer(r, r))
+    return total, cg, inertia
+
+
+def resample_table(af) -> np.ndarray:
+    """Airfoil curves -> (T_ROWS, TABLE_N) on the kernel's uniform alpha grid."""
+    grid = L.TABLE_ALPHA_MIN_DEG + L.TABLE_STEP_DEG * np.arange(L.TABLE_N)
+    out = np.empty((L.T_ROWS, L.TABLE_N))
+    for c in range(3):          # cl, cd, cm
+        for d in range(3):      # -10, 0, +10
+            out[3 * c + d] = np.interp(grid, af.alpha_deg, af.curves[d, c])
+    # lift-curve slope per radian, central difference over +/-1 degree (periodic)
+    k = int(round(1.0 / L.TABLE_STEP_DEG))
+    cl = out[L.T_CL + 1, :-1]
+    out[L.T_SLOPE, :-1] = (np.roll(cl, -k) - np.roll(cl, k)) / math.radians(2.0)
+    out[L.T_SLOPE, -1] = out[L.T_SLOPE, 0]
+    return out
+
+
+def _stall_angles(table: np.ndarray):
+    grid = L.TABLE_ALPHA_MIN_DEG + L.TABLE_STEP_DEG * np.arange(L.TABLE_N)
+    cl = table[L.T_CL + 1]
+    pos = (grid >= 0) & (grid <= 35)
+    neg = (grid <= 0) & (grid >= -35)
+    a_pos = grid[pos][np.argmax(cl[pos])]
+    a_neg = grid[neg][np.argmin(cl[neg])]
+    return math.radians(a_pos), math.radians(a_neg)
+
+
+def _oswald(aspect, taper):
+    """Planform span efficiency, Nita & Scholz (2012) fit of Hoerner's taper-ratio data:
+    e = 1 / (1 + f(lambda - dlambda) * AR), dlambda = 0.093 for an unswept wing."""
+    lam = taper - 0.093
+    f = 0.0524 * lam ** 4 - 0.15 * lam ** 3 + 0.1659 * lam ** 2 - 0.0706 * lam + 0.0119
+    return 1.0 / (1.0 + f * aspect)
+
+
+def _group_geometry(group_sections: list[Section], vertical: bool):
+    area = sum(s.spec["span_m"] * s.spec["chord_m"] for s in group_sections)
+    span = sum(s.spec["span_m"] for s in group_sections)
+    aspect = span * span / area
+    if vertical:
+        aspect *= FIN_ASPECT_FACTOR
+    by_out = sorted(group_sections, key=lambda s: abs(s.pos[1]) if not vertical else -s.pos[2])
+    taper = by_out[-1].spec["chord_m"] / by_out[0].spec["chord_m"]
+    e = _oswald(aspect, min(max(taper, 0.0), 1.0))
+    return area, span, aspect, e
+
+
+def compile_aircraft(spec_or_name) -> Compiled:
+    spec = spec_or_name if isinstance(spec_or_name, AircraftSpec) else load_aircraft(spec_or_name)
+    secs = expand_sections(spec)
+    mass, cg, inertia = mass_properties(spec, secs)
+    try:
+        inv_inertia = np.linalg.inv(inertia)
+    except np.linalg.LinAlgError:
+        raise DataError(spec.path, "mass", "the inertia tensor is singular: give mass items a size_m") from None
+    if np.any(np.linalg.eigvalsh(inertia) <= 0):
+        raise DataError(spec.path, "mass", "the inertia tensor is not positive definite: give mass items a size_m")
+
+    names = sorted(spec.airfoils)
+    tables = np.stack([resample_table(spec.airfoils[n]) for n in names])
+    stall = [_stall_angles(t) for t in tables]
+
+    n_sec, n_gear, n_ct = len(secs), len(spec.gear), len(spec.contacts)
+    row_sec = 3
+    row_gear = row_sec + n_sec
+    row_ct = row_gear + n_gear
+    model = np.zeros((row_ct + n_ct, L.MODEL_COLS))
+    model[0, L.H_N_SECTIONS] = n_sec
+    model[0, L.H_N_GEAR] = n_gear
+    model[0, L.H_N_CONTACT] = n_ct
+    model[0, L.H_ROW_SECTION] = row_sec
+    model[0, L.H_ROW_GEAR] = row_gear
+    model[0, L.H_ROW_CONTACT] = row_ct
+    model[0, L.H_N_GROUPS] = L.N_GROUPS
+    model[L.ROW_MASS, L.M_MASS] = mass
+    model[L.ROW_MASS, L.M_CG:L.M_CG + 3] = cg
+    model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9] = inertia.ravel()
+    model[L.ROW_MASS, L.M_INV_INERTIA:L.M_INV_INERTIA + 9] = inv_inertia.ravel()
+
+    # lifting groups: aspect ratio, planform efficiency, downwash at the tail
+    wing = [s for s in secs if s.spec["group"] == "wing"]
+    if not wing:
+        raise DataError(spec.path, "section", "no section has group = 'wing'")
+    wing_geo = None
+    for gname in ("wing", "htail", "vtail"):
+        members = [s for s in secs if s.spec["group"] == gname]
+        if not members:
+            continue
+        area, span, aspect, e = _group_geometry(members, gname == "vtail")
+        g = GROUP_INDEX[gname] * L.G_COLS
+        model[L.ROW_GROUPS, g + L.G_K_INDUCED] = 1.0 / (math.pi * aspect * e)
+        model[L.ROW_GROUPS, g + L.G_AREA] = area
+        model[L.ROW_GROUPS, g + L.G_SPAN] = span
+        if gname == "wing":
+            wing_geo = (area, span, aspect, e, np.mean([s.pos for s in members], axis=0))
+    htail = [s for s in secs if s.spec["group"] == "htail"]
+    if htail:
+        # horseshoe-vortex estimate: 2 alpha_i far behind, less close to the wing and
+        # above or below its trailing vortices (spacing pi b / 8 for an elliptic load)
+        area, span, aspect, e, wing_c = wing_geo
+        tail_c = np.mean([s.pos for s in htail], axis=0)
+        x = wing_c[0] - tail_c[0]
+        h = wing_c[2] - tail_c[2]
+        s_v = math.pi * span / 8
+        factor = (1 + x / math.hypot(x, s_v)) * s_v * s_v / (s_v * s_v + h * h)
+        model[L.ROW_GROUPS, L.GROUP_HTAIL * L.G_COLS + L.G_DOWNWASH] = factor / (math.pi * aspect * e)
+
+    for k, s in enumerate(secs):
+        row = row_sec + k
+        sp = s.spec
+        model[row, L.SEC_POS:L.SEC_POS + 3] = s.pos
+        model[row, L.SEC_CHORD_AX:L.SEC_CHORD_AX + 3] = s.chord_ax
+        model[row, L.SEC_NORMAL:L.SEC_NORMAL + 3] = s.normal
+        model[row, L.SEC_SPAN_AX:L.SEC_SPAN_AX + 3] = s.span_ax
+        model[row, L.SEC_AREA] = sp["span_m"] * sp["chord_m"]
+        model[row, L.SEC_CHORD] = sp["chord_m"]
+        model[row, L.SEC_SPAN] = sp["span_m"]
+        t = names.index(sp["airfoil"])
+        model[row, L.SEC_TABLE] = t
+        model[row, L.SEC_GROUP] = GROUP_INDEX[sp["group"]]
+        model[row, L.SEC_AIRBRAKE_DCD] = sp["airbrake_dcd"]
+        model[row, L.SEC_AIRBRAKE_DCL] = sp["airbrake_dcl"]
+        model[row, L.SEC_STALL_ALPHA], model[row, L.SEC_NEG_STALL_ALPHA] = stall[t]
+        model[row, L.SEC_MASS] = sp["mass_kg"]
+        # for the integrator's stiffness estimate: how strongly this section damps each
+        # rotation (r x n)^2 / I_axis, and heave 1 / m
+        model[row, L.SEC_RXN:L.SEC_RXN + 3] = np.cross(s.pos - cg, s.normal) ** 2 / np.diag(inertia)
+        model[row, L.SEC_INV_MASS] = 1.0 / mass
+        ctl = sp["control"]
+        if ctl is not None:
+            travel = math.radians(sp["control_max_deg"])
+            if ctl == "flap":
+                sign = 1.0
+            else:
+                arm = np.cross(s.pos - cg, s.normal)[CONTROL_AXIS[ctl]]
+                if abs(arm) < 1e-3:
+                    raise DataError(spec.path, sp["_where"] + ".control",
+                                    f"this {ctl} cannot make a moment about its axis from where it is")
+                sign = math.copysign(1.0, arm)
+            model[row, L.SEC_GAIN + CONTROL_GAIN_COL[ctl]] = sign * travel
+
+    inv_i = inv_inertia
+    up = np.array([0.0, 0.0, -1.0])
+
+    def effective_mass(p):
+        r = np.asarray(p) - cg
+        a = np.cross(r, up)
+        return 1.0 / (1.0 / mass + a @ inv_i @ a)
+
+    for k, g in enumerate(spec.gear):
+        row = row_gear + k
+        m_eff = effective_mass(g["position_m"])
+        omega_dt = math.sqrt(g["stiffness_n_per_m"] / m_eff) * DT
+        if omega_dt > 0.8:
+            raise DataError(spec.path, g["_where"] + ".stiffness_n_per_m",
+                            f"too stiff for the 50 Hz integrator: the leg carries about {m_eff:.0f} kg and "
+                            f"would ring at {omega_dt / DT:.0f} rad/s; keep sqrt(k/m)*0.02 under 0.8 "
+                            f"(k below {(0.8 / DT) ** 2 * m_eff:.0f} N/m)")
+        zeta_dt = g["damping_n_s_per_m"] / m_eff * DT
+        if zeta_dt > 0.9:
+            raise DataError(spec.path, g["_where"] + ".damping_n_s_per_m",
+                            f"too much damping for the 50 Hz integrator: c/m*dt = {zeta_dt:.2f}, keep it under 0.9 "
+                            f"(c below {0.9 * m_eff / DT:.0f} N s/m)")
+        model[row, L.GR_POS:L.GR_POS + 3] = g["position_m"]
+        model[row, L.GR_K] = g["stiffness_n_per_m"]
+        model[row, L.GR_C] = g["damping_n_s_per_m"]
+        model[row, L.GR_ROLL_MU] = g["rolling_mu"]
+        model[row, L.GR_BRAKE_MU] = g["brake_mu"]
+        model[row, L.GR_SIDE_MU] = g["side_mu"]
+        model[row, L.GR_STEER] = math.radians(g["steering_max_deg"])
+        model[row, L.GR_BRAKE_SIDE] = {"both": 0.0, "left": -1.0, "right": 1.0}[g["brake_side"]]
+
+    for k, c in enumerate(spec.contacts):
+        row = row_ct + k
+        # a structure point: as stiff as the 50 Hz integrator allows for the mass it moves
+        m_eff = effective_mass(c["position_m"])
+        k_ct = m_eff * (0.35 / DT) ** 2
+        model[row, L.CT_POS:L.CT_POS + 3] = c["position_m"]
+        model[row, L.CT_K] = k_ct
+        model[row, L.CT_C] = 2 * 0.7 * math.sqrt(k_ct * m_eff)
+        model[row, L.CT_MU] = c["friction_mu"]
+    pts = [g["position_m"] for g in spec.gear] + [c["position_m"] for c in spec.contacts]
+    model[0, L.H_GROUND_RADIUS] = max((float(np.linalg.norm(np.array(p) - cg)) for p in pts), default=0.0)
+    if n_ct > 50:
+        raise DataError(spec.path, "contact", "at most 50 contact points")
+    return Compiled(spec, model, tables, secs, mass, cg, inertia, names)

@@ -1,0 +1,245 @@
+"""Aircraft and airfoil files -> validated specs (see docs/aircraft_format.md)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .. import AIRCRAFT_DIR
+from .schema import (
+    DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
+)
+
+GROUPS = ("wing", "htail", "vtail", "body")
+CONTROLS = ("aileron", "elevator", "rudder", "flap")
+
+AIRCRAFT_KEYS = {
+    "name": Field("str"),
+    "kind": Field("enum", choices=("glider", "powered")),
+    "datum": Field("str"),
+    "vne_kmh": num(check=positive),
+    "sources": Field("strlist", required=False, default=[]),
+    "description": Field("str", required=False, default=""),
+}
+SECTION_KEYS = {
+    "name": Field("str"),
+    "airfoil": Field("str"),
+    "group": Field("enum", choices=GROUPS),
+    "position_m": Field("vec3"),
+    "span_m": num(check=positive),
+    "chord_m": num(check=positive),
+    "incidence_deg": num(False, 0.0, between(-30, 30)),
+    "dihedral_deg": num(False, 0.0, between(-90, 90)),
+    "mirror": Field("bool", required=False, default=False),
+    "mass_kg": num(False, 0.0, non_negative),
+    "control": Field("enum", required=False, default=None, choices=CONTROLS),
+    "control_max_deg": num(False, None, between(0.1, 45)),
+    "airbrake_dcd": num(False, 0.0, non_negative),
+    "airbrake_dcl": num(False, 0.0, between(-3, 0)),
+}
+MASS_KEYS = {
+    "name": Field("str"),
+    "mass_kg": num(check=positive),
+    "position_m": Field("vec3"),
+    "size_m": Field("vec3", required=False, default=(0.0, 0.0, 0.0),
+                    check=lambda v: None if min(v) >= 0 else f"sizes must not be negative, got {list(v)}"),
+}
+GEAR_KEYS = {
+    "name": Field("str"),
+    "position_m": Field("vec3"),
+    "stiffness_n_per_m": num(check=positive),
+    "damping_n_s_per_m": num(check=non_negative),
+    "rolling_mu": num(check=between(0, 2)),
+    "brake_mu": num(False, 0.0, between(0, 2)),
+    "side_mu": num(check=between(0, 2)),
+    "steering_max_deg": num(False, 0.0, between(0, 90)),
+    "brake_side": Field("enum", required=False, default="both", choices=("both", "left", "right")),
+}
+CONTACT_KEYS = {
+    "name": Field("str"),
+    "position_m": Field("vec3"),
+    "friction_mu": num(False, 0.5, between(0, 2)),
+}
+REFERENCE_KEYS = {
+    "mass_kg": num(check=positive),
+    "source": Field("str"),
+    "best_glide_ratio": num(False, None, positive),
+    "best_glide_kmh": num(False, None, positive),
+    "min_sink_ms": num(False, None, positive),
+    "min_sink_kmh": num(False, None, positive),
+    "stall_kmh": num(False, None, positive),
+    "polar_kmh": Field("numlist", required=False, default=None),
+    "polar_sink_ms": Field("numlist", required=False, default=None),
+    "notes": Field("str", required=False, default=""),
+}
+AIRFOIL_KEYS = {
+    "name": Field("str"),
+    "source": Field("str"),
+    "control_chord_fraction": num(False, 0.0, between(0, 0.6)),
+    "alpha_deg": Field("numlist"),
+    "thickness_ratio": num(False, None, between(0, 1)),
+    "reynolds_number": num(False, None, positive),
+    "notes": Field("str", required=False, default=""),
+}
+CURVE_KEYS = {"cl": Field("numlist"), "cd": Field("numlist"), "cm": Field("numlist")}
+DEFLECTIONS = ("deflection_minus10_deg", "deflection_0_deg", "deflection_plus10_deg")
+
+
+@dataclass
+class Airfoil:
+    name: str
+    path: Path
+    source: str
+    control_chord_fraction: float
+    alpha_deg: np.ndarray
+    curves: np.ndarray          # (3 deflections, 3 coefficients cl/cd/cm, n)
+    has_control_curves: bool
+
+
+@dataclass
+class AircraftSpec:
+    id: str
+    path: Path
+    aircraft: dict
+    sections: list[dict]
+    masses: list[dict]
+    gear: list[dict]
+    contacts: list[dict]
+    reference: dict | None
+    airfoils: dict[str, Airfoil] = field(default_factory=dict)
+
+
+def load_airfoil(path: Path) -> Airfoil:
+    data = read_toml(path)
+    if "airfoil" not in data:
+        raise DataError(path, "airfoil", "missing required table [airfoil]")
+    for key in data:
+        if key != "airfoil" and key not in DEFLECTIONS:
+            raise DataError(path, key, f"unknown table (allowed: airfoil, {', '.join(DEFLECTIONS)})")
+    head = validate_table(data["airfoil"], AIRFOIL_KEYS, path, "airfoil")
+    alpha = np.array(head["alpha_deg"])
+    if len(alpha) < 8:
+        raise DataError(path, "airfoil.alpha_deg", f"needs at least 8 points, got {len(alpha)}")
+    steps = np.diff(alpha)
+    if np.any(steps <= 0):
+        i = int(np.argmax(steps <= 0))
+        raise DataError(path, "airfoil.alpha_deg",
+                        f"must be strictly increasing; entry {i + 1} ({alpha[i + 1]}) follows {alpha[i]}")
+    if alpha[0] != -180.0 or alpha[-1] != 180.0:
+        raise DataError(path, "airfoil.alpha_deg",
+                        f"must run from -180 to 180 degrees, runs from {alpha[0]} to {alpha[-1]}")
+    if "deflection_0_deg" not in data:
+        raise DataError(path, "deflection_0_deg", "missing required table [deflection_0_deg]")
+    curves = np.empty((3, 3, len(alpha)))
+    present = []
+    for d, name in enumerate(DEFLECTIONS):
+        if name not in data:
+            continue
+        present.append(name)
+        tab = validate_table(data[name], CURVE_KEYS, path, name)
+        for c, coef in enumerate(("cl", "cd", "cm")):
+            values = tab[coef]
+            if len(values) != len(alpha):
+                raise DataError(path, f"{name}.{coef}",
+                                f"has {len(values)} values but alpha_deg has {len(alpha)}")
+            if coef == "cd" and min(values) < 0:
+                raise DataError(path, f"{name}.cd", f"drag coefficient must not be negative (min {min(values)})")
+            if abs(values[0] - values[-1]) > 1e-6:
+                raise DataError(path, f"{name}.{coef}",
+                                f"values at -180 and 180 degrees must be equal (the same angle), "
+                                f"got {values[0]} and {values[-1]}")
+            curves[d, c] = values
+    has_ctrl = len(present) == 3
+    if len(present) == 2:
+        missing = [n for n in DEFLECTIONS if n not in present][0]
+        raise DataError(path, missing, "missing: give both +10 and -10 degree deflection curves, or neither")
+    if not has_ctrl:
+        curves[0] = curves[1]
+        curves[2] = curves[1]
+    return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl)
+
+
+def _records(data: dict, key: str, schema: dict, path: Path, required: bool) -> list[dict]:
+    items = data.get(key)
+    if items is None:
+        if required:
+            raise DataError(path, key, f"missing: at least one [[{key}]] is needed")
+        return []
+    if not isinstance(items, list):
+        raise DataError(path, key, f"must be an array of tables [[{key}]]")
+    out = []
+    names = set()
+    for i, item in enumerate(items):
+        label = f"{key}[{i}]"
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            label += f" '{item['name']}'"
+        rec = validate_table(item, schema, path, label)
+        if rec["name"] in names:
+            raise DataError(path, label + ".name", f"duplicate name {rec['name']!r}")
+        names.add(rec["name"])
+        rec["_where"] = label
+        out.append(rec)
+    return out
+
+
+def aircraft_path(name_or_path: str | Path) -> Path:
+    p = Path(name_or_path)
+    if p.suffix == ".toml" and p.exists():
+        return p
+    if p.is_dir() and (p / "aircraft.toml").exists():
+        return p / "aircraft.toml"
+    cand = AIRCRAFT_DIR / str(name_or_path) / "aircraft.toml"
+    if cand.exists():
+        return cand
+    known = ", ".join(list_aircraft()) or "none"
+    raise DataError(cand, "", f"no aircraft named {str(name_or_path)!r} (known: {known})")
+
+
+def list_aircraft() -> list[str]:
+    return sorted(p.parent.name for p in AIRCRAFT_DIR.glob("*/aircraft.toml"))
+
+
+def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
+    path = aircraft_path(name_or_path)
+    data = read_toml(path)
+    allowed = {"aircraft", "section", "mass", "gear", "contact", "reference"}
+    for key in data:
+        if key not in allowed:
+            raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
+    if "aircraft" not in data:
+        raise DataError(path, "aircraft", "missing required table [aircraft]")
+    head = validate_table(data["aircraft"], AIRCRAFT_KEYS, path, "aircraft")
+    sections = _records(data, "section", SECTION_KEYS, path, True)
+    masses = _records(data, "mass", MASS_KEYS, path, False)
+    gear = _records(data, "gear", GEAR_KEYS, path, False)
+    contacts = _records(data, "contact", CONTACT_KEYS, path, False)
+    reference = validate_table(data["reference"], REFERENCE_KEYS, path, "reference") if "reference" in data else None
+    if reference and (reference["polar_kmh"] is None) != (reference["polar_sink_ms"] is None):
+        raise DataError(path, "reference.polar_sink_ms", "polar_kmh and polar_sink_ms go together")
+    if reference and reference["polar_kmh"] and len(reference["polar_kmh"]) != len(reference["polar_sink_ms"]):
+        raise DataError(path, "reference.polar_sink_ms", "must have as many values as polar_kmh")
+
+    spec = AircraftSpec(path.parent.name, path, head, sections, masses, gear, contacts, reference)
+    airfoil_dir = path.parent / "airfoils"
+    for s in sections:
+        if s["control"] is not None and s["control_max_deg"] is None:
+            raise DataError(path, s["_where"] + ".control_max_deg", f"missing: needed with control = {s['control']!r}")
+        if s["control"] is None and s["control_max_deg"] is not None:
+            raise DataError(path, s["_where"] + ".control_max_deg", "given without a control")
+        name = s["airfoil"]
+        if name not in spec.airfoils:
+            afile = airfoil_dir / f"{name}.toml"
+            if not afile.exists():
+                known = ", ".join(sorted(p.stem for p in airfoil_dir.glob("*.toml"))) or "none"
+                raise DataError(path, s["_where"] + ".airfoil",
+                                f"unknown airfoil {name!r}: no file {afile} (known: {known})")
+            spec.airfoils[name] = load_airfoil(afile)
+        af = spec.airfoils[name]
+        if s["control"] in ("aileron", "elevator", "rudder", "flap") and not af.has_control_curves:
+            raise DataError(path, s["_where"] + ".control",
+                            f"airfoil {name!r} has no +/-10 degree deflection curves for its {s['control']}")
+    total = sum(m["mass_kg"] for m in masses) + sum(s["mass_kg"] * (2 if s["mirror"] else 1) for s in sections)
+    if total <= 0:
+        raise DataError(path, "mass", "the aircraft has no mass: give [[mass]] items or section mass_kg")
+    return spec

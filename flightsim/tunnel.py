@@ -1,0 +1,174 @@
+"""The wind tunnel (seed 000's automated benchmarking of an aircraft's performance).
+
+    python -m flightsim.tunnel polar --aircraft astir [--mass-kg M] [--json] [--plot FILE.png]
+
+``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
+the stall to Vne. Every point is a trim of the full blade-element model (the same
+kernel the game flies), not a formula: the tunnel finds alpha, flight-path angle and
+elevator for which the aircraft flies on unchanged.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import sys
+
+import numpy as np
+
+from .physics import layout as L
+from .spec.compile import compile_aircraft
+from .spec.loader import load_aircraft
+from .spec.schema import DataError
+from .sim import Sim
+
+KMH = 3.6
+
+
+def aircraft_with_mass(name: str, mass_kg: float | None):
+    """Compile an aircraft, optionally re-ballasted to mass_kg (ballast added at the CG)."""
+    spec = load_aircraft(name)
+    if mass_kg is None:
+        return compile_aircraft(spec)
+    base = compile_aircraft(spec)
+    extra = mass_kg - base.mass_kg
+    if abs(extra) > 1e-9:
+        if mass_kg <= 0.5 * base.mass_kg:
+            raise DataError(spec.path, "--mass-kg", f"{mass_kg} kg is less than half the aircraft's {base.mass_kg:.0f} kg")
+        spec = copy.deepcopy(spec)
+        spec.masses.append({"name": "ballast", "mass_kg": extra, "position_m": tuple(base.cg_m),
+                            "size_m": (0.0, 0.0, 0.0), "_where": "ballast"})
+    return compile_aircraft(spec)
+
+
+def stall_sweep(sim: Sim, altitude_m=0.0):
+    """Trim glides at increasing alpha up to and past maximum lift.
+
+    Returns (trims, stall): the sweep and the trim of the lowest steady speed, i.e. the
+    1 g stall speed of the aircraft (limited by maximum lift or by elevator travel)."""
+    trimmer = sim.trimmer(altitude_m)
+    trims = []
+    guess = (40.0, -0.05, 0.0)
+    for alpha_deg in np.arange(-2.0, 24.01, 0.25):
+        t = trimmer.glide_at_alpha(math.radians(alpha_deg), guess)
+        if not t.ok:
+            continue
+        trims.append(t)
+        guess = (t.tas_ms, t.gamma_rad, t.pitch_cmd)
+    usable = [t for t in trims if t.within_travel]
+    if not usable:
+        raise RuntimeError("no steady glide found")
+    stall = min(usable, key=lambda t: t.tas_ms)
+    return trims, stall
+
+
+def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):
+    compiled = aircraft_with_mass(aircraft, mass_kg)
+    sim = Sim(compiled)
+    trims, stall = stall_sweep(sim)
+    trimmer = sim.trimmer(0.0)
+    vne_kmh = compiled.spec.aircraft["vne_kmh"]
+
+    # continuation in speed from the stall upward
+    def glide_curve(speeds_kmh):
+        out = []
+        guess = (stall.alpha_rad, stall.gamma_rad, stall.pitch_cmd)
+        for v in speeds_kmh:
+            t = trimmer.glide(v / KMH, guess)
+            if t.ok and t.within_travel:
+                out.append(t)
+                guess = (t.alpha_rad, t.gamma_rad, t.pitch_cmd)
+        return out
+
+    stall_kmh = stall.tas_ms * KMH
+    first = math.ceil(stall_kmh / step_kmh) * step_kmh
+    grid = [stall_kmh] + list(np.arange(first, vne_kmh + 1e-6, step_kmh))
+    points = glide_curve(grid)
+    fine = glide_curve(np.arange(stall_kmh, vne_kmh + 1e-6, 0.5))
+    best = max(fine, key=lambda t: t.glide_ratio)
+    minsink = min(fine, key=lambda t: t.sink_ms)
+    return {
+        "aircraft": aircraft,
+        "mass_kg": round(float(compiled.mass_kg), 2),
+        "points": [{"tas_kmh": round(t.tas_ms * KMH, 2), "sink_ms": round(t.sink_ms, 4),
+                    "glide_ratio": round(t.glide_ratio, 3), "alpha_deg": round(math.degrees(t.alpha_rad), 3),
+                    "elevator_cmd": round(t.pitch_cmd, 4)} for t in points],
+        "best_glide": {"tas_kmh": round(best.tas_ms * KMH, 2), "glide_ratio": round(best.glide_ratio, 3)},
+        "min_sink": {"tas_kmh": round(minsink.tas_ms * KMH, 2), "sink_ms": round(minsink.sink_ms, 4)},
+        "stall_kmh": round(stall_kmh, 2),
+        "stall_alpha_deg": round(math.degrees(stall.alpha_rad), 2),
+        "stall_limited_by": "elevator travel" if abs(stall.pitch_cmd) > 0.98 else "maximum lift",
+        "cg_m": [round(float(x), 4) for x in compiled.cg_m],
+    }
+
+
+def plot_polar(result: dict, reference: dict | None, path: str):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    v = [p["tas_kmh"] for p in result["points"]]
+    w = [p["sink_ms"] for p in result["points"]]
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    ax.plot(v, w, "-", color="tab:blue", lw=2, label=f"flightsim model ({result['mass_kg']:.0f} kg)")
+    ax.plot(result["best_glide"]["tas_kmh"], result["best_glide"]["tas_kmh"] / 3.6 / result["best_glide"]["glide_ratio"],
+            "o", color="tab:blue", label=f"model best glide {result['best_glide']['glide_ratio']:.1f}")
+    ax.plot(result["min_sink"]["tas_kmh"], result["min_sink"]["sink_ms"], "s", color="tab:blue",
+            label=f"model min sink {result['min_sink']['sink_ms']:.2f} m/s")
+    if reference:
+        if reference.get("polar_kmh"):
+            ax.plot(reference["polar_kmh"], reference["polar_sink_ms"], "x", color="tab:red", ms=8,
+                    label=f"published ({reference['mass_kg']:.0f} kg)")
+        if reference.get("best_glide_kmh"):
+            ax.plot(reference["best_glide_kmh"], reference["best_glide_kmh"] / 3.6 / reference["best_glide_ratio"],
+                    "o", mfc="none", color="tab:red", ms=10, label=f"published best glide {reference['best_glide_ratio']:.0f}")
+        if reference.get("min_sink_kmh"):
+            ax.plot(reference["min_sink_kmh"], reference["min_sink_ms"], "s", mfc="none", color="tab:red", ms=10,
+                    label=f"published min sink {reference['min_sink_ms']:.2f} m/s")
+        if reference.get("stall_kmh"):
+            ax.axvline(reference["stall_kmh"], color="tab:red", ls=":", label="published stall")
+    ax.axvline(result["stall_kmh"], color="tab:blue", ls=":", label="model stall")
+    ax.set_xlabel("true airspeed, km/h (sea level ISA)")
+    ax.set_ylabel("sink rate, m/s")
+    ax.invert_yaxis()
+    ax.grid(alpha=0.3)
+    ax.set_title(f"{result['aircraft']}: glide polar, airbrakes in, no wind")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m flightsim.tunnel", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="test", required=True)
+    p = sub.add_parser("polar", help="glide polar from steady wings-level glides")
+    p.add_argument("--aircraft", default="astir")
+    p.add_argument("--mass-kg", type=float, default=None)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the polar beside the cited reference points")
+    args = ap.parse_args(argv)
+    try:
+        if args.test == "polar":
+            result = polar(args.aircraft, args.mass_kg)
+            if args.plot:
+                plot_polar(result, load_aircraft(args.aircraft).reference, args.plot)
+    except DataError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, sea level ISA")
+        print(f"  stall {result['stall_kmh']:.1f} km/h ({result['stall_limited_by']})")
+        print(f"  best glide {result['best_glide']['glide_ratio']:.1f} at {result['best_glide']['tas_kmh']:.1f} km/h")
+        print(f"  min sink {result['min_sink']['sink_ms']:.3f} m/s at {result['min_sink']['tas_kmh']:.1f} km/h")
+        for pt in result["points"]:
+            print(f"  {pt['tas_kmh']:7.1f} km/h  sink {pt['sink_ms']:6.3f} m/s  L/D {pt['glide_ratio']:6.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

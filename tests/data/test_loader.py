@@ -1,0 +1,153 @@
+"""Bad aircraft data is refused with one clear message naming the file, the key and the problem."""
+import copy
+import subprocess
+import sys
+
+import pytest
+
+from flightsim.spec.compile import compile_aircraft
+from flightsim.spec.loader import list_aircraft, load_aircraft
+from flightsim.spec.schema import DataError
+from tests.fixtures import dumps, thin_airfoil, trainer_doc, write_aircraft
+
+
+def refused(tmp_path, doc=None, airfoils=None):
+    path = write_aircraft(tmp_path, doc, airfoils)
+    with pytest.raises(DataError) as e:
+        compile_aircraft(load_aircraft(path))
+    return path, e.value
+
+
+def test_good_file_loads(tmp_path):
+    c = compile_aircraft(load_aircraft(write_aircraft(tmp_path)))
+    assert c.mass_kg == pytest.approx(120 + 90 + 2 * 30 + 2 * 15 + 2 * 3 + 5)
+    assert len(c.sections) == 9        # 3 mirrored pairs + fin + 2 body strips
+
+
+def test_missing_key(tmp_path):
+    doc = trainer_doc()
+    del doc["section"][1]["chord_m"]
+    path, e = refused(tmp_path, doc)
+    assert e.file == str(path)
+    assert e.key == "section[1] 'wing_out'.chord_m"
+    assert "missing required key" in str(e)
+
+
+def test_unknown_airfoil(tmp_path):
+    doc = trainer_doc()
+    doc["section"][0]["airfoil"] = "naca9999"
+    _, e = refused(tmp_path, doc)
+    assert e.key == "section[0] 'wing_in'.airfoil"
+    assert "unknown airfoil 'naca9999'" in str(e) and "known: flapped, plain, symmetric" in str(e)
+
+
+@pytest.mark.parametrize("mass", [0.0, -5.0])
+def test_zero_or_negative_mass(tmp_path, mass):
+    doc = trainer_doc()
+    doc["mass"][1]["mass_kg"] = mass
+    _, e = refused(tmp_path, doc)
+    assert e.key == "mass[1] 'pilot'.mass_kg"
+    assert "must be greater than 0" in str(e)
+
+
+def test_negative_section_mass(tmp_path):
+    doc = trainer_doc()
+    doc["section"][0]["mass_kg"] = -1.0
+    _, e = refused(tmp_path, doc)
+    assert e.key == "section[0] 'wing_in'.mass_kg" and "must not be negative" in str(e)
+
+
+def test_key_without_unit_suffix(tmp_path):
+    doc = trainer_doc()
+    doc["section"][2]["span"] = doc["section"][2].pop("span_m")
+    _, e = refused(tmp_path, doc)
+    assert e.key == "section[2] 'htail'.span"
+    assert "has no unit suffix" in str(e) and "span_m" in str(e)
+
+
+def test_unknown_key(tmp_path):
+    doc = trainer_doc()
+    doc["gear"][0]["bounciness"] = 3
+    _, e = refused(tmp_path, doc)
+    assert e.key == "gear[0] 'main'.bounciness" and "unknown key" in str(e)
+
+
+def test_non_monotonic_table(tmp_path):
+    af = thin_airfoil()
+    af["airfoil"]["alpha_deg"][40], af["airfoil"]["alpha_deg"][41] = af["airfoil"]["alpha_deg"][41], af["airfoil"]["alpha_deg"][40]
+    path, e = refused(tmp_path, airfoils={"plain": af, "flapped": thin_airfoil(flap=0.3),
+                                          "symmetric": thin_airfoil(0.0, flap=0.3)})
+    assert e.file.endswith("airfoils/plain.toml")
+    assert e.key == "airfoil.alpha_deg" and "strictly increasing" in str(e)
+
+
+def test_table_not_covering_full_circle(tmp_path):
+    af = thin_airfoil()
+    for k in ("deflection_0_deg",):
+        for c in ("cl", "cd", "cm"):
+            af[k][c] = af[k][c][1:]
+    af["airfoil"]["alpha_deg"] = af["airfoil"]["alpha_deg"][1:]
+    _, e = refused(tmp_path, airfoils={"plain": af, "flapped": thin_airfoil(flap=0.3),
+                                       "symmetric": thin_airfoil(0.0, flap=0.3)})
+    assert e.key == "airfoil.alpha_deg" and "from -180 to 180" in str(e)
+
+
+def test_malformed_table_length(tmp_path):
+    af = thin_airfoil()
+    af["deflection_0_deg"]["cd"] = af["deflection_0_deg"]["cd"][:-3]
+    _, e = refused(tmp_path, airfoils={"plain": af, "flapped": thin_airfoil(flap=0.3),
+                                       "symmetric": thin_airfoil(0.0, flap=0.3)})
+    assert e.key == "deflection_0_deg.cd" and "values but alpha_deg has" in str(e)
+
+
+def test_malformed_table_entry(tmp_path):
+    af = thin_airfoil()
+    af["deflection_0_deg"]["cl"][7] = "lots"
+    _, e = refused(tmp_path, airfoils={"plain": af, "flapped": thin_airfoil(flap=0.3),
+                                       "symmetric": thin_airfoil(0.0, flap=0.3)})
+    assert e.key == "deflection_0_deg.cl" and "'lots'" in str(e)
+
+
+def test_control_on_airfoil_without_deflection_curves(tmp_path):
+    doc = trainer_doc()
+    doc["section"][0]["control"] = "aileron"
+    doc["section"][0]["control_max_deg"] = 15.0
+    _, e = refused(tmp_path, doc)
+    assert e.key == "section[0] 'wing_in'.control" and "no +/-10 degree deflection curves" in str(e)
+
+
+def test_not_toml(tmp_path):
+    path = write_aircraft(tmp_path)
+    path.write_text("[aircraft\nname = 'x'\n")
+    with pytest.raises(DataError) as e:
+        load_aircraft(path)
+    assert "not valid TOML" in str(e.value) and str(path) in str(e.value)
+
+
+def test_too_stiff_gear_for_50hz(tmp_path):
+    doc = trainer_doc()
+    doc["gear"][1]["stiffness_n_per_m"] = 5e6
+    _, e = refused(tmp_path, doc)
+    assert e.key == "gear[1] 'tail'.stiffness_n_per_m" and "too stiff" in str(e)
+
+
+def test_cli_reports_bad_data_without_traceback(tmp_path):
+    doc = trainer_doc()
+    doc["mass"][0]["mass_kg"] = -3
+    path = write_aircraft(tmp_path, doc)
+    r = subprocess.run([sys.executable, "-m", "flightsim.tunnel", "polar", "--aircraft", str(path), "--json"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    assert r.stderr.strip().count("\n") == 0
+    assert "mass[0] 'fuselage'.mass_kg: must be greater than 0" in r.stderr and str(path) in r.stderr
+
+
+@pytest.mark.parametrize("name", list_aircraft())
+def test_every_shipped_aircraft_loads(name):
+    c = compile_aircraft(name)
+    assert c.mass_kg > 0 and len(c.sections) >= 6
+    spec = c.spec
+    for af in spec.airfoils.values():
+        assert af.source.strip(), f"{af.path}: every table cites its source"
+    assert spec.aircraft["sources"], "every aircraft cites its sources"

@@ -1,0 +1,142 @@
+"""The Grob G102 Astir CS against its published data, and its handling (seed 004)."""
+import math
+
+import numpy as np
+import pytest
+
+from flightsim import tunnel
+from flightsim.physics import layout as L
+from flightsim.sim import Sim
+from flightsim.spec.loader import load_aircraft
+
+REF = load_aircraft("astir").reference
+
+
+@pytest.fixture(scope="module")
+def polar():
+    return tunnel.polar("astir", REF["mass_kg"])
+
+
+def test_polar_is_at_the_reference_mass(polar):
+    assert polar["mass_kg"] == pytest.approx(REF["mass_kg"], abs=0.01)
+    assert polar["points"][0]["tas_kmh"] == pytest.approx(polar["stall_kmh"], abs=0.01)
+    assert polar["points"][-1]["tas_kmh"] >= load_aircraft("astir").aircraft["vne_kmh"] - 5
+
+
+def test_best_glide_ratio_within_5_percent(polar):
+    assert polar["best_glide"]["glide_ratio"] == pytest.approx(REF["best_glide_ratio"], rel=0.05)
+
+
+def test_best_glide_speed_within_5_percent(polar):
+    assert polar["best_glide"]["tas_kmh"] == pytest.approx(REF["best_glide_kmh"], rel=0.05)
+
+
+def test_min_sink_within_5_percent(polar):
+    assert polar["min_sink"]["sink_ms"] == pytest.approx(REF["min_sink_ms"], rel=0.05)
+
+
+def test_min_sink_speed_within_5_percent(polar):
+    assert polar["min_sink"]["tas_kmh"] == pytest.approx(REF["min_sink_kmh"], rel=0.05)
+
+
+def test_stall_speed_within_10_percent(polar):
+    assert polar["stall_kmh"] == pytest.approx(REF["stall_kmh"], rel=0.10)
+
+
+def test_published_polar_points(polar):
+    """Every published polar point, not just the summary figures (within 8% of sink)."""
+    if not REF.get("polar_kmh"):
+        pytest.skip("no published polar points cited")
+    v = [p["tas_kmh"] for p in polar["points"]]
+    w = [p["sink_ms"] for p in polar["points"]]
+    for vk, wk in zip(REF["polar_kmh"], REF["polar_sink_ms"]):
+        if vk < polar["stall_kmh"] + 3:
+            continue
+        assert np.interp(vk, v, w) == pytest.approx(wk, rel=0.08), f"sink at {vk} km/h"
+
+
+def glide(tas_kmh=90.0, altitude_m=1500.0):
+    sim = Sim("astir")
+    sim.spawn_trimmed_glide(tas_kmh / 3.6, altitude_m)
+    return sim
+
+
+def test_adverse_yaw_with_aileron_alone():
+    sim = glide()
+    c = sim.ctrl.copy()
+    c[L.C_ROLL] = 0.6
+    yaw_rates, rolls, betas = [], [], []
+    for _ in range(75):
+        sim.step(c)
+        yaw_rates.append(sim.state[L.S_OMEGA + 2])
+        rolls.append(sim.euler_rad[0])
+        betas.append(sim.diag[L.D_BETA])
+    assert rolls[-1] > math.radians(10)            # it rolls right
+    assert min(yaw_rates[:25]) < -0.01             # but the nose first swings left
+    assert max(betas) > math.radians(1.5)          # slipping: air from the right
+
+
+def test_wing_drop_at_uncoordinated_stall():
+    sim = glide(85.0)
+    c = sim.ctrl.copy()
+    c[L.C_YAW] = 0.35                              # skidding with right rudder
+    max_roll = 0.0
+    stalled = False
+    for i in range(600):                           # 12 s: a steady pull to full back stick
+        c[L.C_PITCH] = min(1.0, sim.ctrl[L.C_PITCH] + i / 300.0)
+        sim.step(c)
+        stalled |= sim.diag[L.D_STALLED_SECTIONS] >= 2
+        max_roll = max(max_roll, abs(sim.euler_rad[0]))
+    assert stalled
+    assert max_roll > math.radians(35)            # a wing drops
+
+
+def spin_entry(direction=1.0):
+    sim = glide(80.0)
+    c = sim.ctrl.copy()
+    for i in range(150):                           # 3 s pull to the stall
+        c[L.C_PITCH] = min(1.0, sim.ctrl[L.C_PITCH] + i / 100.0)
+        sim.step(c)
+    c[L.C_PITCH] = 1.0
+    c[L.C_YAW] = direction                         # full rudder at the stall
+    c[L.C_ROLL] = 0.0
+    rates = []
+    for _ in range(500):                           # 10 s held in
+        sim.step(c)
+        rates.append(sim.state[L.S_OMEGA + 2])
+    return sim, c, np.array(rates)
+
+
+@pytest.mark.parametrize("direction", [1.0, -1.0])
+def test_spin_develops_with_full_back_stick_and_rudder(direction):
+    sim, c, rates = spin_entry(direction)
+    last = rates[-200:]                            # the last 4 s
+    assert np.all(np.sign(last) == np.sign(direction))
+    assert np.mean(np.abs(last)) > 0.8             # rad/s: a spin, not a spiral dive
+    assert math.degrees(sim.diag[L.D_ALPHA]) > 14  # wing stalled
+    assert sim.diag[L.D_TAS] * 3.6 < 130           # speed stays low in a spin
+
+
+@pytest.mark.parametrize("direction", [1.0, -1.0])
+def test_spin_stops_with_standard_recovery(direction):
+    sim, c, _ = spin_entry(direction)
+    h0 = sim.altitude_m
+    # standard recovery: full opposite rudder, stick forward until rotation stops
+    c[L.C_YAW] = -direction
+    c[L.C_PITCH] = -0.3
+    stopped_at = None
+    for i in range(500):
+        sim.step(c)
+        if abs(sim.state[L.S_OMEGA + 2]) < 0.15 and stopped_at is None:
+            stopped_at = i
+            break
+    assert stopped_at is not None and stopped_at * 0.02 < 6.0
+    # centralise rudder, ease out of the dive
+    c[L.C_YAW] = 0.0
+    c[L.C_PITCH] = 0.3
+    for _ in range(300):
+        sim.step(c)
+    assert sim.diag[L.D_STALLED_SECTIONS] == 0
+    assert sim.diag[L.D_TAS] * 3.6 < load_aircraft("astir").aircraft["vne_kmh"]
+    assert abs(sim.state[L.S_OMEGA + 2]) < 0.3
+    assert h0 - sim.altitude_m < 400
