@@ -1,0 +1,108 @@
+"""JSBSim as a speed reference: steps per second of one of its bundled aircraft.
+
+JSBSim is optional (the ``bench`` extra) and imported lazily; without it every
+function here returns None. The FDM is stepped the way our own single-step
+benchmark steps our kernel: one ``fdm.run()`` per Python call at dt = 0.02 s.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+
+DT_S = 0.02             # 50 Hz, our physics rate
+_FT = 0.3048            # m per ft
+_KT = 1.852             # km/h per knot
+
+# closest bundled JSBSim model for an aircraft name or kind
+_CLOSEST = {
+    "glider": "sgs233",
+    "sgs233": "sgs233",
+    "p51d": "p51d",
+    "fighter": "p51d",
+}
+# in-flight initial conditions per model: (altitude m, true airspeed km/h, engine running)
+_INIT = {
+    "sgs233": (1000.0, 80.0, False),
+    "p51d": (1000.0, 400.0, True),
+}
+
+
+def closest_jsbsim_model(kind: str) -> str | None:
+    """The bundled JSBSim model closest to ``kind`` ("glider" -> "sgs233",
+    "p51d"/"fighter" -> "p51d"), or None when there is no sensible match."""
+    return _CLOSEST.get((kind or "").strip().lower())
+
+
+@contextlib.contextmanager
+def _quiet():
+    """Silence C++ output on the process's stdout/stderr (JSBSim prints XML warnings
+    on load whatever its debug level)."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 1)
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in saved:
+            os.close(fd)
+
+
+def jsbsim_steps_per_s(model: str, seconds: float = 2.0) -> float | None:
+    """Steps per second (wall time) of JSBSim's bundled ``model`` at dt = 0.02 s,
+    one ``fdm.run()`` per Python call for about ``seconds``. The aircraft starts in
+    flight (1000 m; 80 km/h for a glider, 400 km/h and engine running for the p51d).
+    Returns None if jsbsim is not importable."""
+    try:
+        import jsbsim
+    except ImportError:
+        return None
+    alt_m, tas_kmh, engine = _INIT.get(model, (1000.0, 200.0, True))
+    with _quiet():
+        jsbsim.FGJSBBase().debug_lvl = 0          # no banner
+        fdm = jsbsim.FGFDMExec(None)               # bundled aircraft/engine/systems
+        fdm.set_debug_level(0)
+        if not fdm.load_model(model):
+            raise ValueError(f"JSBSim could not load model {model!r}")
+        fdm.set_dt(DT_S)
+        fdm["ic/h-sl-ft"] = alt_m / _FT
+        fdm["ic/vt-kts"] = tas_kmh / _KT
+        fdm["ic/gamma-deg"] = 0.0
+        n_engines = fdm.get_propulsion().get_num_engines() if engine else 0
+
+        def start():
+            fdm.reset_to_initial_conditions(0)
+            for i in range(n_engines):             # must precede run_ic to take effect
+                fdm[f"propulsion/engine[{i}]/set-running"] = 1
+            fdm.run_ic()
+            if n_engines:
+                fdm["fcs/throttle-cmd-norm"] = 0.8
+                fdm["fcs/mixture-cmd-norm"] = 0.87
+                fdm["propulsion/magneto_cmd"] = 3
+                fdm["propulsion/starter_cmd"] = 1  # without it the piston engine stays at 0 rpm
+                for _ in range(10):
+                    fdm.run()
+                fdm["propulsion/starter_cmd"] = 0
+
+        # Untrimmed (JSBSim's trim fails for both here), both types pitch down and
+        # reach the ground within ~15 s of sim time, so the timed steps run in 4 s
+        # (200-step) flights from the initial condition; the restarts are not timed.
+        run = fdm.run
+        start()
+        for _ in range(50):                        # warm up
+            run()
+        steps, elapsed, batch = 0, 0.0, 200
+        while elapsed < seconds:
+            start()
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                run()
+            elapsed += time.perf_counter() - t0
+            steps += batch
+    return steps / elapsed
