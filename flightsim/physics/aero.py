@@ -27,6 +27,9 @@ from .layout import (
 )
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
+# hot helpers are inlined into the step kernel: a call with array arguments costs more
+# (reference counting, argument structs) than the arithmetic inside it
+INLINE = dict(JIT, inline="always")
 RAD2DEG = 57.29577951308232
 CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
 MAX_INDUCED_RAD = 0.25
@@ -34,7 +37,7 @@ MAX_DEFLECTION_STEPS = 3.0
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _blend(tables, t, row, i, f, w, side):
     """One coefficient at table index i (+fraction f), deflection blend w toward side (0 or 2)."""
     a0 = tables[t, row + 1, i]
@@ -46,7 +49,7 @@ def _blend(tables, t, row, i, f, w, side):
     return v0 + w * (v1 - v0)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def coefficients(tables, t, alpha_rad, delta_rad):
     """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta.
 
@@ -78,7 +81,7 @@ def coefficients(tables, t, alpha_rad, delta_rad):
     return cl, cd, cm
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def wind_at(env, north, east, down):
     """Velocity of the air (NED, m/s) at a point: the wind-field hook.
 
@@ -99,7 +102,7 @@ def wind_at(env, north, east, down):
     return wn, we, wd
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _cl_slope(tables, t, alpha_rad, delta_rad):
     """Lift coefficient and the undeflected lift-curve slope (per rad) at alpha."""
     a = alpha_rad * RAD2DEG
@@ -124,7 +127,7 @@ def _cl_slope(tables, t, alpha_rad, delta_rad):
     return cl, s0 + f * (tables[t, T_SLOPE, i + 1] - s0)
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def section_airflow(model, tables, nsec, row0, vel, omega, cg, R, pos, env, ctrl, rho, airbrake, work, groups):
     """Relative wind of each section in its own axes, work[i] = (uc, un, us, V2, alpha, delta),
     and per lifting group the sums of q*S, q*S*cl and q*S*dcl/dalpha at the geometric alpha
@@ -187,7 +190,7 @@ def section_airflow(model, tables, nsec, row0, vel, omega, cg, R, pos, env, ctrl
             groups[2, g] += q_area * slope
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def solve_induced(model, groups, shift, cl_out):
     """Induced angle of each lifting group from lifting-line theory.
 
@@ -218,7 +221,7 @@ def solve_induced(model, groups, shift, cl_out):
     return model[ROW_GROUPS, GROUP_HTAIL * G_COLS + G_DOWNWASH] * cl_out[GROUP_WING]
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def section_forces(model, tables, nsec, row0, work, rho, airbrake, shift, downwash, cg, force, moment,
                    cos_sh, sin_sh):
     """Sum every section's lift, drag, spanwise friction and pitching moment into force/moment (body).

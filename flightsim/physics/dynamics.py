@@ -34,6 +34,7 @@ MAX_RATE_H = 0.5
 MAX_SUBSTEPS = 16
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
+INLINE = dict(JIT, inline="always")
 RHO0 = 1.225
 
 
@@ -43,7 +44,7 @@ def make_workspace(model):
     return np.empty((int(model[0, H_N_SECTIONS]) + WS_EXTRA, 8))
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     """Write d(state[:13])/dt into deriv and the step's diagnostics into diag."""
     pos = state[S_POS:S_POS + 3]
@@ -141,7 +142,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     diag[D_HEIGHT_AGL] = -pos[2] - h
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, buf):
     """One 20 ms step with caller-provided scratch memory (see step); buf is (3, N_STATE)."""
     dt = env[E_DT]
@@ -150,18 +151,20 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, buf):
     backup = buf[2]
     for k in range(N_STATE):
         backup[k] = state[k]
-    derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws)
-    # Far beyond the normal envelope (a dive well past Vne) the aerodynamic damping gets
-    # faster than the two-step rule can follow at 20 ms (stable for rate * h < 1): the
-    # step is then split so that rate * h <= 0.5. Inside the envelope it is one step.
     n_sub = 1
-    rate_h = diag[D_STIFFNESS] * dt
-    if rate_h > MAX_RATE_H:
-        n_sub = min(int(math.ceil(rate_h / MAX_RATE_H)), MAX_SUBSTEPS)
-    h = dt / n_sub
-    for j in range(n_sub):
-        if j > 0:
-            derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws)
+    h = dt
+    j = 0
+    while j < n_sub:
+        derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws)
+        if j == 0:
+            # Far beyond the normal envelope (a dive well past Vne) the aerodynamic damping
+            # gets faster than the two-step rule can follow at 20 ms (stable for rate*h < 1):
+            # the step is then split so that rate*h <= 0.5. In the envelope it is one step.
+            rate_h = diag[D_STIFFNESS] * dt
+            if rate_h > MAX_RATE_H:
+                n_sub = min(int(math.ceil(rate_h / MAX_RATE_H)), MAX_SUBSTEPS)
+                h = dt / n_sub
+        j += 1
         if state[S_HAS_PREV] > 0.5 and state[S_PREV_DT] > 0.0:
             # variable-step two-step rule; with equal steps: x + h (3/2 f_n - 1/2 f_n-1)
             r = 0.5 * h / state[S_PREV_DT]

@@ -22,10 +22,13 @@ from .layout import (
 )
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
+# hot helpers are inlined into the step kernel: a call with array arguments costs more
+# (reference counting, argument structs) than the arithmetic inside it
+INLINE = dict(JIT, inline="always")
 MIN_CREEP_MS = 0.05
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def terrain_height(terrain, env, north, east):
     """(height_m above sea level, dh/dnorth, dh/deast) at a point; bilinear in the grid."""
     nr = terrain.shape[0]
@@ -57,7 +60,7 @@ def terrain_height(terrain, env, north, east):
     return h, dhdn, dhde
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _contact(pos, R, vel, omega, cg, px, py, pz, terrain, env):
     """Penetration depth, up normal (NED), and point velocity (NED) of a body point."""
     rx = px - cg[0]
@@ -81,7 +84,7 @@ def _contact(pos, R, vel, omega, cg, px, py, pz, terrain, env):
     return depth, nn, ne, nd, vn, ve, vd, rx, ry, rz
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _apply(R, fn, fe, fd, rx, ry, rz, force, moment):
     """Add a world (NED) force acting at body offset r to the body force and moment."""
     fx = R[0, 0] * fn + R[1, 0] * fe + R[2, 0] * fd
@@ -95,7 +98,7 @@ def _apply(R, fn, fe, fd, rx, ry, rz, force, moment):
     moment[2] += rx * fy - ry * fx
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def _friction(mu_n, v, creep):
     """Coulomb friction force (signed, opposing v), linear below the creep speed."""
     if v > creep:
@@ -105,7 +108,7 @@ def _friction(mu_n, v, creep):
     return -mu_n * v / creep
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force, moment, prev_mask):
     """Gear and contact-point forces. Returns (legs on ground, total gear load N,
     touching-contact mask, newly touching contact index or -1, its speed m/s)."""

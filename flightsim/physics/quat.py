@@ -5,9 +5,12 @@ import numpy as np
 from numba import njit
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
+# hot helpers are inlined into the step kernel: a call with array arguments costs more
+# (reference counting, argument structs) than the arithmetic inside it
+INLINE = dict(JIT, inline="always")
 
 
-@njit(**JIT)
+@njit(**INLINE)
 def dcm_from_quat(q, out):
     """Fill ``out`` (3x3) with the body->NED rotation matrix of q = (w, x, y, z)."""
     w, x, y, z = q[0], q[1], q[2], q[3]
