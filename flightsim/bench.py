@@ -5,7 +5,9 @@
 ``steps_per_s``: one step per call from Python, the way the game's physics thread calls
 it; ``batched_steps_per_s``: N steps in one kernel call from an input array. With the
 ``bench`` extra installed, JSBSim's closest model is stepped the same way (one
-``run()`` per Python call at 50 Hz). ``startup`` times a cold start (empty numba cache,
+``run()`` per Python call at 50 Hz): ``jsbsim_steps_per_s`` is the bare ``run()``,
+``jsbsim_with_io_steps_per_s`` also sets the controls and reads the state each step as
+our single step does. ``startup`` times a cold start (empty numba cache,
 everything compiled) and a warm one (cache filled: nothing compiled) in fresh processes.
 """
 from __future__ import annotations
@@ -69,6 +71,7 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
     kind = sim.compiled.spec.aircraft["kind"]
     model = closest_jsbsim_model(name) or closest_jsbsim_model(kind)
     jsb = jsbsim_steps_per_s(model, seconds) if model else None
+    jsb_io = jsbsim_steps_per_s(model, seconds, with_io=True) if jsb else None
     return {
         "aircraft": name,
         "sections": int(sim.model[0, L.H_N_SECTIONS]),
@@ -76,8 +79,10 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
         "batched_steps_per_s": round(batched, 1),
         "jsbsim_model": model if jsb is not None else None,
         "jsbsim_steps_per_s": round(jsb, 1) if jsb is not None else None,
+        "jsbsim_with_io_steps_per_s": round(jsb_io, 1) if jsb_io else None,
         "single_vs_jsbsim": round(single / jsb, 2) if jsb else None,
         "batched_vs_jsbsim": round(batched / jsb, 2) if jsb else None,
+        "single_vs_jsbsim_with_io": round(single / jsb_io, 2) if jsb_io else None,
     }
 
 

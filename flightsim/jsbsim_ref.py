@@ -54,9 +54,20 @@ def _quiet():
             os.close(fd)
 
 
-def jsbsim_steps_per_s(model: str, seconds: float = 2.0) -> float | None:
+# what a game's step has to hand over: the pilot's controls in, the state out (our own
+# step call takes a control vector and returns the full state)
+_CONTROLS_IN = ("fcs/elevator-cmd-norm", "fcs/aileron-cmd-norm", "fcs/rudder-cmd-norm", "fcs/throttle-cmd-norm")
+_STATE_OUT = ("position/lat-gc-rad", "position/long-gc-rad", "position/h-sl-meters",
+              "attitude/phi-rad", "attitude/theta-rad", "attitude/psi-rad",
+              "velocities/u-fps", "velocities/v-fps", "velocities/w-fps",
+              "velocities/p-rad_sec", "velocities/q-rad_sec", "velocities/r-rad_sec", "velocities/vt-fps")
+
+
+def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) -> float | None:
     """Steps per second (wall time) of JSBSim's bundled ``model`` at dt = 0.02 s,
-    one ``fdm.run()`` per Python call for about ``seconds``. The aircraft starts in
+    one ``fdm.run()`` per Python call for about ``seconds``; ``with_io`` also sets the four
+    pilot controls and reads the 13 state values around each run, the work our own
+    single-step call does (controls in, state out). The aircraft starts in
     flight (1000 m; 80 km/h for a glider, 400 km/h and engine running for the p51d).
     Returns None if jsbsim is not importable."""
     try:
@@ -94,6 +105,14 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0) -> float | None:
         # reach the ground within ~15 s of sim time, so the timed steps run in 4 s
         # (200-step) flights from the initial condition; the restarts are not timed.
         run = fdm.run
+        if with_io:
+            ins = [(p, fdm[p]) for p in _CONTROLS_IN]
+
+            def run():
+                for p, v in ins:
+                    fdm[p] = v
+                fdm.run()
+                return [fdm[p] for p in _STATE_OUT]
         start()
         for _ in range(50):                        # warm up
             run()

@@ -11,7 +11,7 @@ import numpy as np
 
 from .physics import layout as L
 from .physics.dynamics import step as _step, step_n as _step_n
-from .physics.quat import euler_from_quat
+from .physics.quat import dcm_from_quat, euler_from_quat
 from .physics.state import DT, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
 from .spec.compile import Compiled, compile_aircraft
@@ -58,6 +58,11 @@ class Sim:
         self.state = make_state((north_m, east_m, -altitude_m),
                                 (tas_ms * math.cos(t.alpha_rad), 0.0, tas_ms * math.sin(t.alpha_rad)),
                                 0.0, pitch, heading_rad)
+        # the trim is relative to the air: over the ground the aircraft also moves with the wind
+        from .physics.aero import wind_at
+        R = np.empty((3, 3))
+        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
+        self.state[L.S_VEL:L.S_VEL + 3] += R.T @ np.array(wind_at(self.env, north_m, east_m, -altitude_m))
         self.ctrl = t.ctrl.copy()
         return t
 
@@ -94,7 +99,6 @@ class Sim:
 
     @property
     def velocity_ned_ms(self) -> np.ndarray:
-        from .physics.quat import dcm_from_quat
         R = np.empty((3, 3))
         dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
         return R @ self.state[L.S_VEL:L.S_VEL + 3]

@@ -49,7 +49,11 @@ class Trim:
 
 class Trimmer:
     def __init__(self, model, tables, env, terrain, altitude_m=0.0, base_ctrl=None):
-        self.model, self.tables, self.env, self.terrain = model, tables, env, terrain
+        # a trim is a steady state relative to the air mass: wind and thermals are left out
+        still = env[:L.N_ENV_BASE].copy()
+        still[L.E_WIND_N:L.E_WIND_D + 1] = 0.0
+        still[L.E_THERMAL_COUNT] = 0.0
+        self.model, self.tables, self.env, self.terrain = model, tables, still, terrain
         self.altitude_m = altitude_m
         self.base_ctrl = make_ctrl() if base_ctrl is None else base_ctrl.copy()
         self.diag = np.zeros(L.N_DIAG)
