@@ -18,7 +18,7 @@ from numba import njit
 
 from .aero import section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import isa
-from .ground import ground_forces, terrain_height
+from .ground import ground_forces, may_touch, terrain_height
 from .layout import (
     C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
     D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MOMENT, D_NONFINITE, D_NX, D_NY, D_NZ,
@@ -81,8 +81,11 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
                              cos_sh, sin_sh)
 
     # --- ground
-    on_ground, load, mask, strike, strike_speed = ground_forces(
-        model, pos, R, vel, om, cg, mass, ctrl, env, terrain, force, moment, int(state[S_CONTACT_MASK]))
+    if may_touch(model, terrain, env, pos):
+        on_ground, load, mask, strike, strike_speed = ground_forces(
+            model, pos, R, vel, om, cg, mass, ctrl, env, terrain, force, moment, int(state[S_CONTACT_MASK]))
+    else:
+        on_ground, load, mask, strike, strike_speed = 0, 0.0, 0, -1, 0.0
 
     # --- translational: v_dot = F/m + g_body - omega x v (body axes)
     g = env[E_GRAVITY]

@@ -109,13 +109,17 @@ def _friction(mu_n, v, creep):
 
 
 @njit(**INLINE)
-def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force, moment, prev_mask):
-    """Gear and contact-point forces. Returns (legs on ground, total gear load N,
-    touching-contact mask, newly touching contact index or -1, its speed m/s)."""
-    # far above the terrain nothing can touch: skip the per-point work
+def may_touch(model, terrain, env, pos):
+    """False when the aircraft is too high above the terrain for any point to touch it."""
     h_cg = terrain_height(terrain, env, pos[0], pos[1])[0]
-    if -pos[2] - h_cg > 2.0 * model[0, H_GROUND_RADIUS] + 1.0:
-        return 0, 0.0, 0, -1, 0.0
+    return -pos[2] - h_cg <= 2.0 * model[0, H_GROUND_RADIUS] + 1.0
+
+
+@njit(**INLINE)
+def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force, moment, prev_mask):
+    """Gear and contact-point forces (call only where may_touch: the guard sits with the
+    caller because entering this inlined function costs more than the test). Returns (legs on ground, total gear load N,
+    touching-contact mask, newly touching contact index or -1, its speed m/s)."""
     dt = env[E_DT]
     creep_per_newton = 2.5 * dt / mass
     n_gear = int(model[0, H_N_GEAR])
