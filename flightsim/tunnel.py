@@ -42,50 +42,61 @@ def aircraft_with_mass(name: str, mass_kg: float | None):
     return compile_aircraft(spec)
 
 
-def stall_sweep(sim: Sim, altitude_m=0.0):
-    """Trim glides at increasing alpha up to and past maximum lift.
+def stall_sweep(sim: Sim, vne_ms: float, altitude_m=0.0):
+    """Trim steady glides from Vne down to the stall.
 
-    Returns (trims, stall): the sweep and the trim of the lowest steady speed, i.e. the
-    1 g stall speed of the aircraft (limited by maximum lift or by elevator travel)."""
+    Speed continuation from Vne down while it converges, then alpha continuation past
+    the last speed trim up to maximum lift (where a trim at fixed speed has no or two
+    solutions). Returns (front, stall): the trims, fastest first, and the trim of the
+    lowest steady speed, the 1 g stall speed (limited by maximum lift or elevator travel)."""
     trimmer = sim.trimmer(altitude_m)
     trims = []
-    guess = (40.0, -0.05, 0.0)
-    for alpha_deg in np.arange(-2.0, 24.01, 0.25):
-        t = trimmer.glide_at_alpha(math.radians(alpha_deg), guess)
-        if not t.ok:
-            continue
+    guess = (0.0, -0.1, 0.0)
+    v = vne_ms
+    while v > 3.0:
+        t = trimmer.glide(v, guess)
+        if not t.ok or not t.within_travel:
+            break
+        trims.append(t)
+        guess = (t.alpha_rad, t.gamma_rad, t.pitch_cmd)
+        v -= 1.0
+    if not trims:
+        raise RuntimeError("no steady glide found")
+    last = trims[-1]
+    guess = (last.tas_ms, last.gamma_rad, last.pitch_cmd)
+    for alpha in np.arange(last.alpha_rad, last.alpha_rad + math.radians(20), math.radians(0.1))[1:]:
+        t = trimmer.glide_at_alpha(alpha, guess)
+        if not t.ok or not t.within_travel or t.tas_ms > trims[-1].tas_ms:
+            break                       # past maximum lift (the speed rises again) or out of elevator
         trims.append(t)
         guess = (t.tas_ms, t.gamma_rad, t.pitch_cmd)
-    usable = [t for t in trims if t.within_travel]
-    if not usable:
-        raise RuntimeError("no steady glide found")
-    stall = min(usable, key=lambda t: t.tas_ms)
-    return trims, stall
+    return trims, trims[-1]
 
 
 def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):
     compiled = aircraft_with_mass(aircraft, mass_kg)
     sim = Sim(compiled)
-    trims, stall = stall_sweep(sim)
-    trimmer = sim.trimmer(0.0)
     vne_kmh = compiled.spec.aircraft["vne_kmh"]
+    front, stall = stall_sweep(sim, vne_kmh / KMH)
+    trimmer = sim.trimmer(0.0)
+    # the alpha sweep gives good starting points for trims at any speed on the front side
+    v_sweep = np.array([t.tas_ms for t in front])[::-1]
+    guesses = np.array([(t.alpha_rad, t.gamma_rad, t.pitch_cmd) for t in front])[::-1]
 
-    # continuation in speed from the stall upward
     def glide_curve(speeds_kmh):
         out = []
-        guess = (stall.alpha_rad, stall.gamma_rad, stall.pitch_cmd)
         for v in speeds_kmh:
-            t = trimmer.glide(v / KMH, guess)
+            v_ms = v / KMH
+            guess = tuple(np.interp(v_ms, v_sweep, guesses[:, k]) for k in range(3))
+            t = trimmer.glide(v_ms, guess)
             if t.ok and t.within_travel:
                 out.append(t)
-                guess = (t.alpha_rad, t.gamma_rad, t.pitch_cmd)
         return out
 
     stall_kmh = stall.tas_ms * KMH
-    first = math.ceil(stall_kmh / step_kmh) * step_kmh
-    grid = [stall_kmh] + list(np.arange(first, vne_kmh + 1e-6, step_kmh))
-    points = glide_curve(grid)
-    fine = glide_curve(np.arange(stall_kmh, vne_kmh + 1e-6, 0.5))
+    first = math.floor(stall_kmh / step_kmh + 1) * step_kmh
+    points = [stall] + glide_curve(np.arange(first, vne_kmh + 1e-6, step_kmh))
+    fine = [stall] + glide_curve(np.arange(stall_kmh + 0.5, vne_kmh + 1e-6, 0.5))
     best = max(fine, key=lambda t: t.glide_ratio)
     minsink = min(fine, key=lambda t: t.sink_ms)
     return {
@@ -122,7 +133,7 @@ def plot_polar(result: dict, reference: dict | None, path: str):
                     label=f"published ({reference['mass_kg']:.0f} kg)")
         if reference.get("best_glide_kmh"):
             ax.plot(reference["best_glide_kmh"], reference["best_glide_kmh"] / 3.6 / reference["best_glide_ratio"],
-                    "o", mfc="none", color="tab:red", ms=10, label=f"published best glide {reference['best_glide_ratio']:.0f}")
+                    "o", mfc="none", color="tab:red", ms=10, label=f"published best glide {reference['best_glide_ratio']:.1f}")
         if reference.get("min_sink_kmh"):
             ax.plot(reference["min_sink_kmh"], reference["min_sink_ms"], "s", mfc="none", color="tab:red", ms=10,
                     label=f"published min sink {reference['min_sink_ms']:.2f} m/s")

@@ -21,7 +21,7 @@ from .layout import (
     G_K_INDUCED, GROUP_BODY, GROUP_HTAIL, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION,
     N_GROUPS, N_THERMAL, ROW_GROUPS, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
     SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
-    SEC_INV_MASS, SEC_POS, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
+    SEC_INV_MASS, SEC_POS, SEC_RE_PER_RHO_V, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
     C_ROLL, C_YAW,
 )
@@ -34,6 +34,7 @@ RAD2DEG = 57.29577951308232
 CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
 MAX_INDUCED_RAD = 0.25
 MAX_DEFLECTION_STEPS = 3.0
+RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg past the stall
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
@@ -222,7 +223,7 @@ def solve_induced(model, groups, shift, cl_out):
 
 
 @njit(**INLINE)
-def section_forces(model, tables, nsec, row0, work, rho, airbrake, shift, downwash, cg, force, moment,
+def section_forces(model, tables, nsec, row0, work, rho, mu, airbrake, shift, downwash, cg, force, moment,
                    cos_sh, sin_sh):
     """Sum every section's lift, drag, spanwise friction and pitching moment into force/moment (body).
 
@@ -244,6 +245,23 @@ def section_forces(model, tables, nsec, row0, work, rho, airbrake, shift, downwa
             sh += downwash
         alpha_eff = work[i, 4] - sh
         cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, work[i, 5])
+        re_c = model[row, SEC_RE_PER_RHO_V]
+        if re_c > 0.0:
+            # the table holds one Reynolds number; attached-flow (friction) drag scales as
+            # Re^-0.2 (turbulent flat plate, Prandtl-Schlichting), fading out past the stall
+            over = 0.0
+            if alpha_eff > model[row, SEC_STALL_ALPHA]:
+                over = alpha_eff - model[row, SEC_STALL_ALPHA]
+            elif alpha_eff < model[row, SEC_NEG_STALL_ALPHA]:
+                over = model[row, SEC_NEG_STALL_ALPHA] - alpha_eff
+            w = 1.0 - over / RE_FADE_RAD
+            if w > 0.0:
+                f = (rho * math.sqrt(v2) * re_c / mu) ** -0.2
+                if f < 0.6:
+                    f = 0.6
+                elif f > 1.6:
+                    f = 1.6
+                cd *= 1.0 + w * (f - 1.0)
         cl += airbrake * model[row, SEC_AIRBRAKE_DCL]
         cd += airbrake * model[row, SEC_AIRBRAKE_DCD]
         if g != GROUP_BODY:

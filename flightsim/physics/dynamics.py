@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from .aero import section_airflow, section_forces, solve_induced, wind_at
-from .atmosphere import isa
+from .atmosphere import dynamic_viscosity, isa
 from .ground import ground_forces, may_touch, terrain_height
 from .layout import (
     C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
@@ -77,7 +77,8 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     section_airflow(model, tables, nsec, row0, vel, om, cg, R, pos, env, ctrl, rho, airbrake, work, groups)
     downwash = solve_induced(model, groups, shift, cl_group)
     diag[D_STIFFNESS] = max(groups[3, 0], groups[3, 1], groups[3, 2], groups[3, 3])
-    stalled = section_forces(model, tables, nsec, row0, work, rho, airbrake, shift, downwash, cg, force, moment,
+    mu = dynamic_viscosity(temp)
+    stalled = section_forces(model, tables, nsec, row0, work, rho, mu, airbrake, shift, downwash, cg, force, moment,
                              cos_sh, sin_sh)
 
     # --- ground

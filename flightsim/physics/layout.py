@@ -120,6 +120,7 @@ SEC_MASS = 24
 SEC_NEG_STALL_ALPHA = 25
 SEC_RXN = 26      # 26..28 (r - cg) x normal, per unit inertia about each body axis
 SEC_INV_MASS = 29  # 1 / aircraft mass (heave stiffness weight)
+SEC_RE_PER_RHO_V = 30  # chord / (table Reynolds number): Re_local/Re_table = rho V this / mu (0: no scaling)
 # gear rows
 GR_POS = 0
 GR_K = 3

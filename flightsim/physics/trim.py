@@ -53,7 +53,8 @@ class Trimmer:
         still = env[:L.N_ENV_BASE].copy()
         still[L.E_WIND_N:L.E_WIND_D + 1] = 0.0
         still[L.E_THERMAL_COUNT] = 0.0
-        self.model, self.tables, self.env, self.terrain = model, tables, still, terrain
+        # and so is the ground: a trim is free flight
+        self.model, self.tables, self.env, self.terrain = model, tables, still, np.full((1, 1), -1.0e6)
         self.altitude_m = altitude_m
         self.base_ctrl = make_ctrl() if base_ctrl is None else base_ctrl.copy()
         self.diag = np.zeros(L.N_DIAG)
@@ -74,7 +75,7 @@ class Trimmer:
         # scale: accelerations in g, pitch acceleration in rad/s^2
         return np.array([self.deriv[L.S_VEL] / 9.81, self.deriv[L.S_VEL + 2] / 9.81, self.deriv[L.S_OMEGA + 1]])
 
-    def _newton(self, x0, unpack, steps, lo, hi, iters=40):
+    def _newton(self, x0, unpack, steps, lo, hi, max_step, iters=40):
         x = np.array(x0, float)
         r = self.residual(*unpack(x))
         for _ in range(iters):
@@ -89,9 +90,8 @@ class Trimmer:
                 dx = np.linalg.solve(J, -r)
             except np.linalg.LinAlgError:
                 break
-            # damped step: never move alpha/gamma more than 3 degrees at once
-            scale = min(1.0, *(0.05 / max(abs(dx[j]), 1e-12) for j in range(3) if steps[j] < 0.01))
-            lam = scale
+            # damped step: no unknown moves more than its max_step at once
+            lam = min(1.0, *(max_step[j] / max(abs(dx[j]), 1e-12) for j in range(3)))
             for _ls in range(8):
                 xn = np.clip(x + lam * dx, lo, hi)
                 rn = self.residual(*unpack(xn))
@@ -113,17 +113,17 @@ class Trimmer:
     def glide(self, tas_ms, guess=(0.05, -0.05, 0.0)):
         unpack = lambda x: (tas_ms, x[0], x[1], x[2], 0.0)
         x, res = self._newton(guess, unpack, (1e-5, 1e-5, 1e-4),
-                              (-0.5, -1.5, -4.0), (0.6, 0.5, 4.0))
+                              (-0.5, -1.5, -4.0), (0.6, 0.5, 4.0), (0.05, 0.05, 0.5))
         return self._result(x, unpack, res)
 
     def glide_at_alpha(self, alpha_rad, guess=(30.0, -0.05, 0.0)):
         unpack = lambda x: (x[0], alpha_rad, x[1], x[2], 0.0)
         x, res = self._newton(guess, unpack, (1e-3, 1e-5, 1e-4),
-                              (3.0, -1.5, -4.0), (400.0, 0.5, 4.0))
+                              (3.0, -1.5, -4.0), (400.0, 0.5, 4.0), (0.1 * guess[0], 0.05, 0.5))
         return self._result(x, unpack, res)
 
     def level(self, tas_ms, guess=(0.05, 0.5, 0.0)):
         unpack = lambda x: (tas_ms, x[0], 0.0, x[2], x[1])
         x, res = self._newton(guess, unpack, (1e-5, 1e-4, 1e-4),
-                              (-0.5, 0.0, -4.0), (0.6, 1.0, 4.0))
+                              (-0.5, 0.0, -4.0), (0.6, 1.0, 4.0), (0.05, 0.2, 0.5))
         return self._result(x, unpack, res)

@@ -241,6 +241,8 @@ def compile_aircraft(spec_or_name) -> Compiled:
         # rotation (r x n)^2 / I_axis, and heave 1 / m
         model[row, L.SEC_RXN:L.SEC_RXN + 3] = np.cross(s.pos - cg, s.normal) ** 2 / np.diag(inertia)
         model[row, L.SEC_INV_MASS] = 1.0 / mass
+        re_table = spec.airfoils[sp["airfoil"]].reynolds_number
+        model[row, L.SEC_RE_PER_RHO_V] = sp["chord_m"] / re_table if re_table else 0.0
         ctl = sp["control"]
         if ctl is not None:
             travel = math.radians(sp["control_max_deg"])

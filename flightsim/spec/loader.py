@@ -95,6 +95,7 @@ class Airfoil:
     alpha_deg: np.ndarray
     curves: np.ndarray          # (3 deflections, 3 coefficients cl/cd/cm, n)
     has_control_curves: bool
+    reynolds_number: float | None = None
 
 
 @dataclass
@@ -157,7 +158,8 @@ def load_airfoil(path: Path) -> Airfoil:
     if not has_ctrl:
         curves[0] = curves[1]
         curves[2] = curves[1]
-    return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl)
+    return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl,
+                   head["reynolds_number"])
 
 
 def _records(data: dict, key: str, schema: dict, path: Path, required: bool) -> list[dict]:
