@@ -106,7 +106,12 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) 
         # (200-step) flights from the initial condition; the restarts are not timed.
         run = fdm.run
         if with_io:
-            ins = [(p, fdm[p]) for p in _CONTROLS_IN]
+            ins = []
+            for p in _CONTROLS_IN:           # a glider has no throttle
+                try:
+                    ins.append((p, fdm[p]))
+                except KeyError:
+                    pass
 
             def run():
                 for p, v in ins:

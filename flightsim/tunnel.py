@@ -18,6 +18,7 @@ import sys
 import numpy as np
 
 from .physics import layout as L
+from .physics.state import make_ctrl
 from .spec.compile import compile_aircraft
 from .spec.loader import load_aircraft
 from .spec.schema import DataError
@@ -42,14 +43,14 @@ def aircraft_with_mass(name: str, mass_kg: float | None):
     return compile_aircraft(spec)
 
 
-def stall_sweep(sim: Sim, vne_ms: float, altitude_m=0.0):
+def stall_sweep(sim: Sim, vne_ms: float, base_ctrl=None, altitude_m=0.0):
     """Trim steady glides from Vne down to the stall.
 
     Speed continuation from Vne down while it converges, then alpha continuation past
     the last speed trim up to maximum lift (where a trim at fixed speed has no or two
     solutions). Returns (front, stall): the trims, fastest first, and the trim of the
     lowest steady speed, the 1 g stall speed (limited by maximum lift or elevator travel)."""
-    trimmer = sim.trimmer(altitude_m)
+    trimmer = sim.trimmer(altitude_m, base_ctrl)
     trims = []
     guess = (0.0, -0.1, 0.0)
     v = vne_ms
@@ -77,8 +78,9 @@ def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):
     compiled = aircraft_with_mass(aircraft, mass_kg)
     sim = Sim(compiled)
     vne_kmh = compiled.spec.aircraft["vne_kmh"]
-    front, stall = stall_sweep(sim, vne_kmh / KMH)
-    trimmer = sim.trimmer(0.0)
+    clean = make_ctrl(gear_up=1.0)          # airbrakes in, a retractable gear up
+    front, stall = stall_sweep(sim, vne_kmh / KMH, clean)
+    trimmer = sim.trimmer(0.0, clean)
     # the alpha sweep gives good starting points for trims at any speed on the front side
     v_sweep = np.array([t.tas_ms for t in front])[::-1]
     guesses = np.array([(t.alpha_rad, t.gamma_rad, t.pitch_cmd) for t in front])[::-1]

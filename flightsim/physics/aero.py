@@ -21,7 +21,7 @@ from .layout import (
     G_K_INDUCED, GROUP_BODY, GROUP_HTAIL, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION,
     N_GROUPS, N_THERMAL, ROW_GROUPS, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
     SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
-    SEC_INV_MASS, SEC_POS, SEC_RE_PER_RHO_V, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
+    SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
     C_ROLL, C_YAW,
 )
@@ -223,32 +223,41 @@ def solve_induced(model, groups, shift, cl_out):
 
 
 @njit(**INLINE)
-def section_forces(model, tables, nsec, row0, work, rho, mu, airbrake, shift, downwash, cg, force, moment,
-                   cos_sh, sin_sh):
+def section_forces(model, tables, nsec, row0, work, rho, mu, v_ref, airbrake, shift, downwash, cg, force,
+                   moment, cos_sh, sin_sh):
     """Sum every section's lift, drag, spanwise friction and pitching moment into force/moment (body).
 
+    v_ref is the airspeed at the CG (for the Reynolds-number scaling of drag).
     Returns the number of lifting sections beyond their stall angle.
     """
     stalled = 0
     for g in range(N_GROUPS):
         sh = shift[g] + (downwash if g == GROUP_HTAIL else 0.0)
-        cos_sh[g] = math.cos(sh)
-        sin_sh[g] = math.sin(sh)
+        # |sh| <= 0.25 + downwash: the series are exact to 1e-7 there and far cheaper
+        sh2 = sh * sh
+        cos_sh[g] = 1.0 - sh2 * (0.5 - sh2 * (1.0 / 24.0 - sh2 / 720.0))
+        sin_sh[g] = sh * (1.0 - sh2 * (1.0 / 6.0 - sh2 * (1.0 / 120.0 - sh2 / 5040.0)))
+    if v_ref < 1.0:
+        v_ref = 1.0
+    re_ref = (rho * v_ref / mu) ** -0.2
     for i in range(nsec):
         row = row0 + i
         v2 = work[i, 3]
         if v2 < 1e-8:
             continue
+        v = math.sqrt(v2)
         g = int(model[row, SEC_GROUP])
         sh = shift[g]
         if g == GROUP_HTAIL:
             sh += downwash
         alpha_eff = work[i, 4] - sh
         cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, work[i, 5])
-        re_c = model[row, SEC_RE_PER_RHO_V]
-        if re_c > 0.0:
+        re_factor = model[row, SEC_RE_FACTOR]
+        if re_factor > 0.0:
             # the table holds one Reynolds number; attached-flow (friction) drag scales as
-            # Re^-0.2 (turbulent flat plate, Prandtl-Schlichting), fading out past the stall
+            # Re^-0.2 (turbulent flat plate, Prandtl-Schlichting), fading out past the stall.
+            # (rho V / mu)^-0.2 is taken once per step at the reference speed; each section's
+            # own speed enters linearised, (v/v_ref)^-0.2 ~ 1.2 - 0.2 v/v_ref
             over = 0.0
             if alpha_eff > model[row, SEC_STALL_ALPHA]:
                 over = alpha_eff - model[row, SEC_STALL_ALPHA]
@@ -256,7 +265,10 @@ def section_forces(model, tables, nsec, row0, work, rho, mu, airbrake, shift, do
                 over = model[row, SEC_NEG_STALL_ALPHA] - alpha_eff
             w = 1.0 - over / RE_FADE_RAD
             if w > 0.0:
-                f = (rho * math.sqrt(v2) * re_c / mu) ** -0.2
+                ratio = v / v_ref
+                if ratio > 2.0:
+                    ratio = 2.0
+                f = re_factor * re_ref * (1.2 - 0.2 * ratio)
                 if f < 0.6:
                     f = 0.6
                 elif f > 1.6:
@@ -269,7 +281,6 @@ def section_forces(model, tables, nsec, row0, work, rho, mu, airbrake, shift, do
                 stalled += 1
         area = model[row, SEC_AREA]
         q_area = 0.5 * rho * v2 * area
-        v = math.sqrt(v2)
         uc = work[i, 0] / v
         un = work[i, 1] / v
         cs = cos_sh[g]

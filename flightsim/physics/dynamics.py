@@ -18,7 +18,7 @@ from numba import njit
 
 from .aero import section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import dynamic_viscosity, isa
-from .ground import ground_forces, may_touch, terrain_height
+from .ground import gear_drag, ground_forces, may_touch, terrain_height
 from .layout import (
     C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
     D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MOMENT, D_NONFINITE, D_NX, D_NY, D_NZ,
@@ -78,8 +78,16 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     downwash = solve_induced(model, groups, shift, cl_group)
     diag[D_STIFFNESS] = max(groups[3, 0], groups[3, 1], groups[3, 2], groups[3, 3])
     mu = dynamic_viscosity(temp)
-    stalled = section_forces(model, tables, nsec, row0, work, rho, mu, airbrake, shift, downwash, cg, force, moment,
+    # air data at the CG
+    wn0, we0, wd0 = wind_at(env, pos[0], pos[1], pos[2])
+    ax = vel[0] - (R[0, 0] * wn0 + R[1, 0] * we0 + R[2, 0] * wd0)
+    ay = vel[1] - (R[0, 1] * wn0 + R[1, 1] * we0 + R[2, 1] * wd0)
+    az = vel[2] - (R[0, 2] * wn0 + R[1, 2] * we0 + R[2, 2] * wd0)
+    tas = math.sqrt(ax * ax + ay * ay + az * az)
+    stalled = section_forces(model, tables, nsec, row0, work, rho, mu, tas, airbrake, shift, downwash, cg, force, moment,
                              cos_sh, sin_sh)
+
+    gear_drag(model, vel, om, cg, R, wn0, we0, wd0, rho, ctrl, force, moment)
 
     # --- ground
     if may_touch(model, terrain, env, pos):
@@ -114,11 +122,6 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     deriv[S_OMEGA + 2] = Ii[6] * tx + Ii[7] * ty + Ii[8] * tz
 
     # --- diagnostics (air data at the CG)
-    wn, we, wd = wind_at(env, pos[0], pos[1], pos[2])
-    ax = vel[0] - (R[0, 0] * wn + R[1, 0] * we + R[2, 0] * wd)
-    ay = vel[1] - (R[0, 1] * wn + R[1, 1] * we + R[2, 1] * wd)
-    az = vel[2] - (R[0, 2] * wn + R[1, 2] * we + R[2, 2] * wd)
-    tas = math.sqrt(ax * ax + ay * ay + az * az)
     diag[D_TAS] = tas
     diag[D_ALPHA] = math.atan2(az, ax)
     diag[D_BETA] = math.asin(ay / tas) if tas > 1e-6 else 0.0

@@ -16,9 +16,10 @@ import math
 from numba import njit
 
 from .layout import (
-    C_BRAKE_L, C_BRAKE_R, C_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
+    C_BRAKE_L, C_BRAKE_R, C_GEAR_UP, C_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
     E_TERRAIN_E0, E_TERRAIN_N0, GR_BRAKE_MU, GR_BRAKE_SIDE, GR_C, GR_K, GR_POS,
-    GR_ROLL_MU, GR_SIDE_MU, GR_STEER, H_GROUND_RADIUS, H_N_CONTACT, H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR,
+    GR_DRAG_AREA, GR_RETRACTABLE, GR_ROLL_MU, GR_SIDE_MU, GR_STEER, H_GROUND_RADIUS, H_N_CONTACT,
+    H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR,
 )
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
@@ -126,8 +127,11 @@ def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force
     row0 = int(model[0, H_ROW_GEAR])
     on_ground = 0
     load = 0.0
+    gear_up = ctrl[C_GEAR_UP] > 0.5
     for i in range(n_gear):
         row = row0 + i
+        if gear_up and model[row, GR_RETRACTABLE] > 0.5:
+            continue                                    # in its well: the fuselage lands
         depth, nn, ne, nd, vn, ve, vd, rx, ry, rz = _contact(
             pos, R, vel, omega, cg, model[row, GR_POS], model[row, GR_POS + 1], model[row, GR_POS + 2],
             terrain, env)
@@ -216,3 +220,35 @@ def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force
             fd -= f * td
         _apply(R, fn, fe, fd, rx, ry, rz, force, moment)
     return on_ground, load, mask, strike, strike_speed
+
+
+@njit(**INLINE)
+def gear_drag(model, vel, omega, cg, R, wind_n, wind_e, wind_d, rho, ctrl, force, moment):
+    """Drag of the extended landing gear (CD*S per leg) at each leg, from its own airflow."""
+    n_gear = int(model[0, H_N_GEAR])
+    row0 = int(model[0, H_ROW_GEAR])
+    gear_up = ctrl[C_GEAR_UP] > 0.5
+    wbx = R[0, 0] * wind_n + R[1, 0] * wind_e + R[2, 0] * wind_d
+    wby = R[0, 1] * wind_n + R[1, 1] * wind_e + R[2, 1] * wind_d
+    wbz = R[0, 2] * wind_n + R[1, 2] * wind_e + R[2, 2] * wind_d
+    for i in range(n_gear):
+        row = row0 + i
+        cda = model[row, GR_DRAG_AREA]
+        if cda <= 0.0 or (gear_up and model[row, GR_RETRACTABLE] > 0.5):
+            continue
+        rx = model[row, GR_POS] - cg[0]
+        ry = model[row, GR_POS + 1] - cg[1]
+        rz = model[row, GR_POS + 2] - cg[2]
+        ux = vel[0] + omega[1] * rz - omega[2] * ry - wbx
+        uy = vel[1] + omega[2] * rx - omega[0] * rz - wby
+        uz = vel[2] + omega[0] * ry - omega[1] * rx - wbz
+        k = -0.5 * rho * cda * math.sqrt(ux * ux + uy * uy + uz * uz)
+        fx = k * ux
+        fy = k * uy
+        fz = k * uz
+        force[0] += fx
+        force[1] += fy
+        force[2] += fz
+        moment[0] += ry * fz - rz * fy
+        moment[1] += rz * fx - rx * fz
+        moment[2] += rx * fy - ry * fx

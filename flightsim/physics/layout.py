@@ -32,6 +32,7 @@ C_BRAKE_L = 5    # 0..1
 C_BRAKE_R = 6    # 0..1
 C_THROTTLE = 7   # 0..1 (powered aircraft; the engine issue wires it)
 C_PITCH_TRIM = 8  # -1..1 added to the pitch command (trim tab, until issue 4's control feel)
+C_GEAR_UP = 9    # 0 = retractable gear down (the default), 1 = up
 N_CTRL = 10
 
 # ---------------------------------------------------------------- environment vector
@@ -120,7 +121,7 @@ SEC_MASS = 24
 SEC_NEG_STALL_ALPHA = 25
 SEC_RXN = 26      # 26..28 (r - cg) x normal, per unit inertia about each body axis
 SEC_INV_MASS = 29  # 1 / aircraft mass (heave stiffness weight)
-SEC_RE_PER_RHO_V = 30  # chord / (table Reynolds number): Re_local/Re_table = rho V this / mu (0: no scaling)
+SEC_RE_FACTOR = 30  # (chord / table Reynolds number)^-0.2: drag scale = this * (rho V / mu)^-0.2 (0: none)
 # gear rows
 GR_POS = 0
 GR_K = 3
@@ -130,6 +131,8 @@ GR_BRAKE_MU = 6
 GR_SIDE_MU = 7
 GR_STEER = 8      # max steering angle, rad
 GR_BRAKE_SIDE = 9  # 0 both, -1 left pedal, +1 right pedal
+GR_DRAG_AREA = 10  # drag area CD*S when extended, m2
+GR_RETRACTABLE = 11  # 1 if it retracts with C_GEAR_UP
 # contact rows
 CT_POS = 0
 CT_K = 3

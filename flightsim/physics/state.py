@@ -21,10 +21,10 @@ def make_state(position_ned_m=(0.0, 0.0, 0.0), velocity_body_ms=(0.0, 0.0, 0.0),
 
 def make_ctrl(**kw) -> np.ndarray:
     """A control vector from keyword commands: pitch, roll, yaw, airbrake, flap, brake_left,
-    brake_right, throttle, pitch_trim."""
+    brake_right, throttle, pitch_trim, gear_up."""
     names = {"pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE,
              "flap": L.C_FLAP, "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R,
-             "throttle": L.C_THROTTLE, "pitch_trim": L.C_PITCH_TRIM}
+             "throttle": L.C_THROTTLE, "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP}
     c = np.zeros(L.N_CTRL)
     for k, v in kw.items():
         if k not in names:

@@ -242,7 +242,7 @@ def compile_aircraft(spec_or_name) -> Compiled:
         model[row, L.SEC_RXN:L.SEC_RXN + 3] = np.cross(s.pos - cg, s.normal) ** 2 / np.diag(inertia)
         model[row, L.SEC_INV_MASS] = 1.0 / mass
         re_table = spec.airfoils[sp["airfoil"]].reynolds_number
-        model[row, L.SEC_RE_PER_RHO_V] = sp["chord_m"] / re_table if re_table else 0.0
+        model[row, L.SEC_RE_FACTOR] = (sp["chord_m"] / re_table) ** -0.2 if re_table else 0.0
         ctl = sp["control"]
         if ctl is not None:
             travel = math.radians(sp["control_max_deg"])
@@ -286,6 +286,8 @@ def compile_aircraft(spec_or_name) -> Compiled:
         model[row, L.GR_SIDE_MU] = g["side_mu"]
         model[row, L.GR_STEER] = math.radians(g["steering_max_deg"])
         model[row, L.GR_BRAKE_SIDE] = {"both": 0.0, "left": -1.0, "right": 1.0}[g["brake_side"]]
+        model[row, L.GR_DRAG_AREA] = g["drag_area_m2"]
+        model[row, L.GR_RETRACTABLE] = 1.0 if g["retractable"] else 0.0
 
     for k, c in enumerate(spec.contacts):
         row = row_ct + k

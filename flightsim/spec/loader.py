@@ -55,6 +55,8 @@ GEAR_KEYS = {
     "side_mu": num(check=between(0, 2)),
     "steering_max_deg": num(False, 0.0, between(0, 90)),
     "brake_side": Field("enum", required=False, default="both", choices=("both", "left", "right")),
+    "drag_area_m2": num(False, 0.0, non_negative),
+    "retractable": Field("bool", required=False, default=False),
 }
 CONTACT_KEYS = {
     "name": Field("str"),

@@ -164,3 +164,38 @@ def test_spin_stops_with_standard_recovery(direction):
     assert abs(math.degrees(roll)) < 20 and abs(math.degrees(pitch)) < 15
     assert abs(sim.state[L.S_OMEGA + 2]) < 0.1
     assert h0 - sim.altitude_m < 400
+
+
+def test_airbrakes_and_gear_drag_steepen_the_glide():
+    sim = Sim("astir")
+
+    def glide_ratio(**controls):
+        from flightsim.physics.state import make_ctrl
+        t = sim.trimmer(0.0, make_ctrl(**controls)).glide(100 / 3.6)
+        assert t.ok
+        return t.glide_ratio
+
+    clean = glide_ratio(gear_up=1.0)
+    gear = glide_ratio(gear_up=0.0)
+    brakes = glide_ratio(gear_up=1.0, airbrake=1.0)
+    assert 0.90 * clean < gear < 0.98 * clean       # the wheel out costs a few percent
+    assert 6.0 < brakes < 12.0                      # airbrakes out: an approach glide
+    half = glide_ratio(gear_up=1.0, airbrake=0.5)
+    assert brakes < half < clean
+
+
+def test_parked_astir_stays_put():
+    from flightsim.physics.state import make_ctrl
+    sim = Sim("astir")
+    sim.spawn_on_ground(settle_s=10.0)
+    sim.ctrl = make_ctrl()
+    sim.state[L.S_STRIKE_INDEX] = -1.0
+    sim.state[L.S_STRIKE_SPEED] = 0.0
+    p0 = sim.position_ned_m
+    track = np.array([sim.position_ned_m for _ in range(3000) if sim.step() == 0])
+    assert len(track) == 3000
+    assert np.linalg.norm(track[-1, :2] - p0[:2]) < 0.01      # 60 s: drift under 1 cm
+    assert np.ptp(track[:, 2]) < 0.001                         # no oscillation above 1 mm
+    assert sim.state[L.S_STRIKE_INDEX] == -1                   # nothing new touched
+    roll = math.degrees(sim.euler_rad[0])
+    assert -8.0 < roll < -2.0                                  # resting on its left wingtip
