@@ -19,7 +19,7 @@ from numba import njit
 from .layout import (
     E_THERMAL_COUNT, E_THERMALS, E_WIND_D, E_WIND_E, E_WIND_N, G_COLS, G_DOWNWASH,
     G_K_INDUCED, GROUP_BODY, GROUP_HTAIL, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION,
-    N_GROUPS, N_THERMAL, ROW_GROUPS, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
+    M_CG, N_GROUPS, N_THERMAL, ROW_GROUPS, ROW_MASS, S_OMEGA, S_POS, S_VEL, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
     SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
     SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
@@ -83,27 +83,6 @@ def coefficients(tables, t, alpha_rad, delta_rad):
 
 
 @njit(**INLINE)
-def wind_at(env, north, east, down):
-    """Velocity of the air (NED, m/s) at a point: the wind-field hook.
-
-    Steady wind plus any thermals listed in ``env`` (a smooth updraft column,
-    ``w = w0 * exp(-(r/R)^2)``); ridge lift and thermal life cycles plug in here.
-    """
-    wn = env[E_WIND_N]
-    we = env[E_WIND_E]
-    wd = env[E_WIND_D]
-    n_th = int(env[E_THERMAL_COUNT])
-    for k in range(n_th):
-        b = E_THERMALS + k * N_THERMAL
-        dn = north - env[b]
-        de = east - env[b + 1]
-        r2 = (dn * dn + de * de) / (env[b + 2] * env[b + 2])
-        if r2 < 9.0:
-            wd -= env[b + 3] * math.exp(-r2)
-    return wn, we, wd
-
-
-@njit(**INLINE)
 def _cl_slope(tables, t, alpha_rad, delta_rad):
     """Lift coefficient and the undeflected lift-curve slope (per rad) at alpha."""
     a = alpha_rad * RAD2DEG
@@ -129,38 +108,74 @@ def _cl_slope(tables, t, alpha_rad, delta_rad):
 
 
 @njit(**INLINE)
-def section_airflow(model, tables, nsec, row0, vel, omega, cg, R, pos, env, ctrl, rho, airbrake, work, groups):
-    """Relative wind of each section in its own axes, work[i] = (uc, un, us, V2, alpha, delta),
+def wind_at(env, north, east, down):
+    """Velocity of the air (NED, m/s) at a point: the wind-field hook.
+
+    Steady wind plus any thermals listed in ``env`` (a smooth updraft column,
+    ``w = w0 * exp(-(r/R)^2)``); ridge lift and thermal life cycles plug in here.
+    """
+    wn = env[E_WIND_N]
+    we = env[E_WIND_E]
+    wd = env[E_WIND_D]
+    n_th = int(env[E_THERMAL_COUNT])
+    for k in range(n_th):
+        b = E_THERMALS + k * N_THERMAL
+        dn = north - env[b]
+        de = east - env[b + 1]
+        r2 = (dn * dn + de * de) / (env[b + 2] * env[b + 2])
+        if r2 < 9.0:
+            wd -= env[b + 3] * math.exp(-r2)
+    return wn, we, wd
+
+
+@njit(**INLINE)
+def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
+    """Relative wind of each section in its own axes, ws[i] = (uc, un, us, V2, alpha, delta),
     and per lifting group the sums of q*S, q*S*cl and q*S*dcl/dalpha at the geometric alpha
-    (groups[0..2, g]) that the induced-angle solve needs; groups[3] gets the aerodynamic
-    damping rates of roll, pitch, yaw and heave (1/s) for the integrator's step control."""
+    (rows nsec..nsec+2 of ws) that the induced-angle solve needs; row nsec+3 gets the
+    aerodynamic damping rates of roll, pitch, yaw and heave (1/s) for the step control.
+
+    No array views here or below: in numba every view is a reference-counted object whose
+    atomic increments cost more than the aerodynamics, so rows are addressed by index."""
+    nsec = int(model[0, H_N_SECTIONS])
+    row0 = int(model[0, H_ROW_SECTION])
+    G = nsec                                          # first group row in ws
     for g in range(N_GROUPS):
-        groups[0, g] = 0.0
-        groups[1, g] = 0.0
-        groups[2, g] = 0.0
-        groups[3, g] = 0.0
+        ws[G, g] = 0.0
+        ws[G + 1, g] = 0.0
+        ws[G + 2, g] = 0.0
+        ws[G + 3, g] = 0.0
+    cgx = model[ROW_MASS, M_CG]
+    cgy = model[ROW_MASS, M_CG + 1]
+    cgz = model[ROW_MASS, M_CG + 2]
+    vx = state[S_VEL]
+    vy = state[S_VEL + 1]
+    vz = state[S_VEL + 2]
+    p = state[S_OMEGA]
+    q = state[S_OMEGA + 1]
+    r = state[S_OMEGA + 2]
     uniform = 1 if env[E_THERMAL_COUNT] == 0 else 0   # steady wind: the same at every section
     wbx = 0.0
     wby = 0.0
     wbz = 0.0
     for i in range(nsec):
         row = row0 + i
-        rx = model[row, SEC_POS] - cg[0]
-        ry = model[row, SEC_POS + 1] - cg[1]
-        rz = model[row, SEC_POS + 2] - cg[2]
+        rx = model[row, SEC_POS] - cgx
+        ry = model[row, SEC_POS + 1] - cgy
+        rz = model[row, SEC_POS + 2] - cgz
         if i == 0 or uniform == 0:
             # wind at the section's world position, rotated into body axes
-            pn = pos[0] + R[0, 0] * rx + R[0, 1] * ry + R[0, 2] * rz
-            pe = pos[1] + R[1, 0] * rx + R[1, 1] * ry + R[1, 2] * rz
-            pd = pos[2] + R[2, 0] * rx + R[2, 1] * ry + R[2, 2] * rz
+            pn = state[S_POS] + R[0, 0] * rx + R[0, 1] * ry + R[0, 2] * rz
+            pe = state[S_POS + 1] + R[1, 0] * rx + R[1, 1] * ry + R[1, 2] * rz
+            pd = state[S_POS + 2] + R[2, 0] * rx + R[2, 1] * ry + R[2, 2] * rz
             wn, we, wd = wind_at(env, pn, pe, pd)
             wbx = R[0, 0] * wn + R[1, 0] * we + R[2, 0] * wd
             wby = R[0, 1] * wn + R[1, 1] * we + R[2, 1] * wd
             wbz = R[0, 2] * wn + R[1, 2] * we + R[2, 2] * wd
         # velocity of the section through the air: v + omega x r - wind
-        ux = vel[0] + omega[1] * rz - omega[2] * ry - wbx
-        uy = vel[1] + omega[2] * rx - omega[0] * rz - wby
-        uz = vel[2] + omega[0] * ry - omega[1] * rx - wbz
+        ux = vx + q * rz - r * ry - wbx
+        uy = vy + r * rx - p * rz - wby
+        uz = vz + p * ry - q * rx - wbz
         uc = ux * model[row, SEC_CHORD_AX] + uy * model[row, SEC_CHORD_AX + 1] + uz * model[row, SEC_CHORD_AX + 2]
         un = ux * model[row, SEC_NORMAL] + uy * model[row, SEC_NORMAL + 1] + uz * model[row, SEC_NORMAL + 2]
         us = ux * model[row, SEC_SPAN_AX] + uy * model[row, SEC_SPAN_AX + 1] + uz * model[row, SEC_SPAN_AX + 2]
@@ -170,44 +185,46 @@ def section_airflow(model, tables, nsec, row0, vel, omega, cg, R, pos, env, ctrl
                  + model[row, SEC_GAIN + 1] * ctrl[C_ROLL]
                  + model[row, SEC_GAIN + 2] * ctrl[C_YAW]
                  + model[row, SEC_GAIN + 3] * ctrl[C_FLAP])
-        work[i, 0] = uc
-        work[i, 1] = un
-        work[i, 2] = us
-        work[i, 3] = v2
-        work[i, 4] = alpha
-        work[i, 5] = delta
+        ws[i, 0] = uc
+        ws[i, 1] = un
+        ws[i, 2] = us
+        ws[i, 3] = v2
+        ws[i, 4] = alpha
+        ws[i, 5] = delta
         g = int(model[row, SEC_GROUP])
         # damping this section adds to each rotation and to heave: 1/2 rho V S a (r x n)^2 / I
         c = 0.5 * rho * math.sqrt(v2) * model[row, SEC_AREA] * LIFT_SLOPE_BOUND
-        groups[3, 0] += c * model[row, SEC_RXN]
-        groups[3, 1] += c * model[row, SEC_RXN + 1]
-        groups[3, 2] += c * model[row, SEC_RXN + 2]
-        groups[3, 3] += c * model[row, SEC_INV_MASS]
+        ws[G + 3, 0] += c * model[row, SEC_RXN]
+        ws[G + 3, 1] += c * model[row, SEC_RXN + 1]
+        ws[G + 3, 2] += c * model[row, SEC_RXN + 2]
+        ws[G + 3, 3] += c * model[row, SEC_INV_MASS]
         if g != GROUP_BODY:
             q_area = 0.5 * rho * v2 * model[row, SEC_AREA]
             cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), alpha, delta)
-            groups[0, g] += q_area
-            groups[1, g] += q_area * (cl + airbrake * model[row, SEC_AIRBRAKE_DCL])
-            groups[2, g] += q_area * slope
+            ws[G, g] += q_area
+            ws[G + 1, g] += q_area * (cl + airbrake * model[row, SEC_AIRBRAKE_DCL])
+            ws[G + 2, g] += q_area * slope
 
 
 @njit(**INLINE)
-def solve_induced(model, groups, shift, cl_out):
+def solve_induced(model, ws):
     """Induced angle of each lifting group from lifting-line theory.
 
     alpha_i = k * CL(alpha - alpha_i), k = 1 / (pi AR e). With the group's CL and lift-curve
     slope m at the geometric alpha, CL(alpha - x) ~ CL0 - m x, so x = k CL0 / (1 + k m);
     past the stall (m < 0) the denominator is held above 0.5 so the solve stays bounded.
-    Returns the downwash angle at the horizontal tail.
+    Writes the shifts to ws row nsec+4 and the group CLs to row nsec+5; returns the
+    downwash angle at the horizontal tail.
     """
+    G = int(model[0, H_N_SECTIONS])
     for g in range(N_GROUPS):
-        qs = groups[0, g]
+        qs = ws[G, g]
         if qs <= 1e-9:
-            shift[g] = 0.0
-            cl_out[g] = 0.0
+            ws[G + 4, g] = 0.0
+            ws[G + 5, g] = 0.0
             continue
-        cl0 = groups[1, g] / qs
-        m = groups[2, g] / qs
+        cl0 = ws[G + 1, g] / qs
+        m = ws[G + 2, g] / qs
         k = model[ROW_GROUPS, g * G_COLS + G_K_INDUCED]
         den = 1.0 + k * m
         if den < 0.5:
@@ -217,41 +234,43 @@ def solve_induced(model, groups, shift, cl_out):
             s = MAX_INDUCED_RAD
         elif s < -MAX_INDUCED_RAD:
             s = -MAX_INDUCED_RAD
-        shift[g] = s
-        cl_out[g] = cl0 - m * s
-    return model[ROW_GROUPS, GROUP_HTAIL * G_COLS + G_DOWNWASH] * cl_out[GROUP_WING]
+        ws[G + 4, g] = s
+        ws[G + 5, g] = cl0 - m * s
+    return model[ROW_GROUPS, GROUP_HTAIL * G_COLS + G_DOWNWASH] * ws[G + 5, GROUP_WING]
 
 
 @njit(**INLINE)
-def section_forces(model, tables, nsec, row0, work, rho, mu, v_ref, airbrake, shift, downwash, cg, force,
-                   moment, cos_sh, sin_sh):
-    """Sum every section's lift, drag, spanwise friction and pitching moment into force/moment (body).
-
-    v_ref is the airspeed at the CG (for the Reynolds-number scaling of drag).
-    Returns the number of lifting sections beyond their stall angle.
+def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm):
+    """Sum every section's lift, drag, spanwise friction and pitching moment into fm
+    (force 0..2, moment about the CG 3..5, body axes). v_ref is the airspeed at the CG
+    (for the Reynolds-number scaling of drag). Returns the number of lifting sections
+    beyond their stall angle.
     """
+    nsec = int(model[0, H_N_SECTIONS])
+    row0 = int(model[0, H_ROW_SECTION])
+    G = nsec
     stalled = 0
     for g in range(N_GROUPS):
-        sh = shift[g] + (downwash if g == GROUP_HTAIL else 0.0)
+        sh = ws[G + 4, g] + (downwash if g == GROUP_HTAIL else 0.0)
         # |sh| <= 0.25 + downwash: the series are exact to 1e-7 there and far cheaper
         sh2 = sh * sh
-        cos_sh[g] = 1.0 - sh2 * (0.5 - sh2 * (1.0 / 24.0 - sh2 / 720.0))
-        sin_sh[g] = sh * (1.0 - sh2 * (1.0 / 6.0 - sh2 * (1.0 / 120.0 - sh2 / 5040.0)))
+        ws[G + 6, g] = 1.0 - sh2 * (0.5 - sh2 * (1.0 / 24.0 - sh2 / 720.0))
+        ws[G + 7, g] = sh * (1.0 - sh2 * (1.0 / 6.0 - sh2 * (1.0 / 120.0 - sh2 / 5040.0)))
     if v_ref < 1.0:
         v_ref = 1.0
     re_ref = (rho * v_ref / mu) ** -0.2
     for i in range(nsec):
         row = row0 + i
-        v2 = work[i, 3]
+        v2 = ws[i, 3]
         if v2 < 1e-8:
             continue
         v = math.sqrt(v2)
         g = int(model[row, SEC_GROUP])
-        sh = shift[g]
+        sh = ws[G + 4, g]
         if g == GROUP_HTAIL:
             sh += downwash
-        alpha_eff = work[i, 4] - sh
-        cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, work[i, 5])
+        alpha_eff = ws[i, 4] - sh
+        cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, ws[i, 5])
         re_factor = model[row, SEC_RE_FACTOR]
         if re_factor > 0.0:
             # the table holds one Reynolds number; attached-flow (friction) drag scales as
@@ -281,13 +300,13 @@ def section_forces(model, tables, nsec, row0, work, rho, mu, v_ref, airbrake, sh
                 stalled += 1
         area = model[row, SEC_AREA]
         q_area = 0.5 * rho * v2 * area
-        uc = work[i, 0] / v
-        un = work[i, 1] / v
-        cs = cos_sh[g]
-        sn = sin_sh[g]
+        uc = ws[i, 0] / v
+        un = ws[i, 1] / v
+        cs = ws[G + 6, g]
+        sn = ws[G + 7, g]
         L = q_area * cl
         D = q_area * cd
-        us = work[i, 2]
+        us = ws[i, 2]
         Fs = -0.5 * rho * us * abs(us) * area * CD_SPANWISE
         Mp = q_area * model[row, SEC_CHORD] * cm
         fx = 0.0
@@ -299,18 +318,18 @@ def section_forces(model, tables, nsec, row0, work, rho, mu, v_ref, airbrake, sh
             lift_dir = uc * n - un * c          # perpendicular to the local airflow
             drag_dir = -(uc * c + un * n)       # along it
             f = L * (cs * lift_dir + sn * drag_dir) + D * drag_dir + Fs * model[row, SEC_SPAN_AX + k]
-            force[k] += f
-            moment[k] += Mp * model[row, SEC_SPAN_AX + k]
+            fm[k] += f
+            fm[3 + k] += Mp * model[row, SEC_SPAN_AX + k]
             if k == 0:
                 fx = f
             elif k == 1:
                 fy = f
             else:
                 fz = f
-        rx = model[row, SEC_POS] - cg[0]
-        ry = model[row, SEC_POS + 1] - cg[1]
-        rz = model[row, SEC_POS + 2] - cg[2]
-        moment[0] += ry * fz - rz * fy
-        moment[1] += rz * fx - rx * fz
-        moment[2] += rx * fy - ry * fx
+        rx = model[row, SEC_POS] - model[ROW_MASS, M_CG]
+        ry = model[row, SEC_POS + 1] - model[ROW_MASS, M_CG + 1]
+        rz = model[row, SEC_POS + 2] - model[ROW_MASS, M_CG + 2]
+        fm[3] += ry * fz - rz * fy
+        fm[4] += rz * fx - rx * fz
+        fm[5] += rx * fy - ry * fx
     return stalled

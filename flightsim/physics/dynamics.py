@@ -27,9 +27,9 @@ from .layout import (
     M_INV_INERTIA, M_MASS, N_DOF, N_STATE, N_GROUPS, ROW_MASS, S_CONTACT_MASK, S_HAS_PREV, S_OMEGA,
     S_POS, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX, S_STRIKE_SPEED, S_TICK, S_VEL, D_CONTACT_MASK,
 )
-from .quat import dcm_from_quat
+from .quat import dcm_from_state
 
-WS_EXTRA = 12
+WS_EXTRA = 8
 MAX_RATE_H = 0.5
 MAX_SUBSTEPS = 16
 
@@ -39,87 +39,84 @@ RHO0 = 1.225
 
 
 @njit(**JIT)
-def make_workspace(model):
-    """Scratch memory for one derivative evaluation (allocated once per kernel call)."""
-    return np.empty((int(model[0, H_N_SECTIONS]) + WS_EXTRA, 8))
+def make_scratch(model):
+    """Scratch memory for the step kernels, allocated once per kernel call:
+    ws (per-section airflow rows, then 8 rows of per-group values), R (body->NED),
+    fm (force 0..2 and moment 3..5, body axes), deriv, new and backup state rows."""
+    ws = np.empty((int(model[0, H_N_SECTIONS]) + WS_EXTRA, 8))
+    return ws, np.empty((3, 3)), np.empty(6), np.empty(N_DOF), np.empty(N_DOF), np.empty(N_STATE)
 
 
 @njit(**INLINE)
-def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
-    """Write d(state[:13])/dt into deriv and the step's diagnostics into diag."""
-    pos = state[S_POS:S_POS + 3]
-    vel = state[S_VEL:S_VEL + 3]
-    q = state[S_QUAT:S_QUAT + 4]
-    om = state[S_OMEGA:S_OMEGA + 3]
-    nsec = int(model[0, H_N_SECTIONS])
-    row0 = int(model[0, H_ROW_SECTION])
-    work = ws[:nsec, :]
-    groups = ws[nsec:nsec + 4, :]
-    shift = ws[nsec + 4, :]
-    cl_group = ws[nsec + 5, :]
-    fm = ws[nsec + 6, :]
-    force = fm[0:3]
-    moment = fm[3:6]
-    R = ws[nsec + 7:nsec + 10, 0:3]
-    cos_sh = ws[nsec + 10, :]
-    sin_sh = ws[nsec + 11, :]
+def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm):
+    """Write d(state[:13])/dt into deriv and the step's diagnostics into diag.
+
+    Arrays are addressed by index only: in numba each array view is reference counted
+    with atomic instructions, which cost more than the aerodynamics itself."""
+    G = int(model[0, H_N_SECTIONS])          # ws rows: sections, then the group rows
     for k in range(6):
         fm[k] = 0.0
-    dcm_from_quat(q, R)
+    dcm_from_state(state, S_QUAT, R)
     mass = model[ROW_MASS, M_MASS]
-    cg = model[ROW_MASS, M_CG:M_CG + 3]
+    vx = state[S_VEL]
+    vy = state[S_VEL + 1]
+    vz = state[S_VEL + 2]
+    p = state[S_OMEGA]
+    q = state[S_OMEGA + 1]
+    r = state[S_OMEGA + 2]
 
-    altitude = -pos[2]
-    temp, press, rho, sound = isa(altitude)
+    temp, press, rho, sound = isa(-state[S_POS + 2])
 
     # --- aerodynamics: every section from its own relative wind
     airbrake = ctrl[C_AIRBRAKE]
-    section_airflow(model, tables, nsec, row0, vel, om, cg, R, pos, env, ctrl, rho, airbrake, work, groups)
-    downwash = solve_induced(model, groups, shift, cl_group)
-    diag[D_STIFFNESS] = max(groups[3, 0], groups[3, 1], groups[3, 2], groups[3, 3])
+    section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws)
+    downwash = solve_induced(model, ws)
+    diag[D_STIFFNESS] = max(ws[G + 3, 0], ws[G + 3, 1], ws[G + 3, 2], ws[G + 3, 3])
     mu = dynamic_viscosity(temp)
     # air data at the CG
-    wn0, we0, wd0 = wind_at(env, pos[0], pos[1], pos[2])
-    ax = vel[0] - (R[0, 0] * wn0 + R[1, 0] * we0 + R[2, 0] * wd0)
-    ay = vel[1] - (R[0, 1] * wn0 + R[1, 1] * we0 + R[2, 1] * wd0)
-    az = vel[2] - (R[0, 2] * wn0 + R[1, 2] * we0 + R[2, 2] * wd0)
+    wn0, we0, wd0 = wind_at(env, state[S_POS], state[S_POS + 1], state[S_POS + 2])
+    ax = vx - (R[0, 0] * wn0 + R[1, 0] * we0 + R[2, 0] * wd0)
+    ay = vy - (R[0, 1] * wn0 + R[1, 1] * we0 + R[2, 1] * wd0)
+    az = vz - (R[0, 2] * wn0 + R[1, 2] * we0 + R[2, 2] * wd0)
     tas = math.sqrt(ax * ax + ay * ay + az * az)
-    stalled = section_forces(model, tables, nsec, row0, work, rho, mu, tas, airbrake, shift, downwash, cg, force, moment,
-                             cos_sh, sin_sh)
-
-    gear_drag(model, vel, om, cg, R, wn0, we0, wd0, rho, ctrl, force, moment)
+    stalled = section_forces(model, tables, ws, rho, mu, tas, airbrake, downwash, fm)
+    gear_drag(model, state, R, wn0, we0, wd0, rho, ctrl, fm)
 
     # --- ground
-    if may_touch(model, terrain, env, pos):
+    if may_touch(model, terrain, env, state):
         on_ground, load, mask, strike, strike_speed = ground_forces(
-            model, pos, R, vel, om, cg, mass, ctrl, env, terrain, force, moment, int(state[S_CONTACT_MASK]))
+            model, state, R, ctrl, env, terrain, fm, int(state[S_CONTACT_MASK]))
     else:
         on_ground, load, mask, strike, strike_speed = 0, 0.0, 0, -1, 0.0
 
     # --- translational: v_dot = F/m + g_body - omega x v (body axes)
     g = env[E_GRAVITY]
-    deriv[S_VEL] = force[0] / mass + g * R[2, 0] - (om[1] * vel[2] - om[2] * vel[1])
-    deriv[S_VEL + 1] = force[1] / mass + g * R[2, 1] - (om[2] * vel[0] - om[0] * vel[2])
-    deriv[S_VEL + 2] = force[2] / mass + g * R[2, 2] - (om[0] * vel[1] - om[1] * vel[0])
+    deriv[S_VEL] = fm[0] / mass + g * R[2, 0] - (q * vz - r * vy)
+    deriv[S_VEL + 1] = fm[1] / mass + g * R[2, 1] - (r * vx - p * vz)
+    deriv[S_VEL + 2] = fm[2] / mass + g * R[2, 2] - (p * vy - q * vx)
     for k in range(3):
-        deriv[S_POS + k] = R[k, 0] * vel[0] + R[k, 1] * vel[1] + R[k, 2] * vel[2]
+        deriv[S_POS + k] = R[k, 0] * vx + R[k, 1] * vy + R[k, 2] * vz
     # --- attitude: q_dot = 1/2 q (x) (0, omega)
-    deriv[S_QUAT] = -0.5 * (q[1] * om[0] + q[2] * om[1] + q[3] * om[2])
-    deriv[S_QUAT + 1] = 0.5 * (q[0] * om[0] + q[2] * om[2] - q[3] * om[1])
-    deriv[S_QUAT + 2] = 0.5 * (q[0] * om[1] + q[3] * om[0] - q[1] * om[2])
-    deriv[S_QUAT + 3] = 0.5 * (q[0] * om[2] + q[1] * om[1] - q[2] * om[0])
+    qw = state[S_QUAT]
+    qx = state[S_QUAT + 1]
+    qy = state[S_QUAT + 2]
+    qz = state[S_QUAT + 3]
+    deriv[S_QUAT] = -0.5 * (qx * p + qy * q + qz * r)
+    deriv[S_QUAT + 1] = 0.5 * (qw * p + qy * r - qz * q)
+    deriv[S_QUAT + 2] = 0.5 * (qw * q + qz * p - qx * r)
+    deriv[S_QUAT + 3] = 0.5 * (qw * r + qx * q - qy * p)
     # --- rotational: Euler's equations with the full inertia tensor
-    I = model[ROW_MASS, M_INERTIA:M_INERTIA + 9]
-    Ii = model[ROW_MASS, M_INV_INERTIA:M_INV_INERTIA + 9]
-    hx = I[0] * om[0] + I[1] * om[1] + I[2] * om[2]
-    hy = I[3] * om[0] + I[4] * om[1] + I[5] * om[2]
-    hz = I[6] * om[0] + I[7] * om[1] + I[8] * om[2]
-    tx = moment[0] - (om[1] * hz - om[2] * hy)
-    ty = moment[1] - (om[2] * hx - om[0] * hz)
-    tz = moment[2] - (om[0] * hy - om[1] * hx)
-    deriv[S_OMEGA] = Ii[0] * tx + Ii[1] * ty + Ii[2] * tz
-    deriv[S_OMEGA + 1] = Ii[3] * tx + Ii[4] * ty + Ii[5] * tz
-    deriv[S_OMEGA + 2] = Ii[6] * tx + Ii[7] * ty + Ii[8] * tz
+    I0 = M_INERTIA
+    hx = model[ROW_MASS, I0] * p + model[ROW_MASS, I0 + 1] * q + model[ROW_MASS, I0 + 2] * r
+    hy = model[ROW_MASS, I0 + 3] * p + model[ROW_MASS, I0 + 4] * q + model[ROW_MASS, I0 + 5] * r
+    hz = model[ROW_MASS, I0 + 6] * p + model[ROW_MASS, I0 + 7] * q + model[ROW_MASS, I0 + 8] * r
+    tx = fm[3] - (q * hz - r * hy)
+    ty = fm[4] - (r * hx - p * hz)
+    tz = fm[5] - (p * hy - q * hx)
+    J = M_INV_INERTIA
+    deriv[S_OMEGA] = model[ROW_MASS, J] * tx + model[ROW_MASS, J + 1] * ty + model[ROW_MASS, J + 2] * tz
+    deriv[S_OMEGA + 1] = model[ROW_MASS, J + 3] * tx + model[ROW_MASS, J + 4] * ty + model[ROW_MASS, J + 5] * tz
+    deriv[S_OMEGA + 2] = model[ROW_MASS, J + 6] * tx + model[ROW_MASS, J + 7] * ty + model[ROW_MASS, J + 8] * tz
 
     # --- diagnostics (air data at the CG)
     diag[D_TAS] = tas
@@ -130,14 +127,14 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     diag[D_RHO] = rho
     diag[D_IAS] = tas * math.sqrt(rho / RHO0)
     weight = mass * (g if g > 0.0 else 9.80665)
-    diag[D_NX] = force[0] / weight
-    diag[D_NY] = force[1] / weight
-    diag[D_NZ] = -force[2] / weight
+    diag[D_NX] = fm[0] / weight
+    diag[D_NY] = fm[1] / weight
+    diag[D_NZ] = -fm[2] / weight
     for k in range(3):
-        diag[D_FORCE + k] = force[k]
-        diag[D_MOMENT + k] = moment[k]
-    diag[D_CL_WING] = cl_group[GROUP_WING]
-    diag[D_ALPHA_INDUCED] = shift[GROUP_WING]
+        diag[D_FORCE + k] = fm[k]
+        diag[D_MOMENT + k] = fm[3 + k]
+    diag[D_CL_WING] = ws[G + 5, GROUP_WING]
+    diag[D_ALPHA_INDUCED] = ws[G + 4, GROUP_WING]
     diag[D_DOWNWASH] = downwash
     diag[D_ON_GROUND] = on_ground
     diag[D_GEAR_LOAD] = load
@@ -145,24 +142,21 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws):
     diag[D_CONTACT_MASK] = mask
     diag[D_STRIKE_INDEX] = strike
     diag[D_STRIKE_SPEED] = strike_speed
-    h, hn, he = terrain_height(terrain, env, pos[0], pos[1])
-    diag[D_HEIGHT_AGL] = -pos[2] - h
+    h = terrain_height(terrain, env, state[S_POS], state[S_POS + 1])[0]
+    diag[D_HEIGHT_AGL] = -state[S_POS + 2] - h
 
 
 @njit(**INLINE)
-def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, buf):
-    """One 20 ms step with caller-provided scratch memory (see step); buf is (3, N_STATE)."""
+def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
+    """One 20 ms step with caller-provided scratch memory (see step and make_scratch)."""
     dt = env[E_DT]
-    deriv = buf[0]
-    new = buf[1]
-    backup = buf[2]
     for k in range(N_STATE):
         backup[k] = state[k]
     n_sub = 1
     h = dt
     j = 0
     while j < n_sub:
-        derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws)
+        derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
         if j == 0:
             # Far beyond the normal envelope (a dive well past Vne) the aerodynamic damping
             # gets faster than the two-step rule can follow at 20 ms (stable for rate*h < 1):
@@ -174,9 +168,9 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, buf):
         j += 1
         if state[S_HAS_PREV] > 0.5 and state[S_PREV_DT] > 0.0:
             # variable-step two-step rule; with equal steps: x + h (3/2 f_n - 1/2 f_n-1)
-            r = 0.5 * h / state[S_PREV_DT]
+            rr = 0.5 * h / state[S_PREV_DT]
             for k in range(N_DOF):
-                new[k] = state[k] + h * ((1.0 + r) * deriv[k] - r * state[S_PREV + k])
+                new[k] = state[k] + h * ((1.0 + rr) * deriv[k] - rr * state[S_PREV + k])
         else:
             for k in range(N_DOF):
                 new[k] = state[k] + h * deriv[k]
@@ -213,9 +207,8 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, buf):
 def step(state, ctrl, env, terrain, model, tables, diag):
     """Advance state by one fixed step dt = env[E_DT]. Returns 0, or 1 if the step was
     refused because it produced a non-finite state (state then holds the last good one)."""
-    ws = make_workspace(model)
-    buf = np.empty((3, N_STATE))
-    return step_ws(state, ctrl, env, terrain, model, tables, diag, ws, buf)
+    ws, R, fm, deriv, new, backup = make_scratch(model)
+    return step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup)
 
 
 @njit(**JIT)
@@ -223,11 +216,14 @@ def step_n(state, ctrls, env, terrain, model, tables, diag, out_states):
     """Advance len(ctrls) steps in one call, ctrls[i] being step i's controls; out_states[i]
     receives the state after step i. Returns the number of steps completed (it stops at a
     refused non-finite step)."""
-    ws = make_workspace(model)
-    buf = np.empty((3, N_STATE))
+    ws, R, fm, deriv, new, backup = make_scratch(model)
+    ctrl = np.empty(ctrls.shape[1])
     n = ctrls.shape[0]
     for i in range(n):
-        if step_ws(state, ctrls[i], env, terrain, model, tables, diag, ws, buf) != 0:
+        for k in range(ctrls.shape[1]):
+            ctrl[k] = ctrls[i, k]
+        if step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
             return i
-        out_states[i, :] = state
+        for k in range(N_STATE):
+            out_states[i, k] = state[k]
     return n

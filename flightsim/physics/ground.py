@@ -19,7 +19,7 @@ from .layout import (
     C_BRAKE_L, C_BRAKE_R, C_GEAR_UP, C_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
     E_TERRAIN_E0, E_TERRAIN_N0, GR_BRAKE_MU, GR_BRAKE_SIDE, GR_C, GR_K, GR_POS,
     GR_DRAG_AREA, GR_RETRACTABLE, GR_ROLL_MU, GR_SIDE_MU, GR_STEER, H_GROUND_RADIUS, H_N_CONTACT,
-    H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR,
+    H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR, M_CG, M_MASS, ROW_MASS, S_OMEGA, S_POS, S_VEL,
 )
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
@@ -62,23 +62,26 @@ def terrain_height(terrain, env, north, east):
 
 
 @njit(**INLINE)
-def _contact(pos, R, vel, omega, cg, px, py, pz, terrain, env):
+def _contact(state, R, model, px, py, pz, terrain, env):
     """Penetration depth, up normal (NED), and point velocity (NED) of a body point."""
-    rx = px - cg[0]
-    ry = py - cg[1]
-    rz = pz - cg[2]
-    pn = pos[0] + R[0, 0] * rx + R[0, 1] * ry + R[0, 2] * rz
-    pe = pos[1] + R[1, 0] * rx + R[1, 1] * ry + R[1, 2] * rz
-    pd = pos[2] + R[2, 0] * rx + R[2, 1] * ry + R[2, 2] * rz
+    rx = px - model[ROW_MASS, M_CG]
+    ry = py - model[ROW_MASS, M_CG + 1]
+    rz = pz - model[ROW_MASS, M_CG + 2]
+    pn = state[S_POS] + R[0, 0] * rx + R[0, 1] * ry + R[0, 2] * rz
+    pe = state[S_POS + 1] + R[1, 0] * rx + R[1, 1] * ry + R[1, 2] * rz
+    pd = state[S_POS + 2] + R[2, 0] * rx + R[2, 1] * ry + R[2, 2] * rz
     h, hn, he = terrain_height(terrain, env, pn, pe)
     inv = 1.0 / math.sqrt(1.0 + hn * hn + he * he)
     nn = -hn * inv
     ne = -he * inv
     nd = -inv
     depth = (pd + h) * inv
-    vbx = vel[0] + omega[1] * rz - omega[2] * ry
-    vby = vel[1] + omega[2] * rx - omega[0] * rz
-    vbz = vel[2] + omega[0] * ry - omega[1] * rx
+    p = state[S_OMEGA]
+    q = state[S_OMEGA + 1]
+    r = state[S_OMEGA + 2]
+    vbx = state[S_VEL] + q * rz - r * ry
+    vby = state[S_VEL + 1] + r * rx - p * rz
+    vbz = state[S_VEL + 2] + p * ry - q * rx
     vn = R[0, 0] * vbx + R[0, 1] * vby + R[0, 2] * vbz
     ve = R[1, 0] * vbx + R[1, 1] * vby + R[1, 2] * vbz
     vd = R[2, 0] * vbx + R[2, 1] * vby + R[2, 2] * vbz
@@ -86,17 +89,17 @@ def _contact(pos, R, vel, omega, cg, px, py, pz, terrain, env):
 
 
 @njit(**INLINE)
-def _apply(R, fn, fe, fd, rx, ry, rz, force, moment):
-    """Add a world (NED) force acting at body offset r to the body force and moment."""
+def _apply(R, fn, fe, fd, rx, ry, rz, fm):
+    """Add a world (NED) force acting at body offset r to the body force and moment (fm)."""
     fx = R[0, 0] * fn + R[1, 0] * fe + R[2, 0] * fd
     fy = R[0, 1] * fn + R[1, 1] * fe + R[2, 1] * fd
     fz = R[0, 2] * fn + R[1, 2] * fe + R[2, 2] * fd
-    force[0] += fx
-    force[1] += fy
-    force[2] += fz
-    moment[0] += ry * fz - rz * fy
-    moment[1] += rz * fx - rx * fz
-    moment[2] += rx * fy - ry * fx
+    fm[0] += fx
+    fm[1] += fy
+    fm[2] += fz
+    fm[3] += ry * fz - rz * fy
+    fm[4] += rz * fx - rx * fz
+    fm[5] += rx * fy - ry * fx
 
 
 @njit(**INLINE)
@@ -110,19 +113,19 @@ def _friction(mu_n, v, creep):
 
 
 @njit(**INLINE)
-def may_touch(model, terrain, env, pos):
+def may_touch(model, terrain, env, state):
     """False when the aircraft is too high above the terrain for any point to touch it."""
-    h_cg = terrain_height(terrain, env, pos[0], pos[1])[0]
-    return -pos[2] - h_cg <= 2.0 * model[0, H_GROUND_RADIUS] + 1.0
+    h_cg = terrain_height(terrain, env, state[S_POS], state[S_POS + 1])[0]
+    return -state[S_POS + 2] - h_cg <= 2.0 * model[0, H_GROUND_RADIUS] + 1.0
 
 
 @njit(**INLINE)
-def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force, moment, prev_mask):
+def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
     """Gear and contact-point forces (call only where may_touch: the guard sits with the
     caller because entering this inlined function costs more than the test). Returns (legs on ground, total gear load N,
     touching-contact mask, newly touching contact index or -1, its speed m/s)."""
     dt = env[E_DT]
-    creep_per_newton = 2.5 * dt / mass
+    creep_per_newton = 2.5 * dt / model[ROW_MASS, M_MASS]
     n_gear = int(model[0, H_N_GEAR])
     row0 = int(model[0, H_ROW_GEAR])
     on_ground = 0
@@ -133,8 +136,7 @@ def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force
         if gear_up and model[row, GR_RETRACTABLE] > 0.5:
             continue                                    # in its well: the fuselage lands
         depth, nn, ne, nd, vn, ve, vd, rx, ry, rz = _contact(
-            pos, R, vel, omega, cg, model[row, GR_POS], model[row, GR_POS + 1], model[row, GR_POS + 2],
-            terrain, env)
+            state, R, model, model[row, GR_POS], model[row, GR_POS + 1], model[row, GR_POS + 2], terrain, env)
         if depth <= 0.0:
             continue
         closing = vn * nn + ve * ne + vd * nd       # + = moving out of the ground
@@ -180,7 +182,7 @@ def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force
         fn = normal * nn + f_roll * hn + f_side * sn_
         fe = normal * ne + f_roll * he + f_side * se_
         fd = normal * nd + f_roll * hd + f_side * sd_
-        _apply(R, fn, fe, fd, rx, ry, rz, force, moment)
+        _apply(R, fn, fe, fd, rx, ry, rz, fm)
 
     n_ct = int(model[0, H_N_CONTACT])
     row0 = int(model[0, H_ROW_CONTACT])
@@ -190,8 +192,7 @@ def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force
     for i in range(n_ct):
         row = row0 + i
         depth, nn, ne, nd, vn, ve, vd, rx, ry, rz = _contact(
-            pos, R, vel, omega, cg, model[row, CT_POS], model[row, CT_POS + 1], model[row, CT_POS + 2],
-            terrain, env)
+            state, R, model, model[row, CT_POS], model[row, CT_POS + 1], model[row, CT_POS + 2], terrain, env)
         if depth <= 0.0:
             continue
         bit = 1 << i
@@ -218,12 +219,12 @@ def ground_forces(model, pos, R, vel, omega, cg, mass, ctrl, env, terrain, force
             fn -= f * tn
             fe -= f * te
             fd -= f * td
-        _apply(R, fn, fe, fd, rx, ry, rz, force, moment)
+        _apply(R, fn, fe, fd, rx, ry, rz, fm)
     return on_ground, load, mask, strike, strike_speed
 
 
 @njit(**INLINE)
-def gear_drag(model, vel, omega, cg, R, wind_n, wind_e, wind_d, rho, ctrl, force, moment):
+def gear_drag(model, state, R, wind_n, wind_e, wind_d, rho, ctrl, fm):
     """Drag of the extended landing gear (CD*S per leg) at each leg, from its own airflow."""
     n_gear = int(model[0, H_N_GEAR])
     row0 = int(model[0, H_ROW_GEAR])
@@ -236,19 +237,19 @@ def gear_drag(model, vel, omega, cg, R, wind_n, wind_e, wind_d, rho, ctrl, force
         cda = model[row, GR_DRAG_AREA]
         if cda <= 0.0 or (gear_up and model[row, GR_RETRACTABLE] > 0.5):
             continue
-        rx = model[row, GR_POS] - cg[0]
-        ry = model[row, GR_POS + 1] - cg[1]
-        rz = model[row, GR_POS + 2] - cg[2]
-        ux = vel[0] + omega[1] * rz - omega[2] * ry - wbx
-        uy = vel[1] + omega[2] * rx - omega[0] * rz - wby
-        uz = vel[2] + omega[0] * ry - omega[1] * rx - wbz
+        rx = model[row, GR_POS] - model[ROW_MASS, M_CG]
+        ry = model[row, GR_POS + 1] - model[ROW_MASS, M_CG + 1]
+        rz = model[row, GR_POS + 2] - model[ROW_MASS, M_CG + 2]
+        ux = state[S_VEL] + state[S_OMEGA + 1] * rz - state[S_OMEGA + 2] * ry - wbx
+        uy = state[S_VEL + 1] + state[S_OMEGA + 2] * rx - state[S_OMEGA] * rz - wby
+        uz = state[S_VEL + 2] + state[S_OMEGA] * ry - state[S_OMEGA + 1] * rx - wbz
         k = -0.5 * rho * cda * math.sqrt(ux * ux + uy * uy + uz * uz)
         fx = k * ux
         fy = k * uy
         fz = k * uz
-        force[0] += fx
-        force[1] += fy
-        force[2] += fz
-        moment[0] += ry * fz - rz * fy
-        moment[1] += rz * fx - rx * fz
-        moment[2] += rx * fy - ry * fx
+        fm[0] += fx
+        fm[1] += fy
+        fm[2] += fz
+        fm[3] += ry * fz - rz * fy
+        fm[4] += rz * fx - rx * fz
+        fm[5] += rx * fy - ry * fx

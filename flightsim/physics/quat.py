@@ -13,7 +13,13 @@ INLINE = dict(JIT, inline="always")
 @njit(**INLINE)
 def dcm_from_quat(q, out):
     """Fill ``out`` (3x3) with the body->NED rotation matrix of q = (w, x, y, z)."""
-    w, x, y, z = q[0], q[1], q[2], q[3]
+    dcm_from_state(q, 0, out)
+
+
+@njit(**INLINE)
+def dcm_from_state(state, k, out):
+    """dcm_from_quat for the quaternion stored at state[k:k+4] (no array view)."""
+    w, x, y, z = state[k], state[k + 1], state[k + 2], state[k + 3]
     out[0, 0] = 1.0 - 2.0 * (y * y + z * z)
     out[0, 1] = 2.0 * (x * y - w * z)
     out[0, 2] = 2.0 * (x * z + w * y)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import layout as L
-from .dynamics import derivative, make_workspace
+from .dynamics import derivative, make_scratch
 from .state import make_ctrl, make_state
 
 
@@ -59,7 +59,7 @@ class Trimmer:
         self.base_ctrl = make_ctrl() if base_ctrl is None else base_ctrl.copy()
         self.diag = np.zeros(L.N_DIAG)
         self.deriv = np.zeros(L.N_DOF)
-        self.ws = make_workspace(model)
+        self.scratch = make_scratch(model)[:3]
 
     def build(self, tas, alpha, gamma, pitch_cmd, throttle):
         s = make_state((0.0, 0.0, -self.altitude_m),
@@ -71,7 +71,7 @@ class Trimmer:
 
     def residual(self, tas, alpha, gamma, pitch_cmd, throttle):
         s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
-        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, self.ws)
+        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
         # scale: accelerations in g, pitch acceleration in rad/s^2
         return np.array([self.deriv[L.S_VEL] / 9.81, self.deriv[L.S_VEL + 2] / 9.81, self.deriv[L.S_OMEGA + 1]])
 
@@ -104,7 +104,7 @@ class Trimmer:
     def _result(self, x, unpack, res):
         tas, alpha, gamma, pitch_cmd, throttle = unpack(x)
         s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
-        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, self.ws)
+        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
         s[L.S_PREV:L.S_PREV + L.N_DOF] = self.deriv
         s[L.S_HAS_PREV] = 1.0
         s[L.S_PREV_DT] = self.env[L.E_DT]

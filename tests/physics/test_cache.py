@@ -14,7 +14,7 @@ from flightsim.physics import dynamics, ground, quat
 s = Sim(write_aircraft(Path(tempfile.mkdtemp())))
 s.spawn_trimmed_glide(25.0, 1000.0)
 s.step(); s.run(np.tile(s.ctrl, (3, 1))); s.euler_rad; s.velocity_ned_ms
-kernels = [dynamics.step, dynamics.step_n, dynamics.derivative, dynamics.make_workspace,
+kernels = [dynamics.step, dynamics.step_n, dynamics.derivative, dynamics.make_scratch,
            ground.terrain_height, quat.euler_from_quat, quat.dcm_from_quat, quat.quat_from_euler]
 print(json.dumps({"misses": sum(sum(k.stats.cache_misses.values()) for k in kernels),
                   "hits": sum(sum(k.stats.cache_hits.values()) for k in kernels)}))
