@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Start flightsim: python run.py [--aircraft astir] [--seconds S] [--realtime]
+"""Start flightsim: python run.py [--aircraft astir] [--scenario airfield] [--view chase]
 
-Until the game window lands (issue 3) this flies the aircraft headless from a trimmed
-glide near the airfield and prints telemetry once a simulated second. On a fresh
-machine it first installs the dependencies it needs.
+Opens the game window (1280x720, F11 fullscreen, F1 keys). Headless:
+``--frames N --screenshot out.png`` renders offscreen and writes a PNG;
+``--headless-telemetry [--seconds S --realtime --json]`` flies without graphics and
+prints telemetry. On a fresh machine it first installs the dependencies it needs.
 """
 import importlib.util
 import os

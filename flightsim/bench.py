@@ -106,6 +106,44 @@ def startup_times(name: str = "astir") -> dict:
     return {"aircraft": name, "first_start_s": round(times[0], 2), "second_start_s": round(times[1], 2)}
 
 
+def render_bench(width=1280, height=720, frames=300, quality="auto", view="chase", scenario="airfield") -> dict:
+    """Frames per second of the game's own draw path, offscreen, with the physics thread running."""
+    from .app import Game, World, _headless_pyglet
+    win = _headless_pyglet(width, height)
+    import moderngl
+    ctx = moderngl.create_context()
+    world = World(scenario=scenario)
+    game = Game(ctx, world, view, quality)
+    from pyglet import gl        # glFinish through ctypes releases the GIL while the GPU works
+    world.physics.start()
+    fbo = ctx.screen
+    times = []
+    try:
+        last = time.monotonic()
+        for i in range(frames + 10):
+            now = time.monotonic()
+            world.mailbox.post(game.keyboard.update(now - last))
+            game.draw(fbo, now, now - last)
+            gl.glFinish()
+            end = time.monotonic()
+            if i >= 10:            # warm-up frames out
+                times.append(end - now)
+            last = now
+    finally:
+        world.physics.stop()
+    st = world.physics.stats()
+    ft = np.array(times)
+    try:
+        win.close()
+    except Exception:
+        pass
+    return {"width": width, "height": height, "frames": len(ft), "quality": game.renderer.quality,
+            "triangles": int(game.renderer.stats.triangles),
+            "fps_mean": round(float(len(ft) / ft.sum()), 1), "frame_ms_p99": round(float(np.percentile(ft, 99) * 1000), 1),
+            "physics_hz": round(st["physics_hz"], 2), "late_ticks_pct": round(st["late_ticks_pct"], 3),
+            "dropped_ticks": st["dropped_ticks"], "max_tick_lateness_ms": round(st["max_lateness_ms"], 1)}
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m flightsim.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -113,10 +151,22 @@ def main(argv=None):
     ap.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
     ap.add_argument("--aircraft", nargs="*", default=None)
     ap.add_argument("--no-startup", action="store_true", help="skip the cold/warm start-up timing")
+    ap.add_argument("--render", action="store_true", help="also measure the renderer (offscreen, physics thread running)")
+    ap.add_argument("--render-only", action="store_true", help="only the render measurement")
+    ap.add_argument("--width", type=int, default=1280)
+    ap.add_argument("--height", type=int, default=720)
+    ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--quality", default="auto", choices=("auto", "low", "medium", "high"))
     args = ap.parse_args(argv)
     names = args.aircraft or list_aircraft()
-    result = {"physics": [physics_bench(n, args.seconds) for n in names]}
-    if not args.no_startup:
+    result = {}
+    if args.render or args.render_only:
+        result["render"] = render_bench(args.width, args.height, args.frames, args.quality)
+    if args.render_only:
+        args.no_startup = True
+        names = []
+    result["physics"] = [physics_bench(n, args.seconds) for n in names]
+    if not args.no_startup and names:
         result["startup"] = startup_times(names[0])
     if args.json:
         print(json.dumps(result))
@@ -125,6 +175,10 @@ def main(argv=None):
             print(f"{r['aircraft']:10s} {r['sections']:3d} sections  single {r['steps_per_s']:>11,.0f}/s  "
                   f"batched {r['batched_steps_per_s']:>11,.0f}/s  JSBSim {r['jsbsim_model']}: "
                   f"{r['jsbsim_steps_per_s'] or 0:>9,.0f}/s  (x{r['single_vs_jsbsim']}, x{r['batched_vs_jsbsim']})")
+        if "render" in result:
+            r = result["render"]
+            print(f"render {r['width']}x{r['height']} {r['quality']}: {r['fps_mean']} fps mean, p99 {r['frame_ms_p99']} ms, "
+                  f"{r['triangles']} triangles; physics {r['physics_hz']} Hz, {r['late_ticks_pct']}% late ticks")
         if "startup" in result:
             s = result["startup"]
             print(f"start-up: first {s['first_start_s']} s (compiling), second {s['second_start_s']} s (cached)")

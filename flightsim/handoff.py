@@ -1,0 +1,280 @@
+"""What crosses between threads: control inputs in, immutable state snapshots out.
+
+    input layer ──ControlInputs──► ControlMailbox ──(read once per tick)──► physics thread
+    physics thread ──Snapshot──► SnapshotBuffer (prev, curr) ──► renderer / instruments
+
+Everything here is numpy + stdlib. A Snapshot is a frozen dataclass whose arrays are
+read-only copies, so the render thread can hold one as long as it likes while the physics
+thread moves on. The buffer swaps one tuple reference (atomic in CPython), so a reader
+always sees a consistent (prev, curr) pair without taking a lock.
+
+``interpolate(prev, curr, alpha)`` gives the state between two snapshots: positions
+lerped, attitude slerped on the shortest arc; ``render_alpha`` maps a wall-clock time to
+that fraction (the renderer draws at ``now - DT``, one tick in the past, so it always
+has two snapshots around the moment it draws).
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass, field, fields, replace
+
+import numpy as np
+
+from .physics import layout as L
+
+DT = 0.02
+
+
+def _ro(a) -> np.ndarray:
+    out = np.array(a, dtype=np.float64, copy=True)
+    out.setflags(write=False)
+    return out
+
+
+# ---------------------------------------------------------------------------- controls
+CONTROL_INDEX = {
+    "pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE, "flap": L.C_FLAP,
+    "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R, "throttle": L.C_THROTTLE,
+    "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP,
+}
+CONTROL_RANGE = {"pitch": (-1, 1), "roll": (-1, 1), "yaw": (-1, 1), "airbrake": (0, 1), "flap": (-1, 1),
+                 "brake_left": (0, 1), "brake_right": (0, 1), "throttle": (0, 1), "pitch_trim": (-1, 1),
+                 "gear_up": (0, 1)}
+
+
+@dataclass(frozen=True)
+class ControlInputs:
+    """Pilot commands, the same for the player, a script or an AI (layout C_* indices)."""
+    pitch: float = 0.0        # -1..1, + nose up (stick back)
+    roll: float = 0.0         # -1..1, + roll right
+    yaw: float = 0.0          # -1..1, + nose right
+    airbrake: float = 0.0     # 0..1
+    flap: float = 0.0         # -1..1
+    brake_left: float = 0.0   # 0..1
+    brake_right: float = 0.0  # 0..1
+    throttle: float = 0.0     # 0..1
+    pitch_trim: float = 0.0   # -1..1
+    gear_up: float = 0.0      # 0 down, 1 up
+
+    def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
+        out = np.zeros(L.N_CTRL) if out is None else out
+        for f in fields(self):
+            lo, hi = CONTROL_RANGE[f.name]
+            out[CONTROL_INDEX[f.name]] = min(max(float(getattr(self, f.name)), lo), hi)
+        return out
+
+    @classmethod
+    def from_array(cls, a) -> "ControlInputs":
+        return cls(**{name: float(a[i]) for name, i in CONTROL_INDEX.items()})
+
+    def replace(self, **kw) -> "ControlInputs":
+        return replace(self, **kw)
+
+
+class ControlMailbox:
+    """Latest ControlInputs wins; the physics thread reads once per tick.
+
+    Commands (reset, ...) queue up and are each delivered once, in order."""
+
+    def __init__(self, initial: ControlInputs | None = None):
+        self._inputs = initial or ControlInputs()
+        self._commands: list = []
+        self._lock = threading.Lock()
+        self.writes = 0
+
+    def post(self, inputs: ControlInputs) -> None:
+        self._inputs = inputs      # one reference store: atomic
+        self.writes += 1
+
+    def read(self) -> ControlInputs:
+        return self._inputs
+
+    def command(self, cmd, *args) -> None:
+        with self._lock:
+            self._commands.append((cmd, args))
+
+    def take_commands(self) -> list:
+        if not self._commands:
+            return []
+        with self._lock:
+            out, self._commands = self._commands, []
+        return out
+
+
+# ---------------------------------------------------------------------------- snapshots
+@dataclass(frozen=True)
+class Snapshot:
+    tick: int
+    time_s: float
+    wall_s: float                  # monotonic time this state belongs to (scheduled tick time)
+    epoch: int                     # bumped on reset / teleport: never interpolate across epochs
+    position_ned_m: np.ndarray     # (3,)
+    quat_wxyz: np.ndarray          # (4,) q_ned_from_body
+    velocity_ned_ms: np.ndarray    # (3,) over the ground
+    velocity_body_ms: np.ndarray   # (3,)
+    omega_body_rads: np.ndarray    # (3,)
+    alpha_rad: float = 0.0
+    beta_rad: float = 0.0
+    tas_ms: float = 0.0
+    ias_ms: float = 0.0
+    altitude_m: float = 0.0
+    height_agl_m: float = 0.0
+    nz_g: float = 1.0
+    on_ground: int = 0
+    stalled_sections: int = 0
+    airbrake: float = 0.0          # 0..1 as commanded this tick
+    gear_up: float = 0.0
+    deflections_rad: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))  # per section
+    controls: ControlInputs = field(default_factory=ControlInputs)
+    strike_index: int = -1
+    strike_speed_ms: float = 0.0
+    paused: bool = False
+
+    @property
+    def vertical_speed_ms(self) -> float:
+        return -float(self.velocity_ned_ms[2])
+
+    @property
+    def euler_rad(self):
+        return euler_from_quat(self.quat_wxyz)
+
+
+def section_deflections(model: np.ndarray, ctrl: np.ndarray) -> np.ndarray:
+    """Deflection (rad) of each section's control surface: SEC_GAIN . (pitch+trim, roll, yaw, flap)."""
+    r0 = int(model[0, L.H_ROW_SECTION])
+    n = int(model[0, L.H_N_SECTIONS])
+    gains = model[r0:r0 + n, L.SEC_GAIN:L.SEC_GAIN + 4]
+    cmd = np.array([min(max(ctrl[L.C_PITCH] + ctrl[L.C_PITCH_TRIM], -1.0), 1.0),
+                    ctrl[L.C_ROLL], ctrl[L.C_YAW], ctrl[L.C_FLAP]])
+    return gains @ cmd
+
+
+def dcm(q) -> np.ndarray:
+    w, x, y, z = q
+    return np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
+        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
+        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def euler_from_quat(q):
+    w, x, y, z = (float(v) for v in q)
+    roll = math.atan2(2 * (w * x + y * z), 1 - 2 * (x * x + y * y))
+    pitch = math.asin(min(max(2 * (w * y - z * x), -1.0), 1.0))
+    yaw = math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z))
+    return roll, pitch, yaw
+
+
+def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, dt=DT) -> Snapshot:
+    q = state[L.S_QUAT:L.S_QUAT + 4]
+    v_body = state[L.S_VEL:L.S_VEL + 3]
+    return Snapshot(
+        tick=int(state[L.S_TICK]), time_s=float(state[L.S_TICK]) * dt, wall_s=float(wall_s), epoch=int(epoch),
+        position_ned_m=_ro(state[L.S_POS:L.S_POS + 3]), quat_wxyz=_ro(q),
+        velocity_ned_ms=_ro(dcm(q) @ v_body), velocity_body_ms=_ro(v_body),
+        omega_body_rads=_ro(state[L.S_OMEGA:L.S_OMEGA + 3]),
+        alpha_rad=float(diag[L.D_ALPHA]), beta_rad=float(diag[L.D_BETA]), tas_ms=float(diag[L.D_TAS]),
+        ias_ms=float(diag[L.D_IAS]), altitude_m=float(-state[L.S_POS + 2]),
+        height_agl_m=float(diag[L.D_HEIGHT_AGL]), nz_g=float(diag[L.D_NZ]),
+        on_ground=int(diag[L.D_ON_GROUND]), stalled_sections=int(diag[L.D_STALLED_SECTIONS]),
+        airbrake=float(ctrl[L.C_AIRBRAKE]), gear_up=float(ctrl[L.C_GEAR_UP]),
+        deflections_rad=_ro(section_deflections(model, ctrl)), controls=ControlInputs.from_array(ctrl),
+        strike_index=int(state[L.S_STRIKE_INDEX]), strike_speed_ms=float(state[L.S_STRIKE_SPEED]),
+        paused=bool(paused),
+    )
+
+
+class SnapshotBuffer:
+    """The last two snapshots (prev, curr) and the tick; one writer, any readers."""
+
+    def __init__(self):
+        self._pair: tuple[Snapshot | None, Snapshot | None] = (None, None)
+        self.published = 0
+        self._event = threading.Condition()
+
+    def publish(self, snap: Snapshot) -> None:
+        prev = self._pair[1]
+        if prev is not None and prev.epoch != snap.epoch:
+            prev = None
+        self._pair = (prev if prev is not None else snap, snap)   # atomic reference swap
+        self.published += 1
+        with self._event:
+            self._event.notify_all()
+
+    def read(self) -> tuple[Snapshot | None, Snapshot | None]:
+        return self._pair
+
+    @property
+    def tick(self) -> int:
+        c = self._pair[1]
+        return -1 if c is None else c.tick
+
+    def wait_for(self, tick: int, timeout: float = 5.0) -> bool:
+        """Block until a snapshot with tick >= tick is published (tests, start-up)."""
+        with self._event:
+            return self._event.wait_for(lambda: self.tick >= tick, timeout)
+
+
+# ---------------------------------------------------------------------------- interpolation
+@dataclass(frozen=True)
+class Pose:
+    """An interpolated state to draw: everything the renderer needs, nothing it must not see."""
+    position_ned_m: np.ndarray
+    quat_wxyz: np.ndarray
+    velocity_ned_ms: np.ndarray
+    deflections_rad: np.ndarray
+    airbrake: float
+    gear_up: float
+    snapshot: Snapshot            # the newer of the two (for instruments / HUD)
+    alpha: float = 1.0
+
+
+def slerp(q0, q1, t: float) -> np.ndarray:
+    q0 = np.asarray(q0, dtype=np.float64)
+    q1 = np.asarray(q1, dtype=np.float64)
+    d = float(np.dot(q0, q1))
+    if d < 0.0:            # shortest arc: q and -q are the same rotation
+        q1 = -q1
+        d = -d
+    if d > 0.9995:
+        q = q0 + t * (q1 - q0)
+    else:
+        th = math.acos(min(d, 1.0))
+        s = math.sin(th)
+        q = (math.sin((1 - t) * th) / s) * q0 + (math.sin(t * th) / s) * q1
+    return q / np.linalg.norm(q)
+
+
+def render_alpha(prev: Snapshot, curr: Snapshot, t_render_s: float) -> float:
+    """Fraction between prev and curr at wall time t_render_s, clamped to [0, 1]."""
+    span = curr.wall_s - prev.wall_s
+    if span <= 0.0 or prev.epoch != curr.epoch:
+        return 1.0
+    return min(max((t_render_s - prev.wall_s) / span, 0.0), 1.0)
+
+
+def interpolate(prev: Snapshot, curr: Snapshot, alpha: float) -> Pose:
+    if prev is None or prev.epoch != curr.epoch or prev is curr:
+        prev, alpha = curr, 1.0
+    a = float(alpha)
+    b = 1.0 - a
+    return Pose(
+        position_ned_m=b * prev.position_ned_m + a * curr.position_ned_m,
+        quat_wxyz=slerp(prev.quat_wxyz, curr.quat_wxyz, a),
+        velocity_ned_ms=b * prev.velocity_ned_ms + a * curr.velocity_ned_ms,
+        deflections_rad=(b * prev.deflections_rad + a * curr.deflections_rad
+                         if prev.deflections_rad.shape == curr.deflections_rad.shape else curr.deflections_rad),
+        airbrake=b * prev.airbrake + a * curr.airbrake,
+        gear_up=b * prev.gear_up + a * curr.gear_up,
+        snapshot=curr, alpha=a,
+    )
+
+
+def pose_at(buffer: SnapshotBuffer, t_render_s: float) -> Pose | None:
+    prev, curr = buffer.read()
+    if curr is None:
+        return None
+    if prev is None:
+        prev = curr
+    return interpolate(prev, curr, render_alpha(prev, curr, t_render_s))

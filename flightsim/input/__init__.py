@@ -1,0 +1,1 @@
+"""Input devices -> ControlInputs (keyboard now; joystick later)."""

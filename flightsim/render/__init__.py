@@ -1,0 +1,1 @@
+"""Rendering (moderngl): reads snapshots only. The camera is where NED becomes GL."""

@@ -1,0 +1,68 @@
+"""Shader loading (files in shaders/, with #include) and small matrix helpers (numpy, row-major;
+written to GL column-major by ``mat_bytes``)."""
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+
+import numpy as np
+
+SHADER_DIR = Path(__file__).resolve().parents[2] / "shaders"
+_INCLUDE = re.compile(r'^\s*#include\s+"([^"]+)"\s*$', re.M)
+
+
+def shader_source(name: str) -> str:
+    src = (SHADER_DIR / name).read_text()
+    return _INCLUDE.sub(lambda m: shader_source(m.group(1)), src)
+
+
+def program(ctx, vs: str, fs: str):
+    return ctx.program(vertex_shader=shader_source(vs), fragment_shader=shader_source(fs))
+
+
+def set_uniform(prog, name, value):
+    """Set a uniform if the program has it (the GLSL compiler drops unused ones)."""
+    if name in prog:
+        u = prog[name]
+        if isinstance(value, np.ndarray) and value.ndim == 2:
+            u.write(mat_bytes(value))
+        else:
+            u.value = value
+
+
+def mat_bytes(m: np.ndarray) -> bytes:
+    return np.ascontiguousarray(np.asarray(m, dtype=np.float32).T).tobytes()
+
+
+def perspective(fovy_rad: float, aspect: float, near: float, far: float) -> np.ndarray:
+    f = 1.0 / math.tan(fovy_rad / 2)
+    m = np.zeros((4, 4))
+    m[0, 0] = f / aspect
+    m[1, 1] = f
+    m[2, 2] = (far + near) / (near - far)
+    m[2, 3] = 2 * far * near / (near - far)
+    m[3, 2] = -1.0
+    return m
+
+
+def translate(v) -> np.ndarray:
+    m = np.eye(4)
+    m[:3, 3] = v
+    return m
+
+
+def mat4(r3: np.ndarray, t=(0.0, 0.0, 0.0)) -> np.ndarray:
+    m = np.eye(4)
+    m[:3, :3] = r3
+    m[:3, 3] = t
+    return m
+
+
+def axis_angle(axis, angle: float) -> np.ndarray:
+    x, y, z = np.asarray(axis, dtype=np.float64) / np.linalg.norm(axis)
+    c, s = math.cos(angle), math.sin(angle)
+    C = 1 - c
+    return np.array([[c + x * x * C, x * y * C - z * s, x * z * C + y * s],
+                     [y * x * C + z * s, c + y * y * C, y * z * C - x * s],
+                     [z * x * C - y * s, z * y * C + x * s, c + z * z * C]])

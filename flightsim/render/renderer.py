@@ -1,0 +1,403 @@
+"""The scene: sky, terrain (quadtree chunked LOD over the shared heightfield), scenery,
+instanced trees and the aircraft, drawn from an interpolated Pose through a View.
+
+Everything is given to GL in NED metres relative to the eye (float32 stays precise
+tens of kilometres out); the View's matrix turns NED into GL axes. Draw order is
+near to far (aircraft, scenery, trees, terrain) and the sky last where nothing was
+drawn, so software rasterisers shade each pixel about once.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..handoff import Pose, dcm
+from . import aircraft_mesh
+from .camera import View
+from .glutil import mat4, program, set_uniform, translate
+
+QUALITY = {
+    #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m
+    "low": dict(grid=8, split=2.0, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5),
+    "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6),
+    "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8),
+}
+SOFTWARE_GL = ("llvmpipe", "softpipe", "swiftshader", "software", "swr")
+
+
+def auto_quality(ctx) -> str:
+    r = ctx.info.get("GL_RENDERER", "").lower()
+    return "low" if any(s in r for s in SOFTWARE_GL) else "high"
+
+
+@dataclass
+class FrameStats:
+    terrain_nodes: int = 0
+    terrain_triangles: int = 0
+    trees: int = 0
+    triangles: int = 0
+
+
+# ---------------------------------------------------------------------------- terrain
+class TerrainRenderer:
+    def __init__(self, ctx, terrain, forest=None, quality="low"):
+        self.ctx = ctx
+        self.terrain = terrain
+        self.q = QUALITY[quality]
+        self.GRID = self.q["grid"]      # cells per node side
+        h = terrain.heights_m
+        rows, cols = h.shape
+        self.prog = program(ctx, "terrain_vs.glsl", "terrain_fs.glsl")
+        self.height_tex = ctx.texture((cols, rows), 1, np.ascontiguousarray(h, dtype=np.float32).tobytes(), dtype="f4")
+        self.height_tex.repeat_x = self.height_tex.repeat_y = False
+        dn, de = np.gradient(h, terrain.spacing_m)
+        nrm = np.stack([-dn, -de, -np.ones_like(h)], axis=-1)
+        nrm /= np.linalg.norm(nrm, axis=-1, keepdims=True)
+        a = np.zeros(h.shape) if forest is None else forest
+        rgba = np.concatenate([nrm * 0.5 + 0.5, a[..., None]], axis=-1)
+        self.normal_tex = ctx.texture((cols, rows), 4, (rgba * 255).round().astype(np.uint8).tobytes())
+        self.normal_tex.repeat_x = self.normal_tex.repeat_y = False
+        self.normal_tex.filter = (ctx.LINEAR, ctx.LINEAR)
+        # one grid mesh for every node: (G+1)^2 vertices plus a skirt ring
+        G = self.GRID
+        ii, jj = np.meshgrid(np.arange(G + 1), np.arange(G + 1), indexing="ij")
+        verts = [np.stack([ii.ravel(), jj.ravel(), np.zeros(ii.size)], axis=1)]
+        idx = []
+        vid = lambda i, j: i * (G + 1) + j
+        for i in range(G):
+            for j in range(G):
+                a0, b0, c0, d0 = vid(i, j), vid(i + 1, j), vid(i + 1, j + 1), vid(i, j + 1)
+                idx += [a0, b0, c0, a0, c0, d0] if (i + j) % 2 == 0 else [a0, b0, d0, b0, c0, d0]
+        ring = [(0, j) for j in range(G + 1)] + [(i, G) for i in range(1, G + 1)] + \
+               [(G, j) for j in range(G - 1, -1, -1)] + [(i, 0) for i in range(G - 1, 0, -1)]
+        base = (G + 1) ** 2
+        skirt = np.array([(i, j, 1.0) for i, j in ring])
+        verts.append(skirt)
+        n = len(ring)
+        for k in range(n):
+            t0, t1 = vid(*ring[k]), vid(*ring[(k + 1) % n])
+            s0, s1 = base + k, base + (k + 1) % n
+            idx += [t0, s0, s1, t0, s1, t1]
+        self.n_indices = len(idx)
+        self.tris_per_node = len(idx) // 3
+        self.vbo = vbo = ctx.buffer(np.concatenate(verts).astype("f4").tobytes())
+        self.ibo = ibo = ctx.buffer(np.array(idx, dtype="i4").tobytes())
+        # every node is one instance of the grid: (first row, first column, step, skirt depth)
+        self.inst = ctx.buffer(reserve=4096 * 16, dynamic=True)
+        self.vao = ctx.vertex_array(self.prog, [(vbo, "3f", "in_grid"), (self.inst, "4f/i", "in_node")], ibo)
+        # quadtree levels: min/max height of each node (cells = 2^k leaves)
+        cells = rows - 1
+        self.levels = []
+        nleaf = max(cells // G, 1)
+        hh = h[:nleaf * G + 1, :nleaf * G + 1]
+        lo = np.minimum.reduceat(np.minimum.reduceat(hh[:-1, :-1], np.arange(0, nleaf * G, G), 0), np.arange(0, nleaf * G, G), 1)
+        hi = np.maximum.reduceat(np.maximum.reduceat(hh[:-1, :-1], np.arange(0, nleaf * G, G), 0), np.arange(0, nleaf * G, G), 1)
+        while True:
+            self.levels.insert(0, (lo, hi))
+            if lo.shape[0] == 1 or lo.shape[0] % 2:
+                break
+            lo = np.minimum(np.minimum(lo[0::2, 0::2], lo[1::2, 0::2]), np.minimum(lo[0::2, 1::2], lo[1::2, 1::2]))
+            hi = np.maximum(np.maximum(hi[0::2, 0::2], hi[1::2, 0::2]), np.maximum(hi[0::2, 1::2], hi[1::2, 1::2]))
+        self.root_cells = cells // self.levels[0][0].shape[0]
+        self.hmin, self.hmax = float(h.min()), float(h.max())
+        self.stats = FrameStats()
+
+    def select(self, view: View, vp: np.ndarray):
+        """Nodes to draw: (row0, col0, step) by level, frustum culled, split by distance."""
+        t = self.terrain
+        dx = t.spacing_m
+        G = self.GRID
+        eye = view.eye_ned_m
+        out = []
+        # level 0: the world's root nodes plus a ring of same-size nodes beyond its edge (clamped heights)
+        n0 = self.levels[0][0].shape[0]
+        rr, cc = np.meshgrid(np.arange(-1, n0 + 1), np.arange(-1, n0 + 1), indexing="ij")
+        nodes = np.stack([rr.ravel(), cc.ravel()], axis=1)
+        for lev in range(len(self.levels)):
+            if len(nodes) == 0:
+                break
+            lo, hi = self.levels[lev]
+            size_cells = self.root_cells >> lev
+            size_m = size_cells * dx
+            inside = (nodes[:, 0] >= 0) & (nodes[:, 0] < lo.shape[0]) & (nodes[:, 1] >= 0) & (nodes[:, 1] < lo.shape[1])
+            r_cl = np.clip(nodes[:, 0], 0, lo.shape[0] - 1)
+            c_cl = np.clip(nodes[:, 1], 0, lo.shape[1] - 1)
+            zmin = np.where(inside, lo[r_cl, c_cl], lo[r_cl, c_cl])
+            zmax = np.where(inside, hi[r_cl, c_cl], hi[r_cl, c_cl])
+            n_lo = t.origin_ne_m[0] + nodes[:, 0] * size_m
+            e_lo = t.origin_ne_m[1] + nodes[:, 1] * size_m
+            # distance from the eye to the node's box
+            dn = np.maximum(np.maximum(n_lo - eye[0], eye[0] - (n_lo + size_m)), 0.0)
+            de = np.maximum(np.maximum(e_lo - eye[1], eye[1] - (e_lo + size_m)), 0.0)
+            dz = np.maximum(np.maximum(-zmax - eye[2], eye[2] + zmin), 0.0)
+            dist = np.sqrt(dn * dn + de * de + dz * dz)
+            # frustum: all 8 corners outside one clip plane -> culled
+            cn = np.stack([n_lo, n_lo + size_m], 1)
+            ce = np.stack([e_lo, e_lo + size_m], 1)
+            cz = np.stack([-zmax - 30.0, -zmin + 30.0], 1)
+            corners = np.stack(np.broadcast_arrays(cn[:, :, None, None], ce[:, None, :, None], cz[:, None, None, :]), -1)
+            corners = corners.reshape(len(nodes), 8, 3) - eye
+            clip = corners @ vp[:3, :3].T + vp[:3, 3]
+            w = corners @ vp[3, :3] + vp[3, 3]
+            culled = np.zeros(len(nodes), bool)
+            for ax in range(3):
+                culled |= np.all(clip[:, :, ax] > w, axis=1) | np.all(clip[:, :, ax] < -w, axis=1)
+            fog_far = 3.0 / self.q["fog"]
+            culled |= dist > fog_far
+            split = (dist < self.q["split"] * size_m) & inside & (lev + 1 < len(self.levels)) & ~culled
+            draw = ~split & ~culled
+            step = size_cells // G
+            for r0, c0 in nodes[draw]:
+                out.append((r0 * size_cells, c0 * size_cells, step))
+            sp = nodes[split] * 2
+            nodes = np.concatenate([sp, sp + [1, 0], sp + [0, 1], sp + [1, 1]]) if len(sp) else sp
+        return out
+
+    def draw(self, view: View, m_proj, common: dict, airfield):
+        p = self.prog
+        t = self.terrain
+        vp = m_proj @ view.m_view
+        nodes = self.select(view, vp)
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", view.m_view)
+        for k, v in common.items():
+            set_uniform(p, k, v)
+        set_uniform(p, "u_grid", (t.origin_ne_m[0], t.origin_ne_m[1], t.spacing_m))
+        set_uniform(p, "u_cam_ned", tuple(view.eye_ned_m))
+        set_uniform(p, "u_water_m", t.water_level_m)
+        f, _ = airfield.axes()
+        set_uniform(p, "u_rwy", (airfield.north_m, airfield.east_m, f[0], f[1]))
+        set_uniform(p, "u_rwy_dim", (airfield.length_m / 2, airfield.width_m / 2, 75.0, 7.5))
+        self.height_tex.use(0)
+        self.normal_tex.use(1)
+        set_uniform(p, "u_height", 0)
+        set_uniform(p, "u_normal", 1)
+        dx = t.spacing_m
+        if nodes:
+            inst = np.array(nodes, dtype="f4").reshape(-1, 3)
+            inst = np.column_stack([inst, 4.0 + 0.15 * inst[:, 2] * dx]).astype("f4")
+            self.inst.write(inst.tobytes())
+            self.vao.render(vertices=self.n_indices, instances=len(inst))
+        self.stats.terrain_nodes = len(nodes)
+        self.stats.terrain_triangles = len(nodes) * self.tris_per_node
+        return self.stats.terrain_triangles
+
+
+# ---------------------------------------------------------------------------- meshes
+def _box_building(b, bd):
+    """Walls and a gable (or flat) roof of one building, world NED coordinates."""
+    c, s = math.cos(bd.heading_rad), math.sin(bd.heading_rad)
+    f = np.array([c, s, 0.0])
+    r = np.array([-s, c, 0.0])
+    o = np.array([bd.north_m, bd.east_m, -bd.ground_m + 1.0])
+    L2, W2 = bd.length_m / 2, bd.width_m / 2
+    up = np.array([0.0, 0.0, -1.0])
+    H = bd.height_m + 1.0
+    corners = [o + f * a + r * w for a, w in ((-L2, -W2), (L2, -W2), (L2, W2), (-L2, W2))]
+    for k in range(4):
+        a0, a1 = corners[k], corners[(k + 1) % 4]
+        b.quad(a0, a1, a1 + up * H, a0 + up * H, bd.colour, 0)
+    top = [p + up * H for p in corners]
+    if bd.roof_m <= 0:
+        b.quad(top[3], top[2], top[1], top[0], bd.roof_colour, 0)
+        return
+    if bd.kind == "steeple":
+        apex = o + up * (H + bd.roof_m * 2.5)
+        for k in range(4):
+            b.tri(top[k], top[(k + 1) % 4], apex, bd.roof_colour, 0)
+        return
+    r0 = o + up * (H + bd.roof_m) - f * L2
+    r1 = o + up * (H + bd.roof_m) + f * L2
+    b.quad(top[0], top[1], r1, r0, bd.roof_colour, 0)
+    b.quad(top[2], top[3], r0, r1, bd.roof_colour, 0)
+    b.tri(top[1], top[2], r1, bd.colour, 0)
+    b.tri(top[3], top[0], r0, bd.colour, 0)
+
+
+def scenery_mesh(scenery, terrain) -> np.ndarray:
+    b = aircraft_mesh._Builder()
+    for bd in scenery.buildings:
+        _box_building(b, bd)
+        if bd.kind == "tower":  # glass cab on the tower
+            c = np.array([bd.north_m, bd.east_m, -bd.ground_m - bd.height_m - 1.0])
+            for k in range(4):
+                a = k * math.pi / 2 + bd.heading_rad + math.pi / 4
+                a1 = a + math.pi / 2
+                p0 = c + 4.6 * np.array([math.cos(a), math.sin(a), 0])
+                p1 = c + 4.6 * np.array([math.cos(a1), math.sin(a1), 0])
+                b.quad(p0, p1, p1 + [0, 0, -3.0], p0 + [0, 0, -3.0], (0.15, 0.25, 0.3), 0)
+    # windsock: a pole and an orange cone
+    n, e = scenery.landmarks.get("windsock", (0.0, 0.0))
+    g = terrain.height_at(n, e)
+    p = np.array([n, e, -g])
+    b.quad(p + [0, -0.1, 0], p + [0, 0.1, 0], p + [0, 0.1, -6], p + [0, -0.1, -6], (0.8, 0.8, 0.8), 0)
+    for k in range(6):
+        a0, a1 = 2 * math.pi * k / 6, 2 * math.pi * (k + 1) / 6
+        q0 = p + [0, 0, -5.6] + 0.35 * np.array([0, math.cos(a0), math.sin(a0)])
+        q1 = p + [0, 0, -5.6] + 0.35 * np.array([0, math.cos(a1), math.sin(a1)])
+        tip = p + [-3.0, 0, -5.4]
+        b.tri(q0, q1, tip, (1.0, 0.45, 0.1), 0)
+    return b.array()
+
+
+def tree_mesh(sides=6) -> np.ndarray:
+    """Unit tree: a cone crown from z = -0.15 to -1 (up is -z), radius 1, and a trunk."""
+    b = aircraft_mesh._Builder()
+    a = np.linspace(0, 2 * math.pi, sides + 1)
+    apex = np.array([0.0, 0.0, -1.0])
+    for k in range(sides):
+        p0 = np.array([math.cos(a[k]), math.sin(a[k]), -0.15])
+        p1 = np.array([math.cos(a[k + 1]), math.sin(a[k + 1]), -0.15])
+        mid = 0.5 * (a[k] + a[k + 1])
+        n = np.array([math.cos(mid) * 0.85, math.sin(mid) * 0.85, -0.5])
+        b.tri(p0, apex, p1, (0, 0, 0), 0, n=n / np.linalg.norm(n))
+    for k in range(0, sides, max(sides // 3, 1)):
+        p0 = np.array([0.12 * math.cos(a[k]), 0.12 * math.sin(a[k]), 0.0])
+        p1 = np.array([-0.12 * math.cos(a[k]), -0.12 * math.sin(a[k]), 0.0])
+        b.quad(p0, p1, p1 + [0, 0, -0.17], p0 + [0, 0, -0.17], (0, 0, 0), 0)
+    v = b.array()
+    return np.ascontiguousarray(v[:, :6])
+
+
+# ---------------------------------------------------------------------------- the scene
+class Renderer:
+    def __init__(self, ctx, compiled, terrain, scenery=None, quality="auto"):
+        from ..world import scenery as scenery_mod
+        self.ctx = ctx
+        self.quality = auto_quality(ctx) if quality in (None, "auto") else quality
+        self.q = QUALITY[self.quality]
+        self.terrain = terrain
+        self.scenery = scenery if scenery is not None else scenery_mod.build(terrain)
+        forest = scenery_mod.forest_alpha(terrain) if hasattr(scenery_mod, "forest_alpha") else None
+        self.terrain_r = TerrainRenderer(ctx, terrain, forest, self.quality)
+        self.sky_prog = program(ctx, "sky_vs.glsl", "sky_fs.glsl")
+        self.sky_vao = ctx.vertex_array(self.sky_prog, [])
+        self.mesh_prog = program(ctx, "mesh_vs.glsl", "mesh_fs.glsl")
+        self.tree_prog = program(ctx, "tree_vs.glsl", "mesh_fs.glsl")
+        # scenery (static, world coordinates)
+        sv = scenery_mesh(self.scenery, terrain)
+        self.scenery_vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(sv.tobytes()), "3f 3f 3f 1f",
+                                                              "in_position", "in_normal", "in_color", "in_part")])
+        self.scenery_tris = len(sv) // 3
+        # trees: one unit mesh, instances chosen each frame near the eye
+        tm = tree_mesh(self.q["tree_sides"])
+        self.tree_tris = len(tm) // 3
+        self.tree_inst = ctx.buffer(reserve=self.q["max_trees"] * 24, dynamic=True)
+        self.tree_vao = ctx.vertex_array(self.tree_prog, [
+            (ctx.buffer(tm.astype("f4").tobytes()), "3f 3f", "in_position", "in_normal"),
+            (self.tree_inst, "4f 2f/i", "in_inst", "in_inst2")])
+        self.aircraft = {}
+        self.set_aircraft(compiled)
+        self.sun_ned = np.array([0.45, -0.35, -0.62])
+        self.sun_ned /= np.linalg.norm(self.sun_ned)
+        self.stats = FrameStats()
+        self._identity_parts = np.tile(np.eye(4, dtype="f4"), (aircraft_mesh.MAX_PARTS, 1, 1)).tobytes()
+
+    def set_aircraft(self, compiled):
+        m = aircraft_mesh.build(compiled)
+        vao = self.ctx.vertex_array(self.mesh_prog, [(self.ctx.buffer(m.vertices.tobytes()), "3f 3f 3f 1f",
+                                                      "in_position", "in_normal", "in_color", "in_part")])
+        self.aircraft = {"mesh": m, "vao": vao, "cg": np.asarray(compiled.cg_m, dtype=np.float64)}
+
+    def _common(self):
+        return {"u_sun_ned": tuple(self.sun_ned), "u_fog_density": self.q["fog"],
+                "u_sky_zenith": (0.20, 0.42, 0.80), "u_sky_horizon": (0.70, 0.80, 0.90)}
+
+    def render(self, fbo, view: View, pose: Pose | None, cockpit: bool = False):
+        ctx = self.ctx
+        fbo.use()
+        w, h = fbo.viewport[2], fbo.viewport[3]     # the window's current size (ctx.screen's .size is stale)
+        fbo.viewport = (0, 0, w, h)
+        aspect = w / max(h, 1)
+        m_proj = view.m_proj(aspect)
+        m_view = view.m_view
+        common = self._common()
+        ctx.enable_only(ctx.DEPTH_TEST)
+        ctx.depth_func = "<"
+        fbo.clear(0.7, 0.8, 0.9, 1.0, depth=1.0)
+        tris = 0
+        eye = view.eye_ned_m
+        # aircraft first (nearest)
+        if pose is not None:
+            tris += self._draw_aircraft(view, m_proj, pose, common, cockpit)
+        # scenery
+        p = self.mesh_prog
+        for k, v in common.items():
+            set_uniform(p, k, v)
+        set_uniform(p, "m_model", translate(-eye))
+        p["u_parts"].write(self._identity_parts)
+        set_uniform(p, "u_gloss", 0.0)
+        self.scenery_vao.render()
+        tris += self.scenery_tris
+        tris += self._draw_trees(view, m_proj, common)
+        tris += self.terrain_r.draw(view, m_proj, common, self.terrain.airfield)
+        # sky where nothing was drawn
+        ctx.depth_func = "<="
+        sp = self.sky_prog
+        rot = m_proj @ m_view
+        set_uniform(sp, "u_ned_from_clip", np.linalg.inv(rot))
+        for k, v in common.items():
+            set_uniform(sp, k, v)
+        self.sky_vao.render(vertices=3)
+        ctx.depth_func = "<"
+        self.stats.triangles = tris + 1
+        self.stats.terrain_nodes = self.terrain_r.stats.terrain_nodes
+        self.stats.terrain_triangles = self.terrain_r.stats.terrain_triangles
+        return m_proj
+
+    def _draw_aircraft(self, view, m_proj, pose: Pose, common, cockpit):
+        a = self.aircraft
+        mesh = a["mesh"]
+        p = self.mesh_prog
+        R = dcm(pose.quat_wxyz)
+        model = mat4(R, np.asarray(pose.position_ned_m) - view.eye_ned_m) @ translate(-a["cg"])
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", view.m_view)
+        set_uniform(p, "m_model", model)
+        for k, v in common.items():
+            set_uniform(p, k, v)
+        parts = mesh.part_transforms(pose.deflections_rad, pose.airbrake, pose.gear_up)
+        if cockpit:
+            for k in mesh.fuselage_parts:
+                parts[k, :3, :3] = 0.0
+        p["u_parts"].write(np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
+        set_uniform(p, "u_gloss", 0.5)
+        a["vao"].render()
+        return mesh.n_triangles
+
+    def _draw_trees(self, view, m_proj, common):
+        t = self.scenery.trees
+        if len(t) == 0:
+            return 0
+        eye = view.eye_ned_m
+        rel = np.empty((len(t), 3))
+        rel[:, 0] = t[:, 0] - eye[0]
+        rel[:, 1] = t[:, 1] - eye[1]
+        rel[:, 2] = -t[:, 2] - eye[2]
+        rng = self.q["trees_m"]
+        d2 = rel[:, 0] ** 2 + rel[:, 1] ** 2
+        near = d2 < rng * rng
+        ahead = rel @ view.forward > -30.0
+        sel = np.nonzero(near & ahead)[0]
+        if len(sel) > self.q["max_trees"]:
+            sel = sel[np.argsort(d2[sel])[: self.q["max_trees"]]]
+        n = len(sel)
+        if n == 0:
+            return 0
+        inst = np.empty((n, 6), dtype="f4")
+        inst[:, :3] = rel[sel] + np.array([0.0, 0.0, 0.5])
+        inst[:, 3] = t[sel, 3]
+        inst[:, 4] = t[sel, 4]
+        inst[:, 5] = t[sel, 5]
+        self.tree_inst.write(inst.tobytes())
+        p = self.tree_prog
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", view.m_view)
+        for k, v in common.items():
+            set_uniform(p, k, v)
+        set_uniform(p, "u_gloss", 0.0)
+        self.tree_vao.render(instances=n)
+        self.stats.trees = n
+        return n * self.tree_tris

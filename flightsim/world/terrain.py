@@ -1,0 +1,188 @@
+"""The procedural world heightfield (numpy only, deterministic from a seed).
+
+One array serves both ground contact (passed to the kernels as ``terrain`` with the
+placement in the env vector) and the renderer: heights in metres above sea level,
+rows = north, columns = east, sample [0, 0] at ``origin_ne_m``.
+
+The default world is 40.96 x 40.96 km at 40 m spacing (1024 x 1024 cells): rolling hills from fractal value noise,
+a long ridge west of the airfield facing the prevailing westerly, a river valley east
+of it that ends in a lake, higher broken hills to the north-east, and the airfield
+itself on ground flattened to one elevation near the origin. Lakes are flat in the
+heightfield (water level), so the glider that ditches stops on the surface it sees.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ..physics.state import make_env
+
+
+@dataclass(frozen=True)
+class AirfieldSpec:
+    """A runway centred at (north, east) on flat ground; heading in degrees true."""
+    north_m: float = 0.0
+    east_m: float = 0.0
+    elevation_m: float = 320.0
+    heading_deg: float = 350.0       # runway 35 / 17
+    length_m: float = 900.0
+    width_m: float = 30.0
+    flat_radius_m: float = 900.0     # fully flat out to here (beyond the runway's half length)
+    blend_m: float = 700.0           # then blending back into the hills
+
+    @property
+    def heading_rad(self) -> float:
+        return math.radians(self.heading_deg)
+
+    def axes(self):
+        """Unit vectors (north, east) along the runway and to its right."""
+        h = self.heading_rad
+        return np.array([math.cos(h), math.sin(h)]), np.array([-math.sin(h), math.cos(h)])
+
+    def to_world(self, along_m, right_m):
+        f, r = self.axes()
+        return (self.north_m + f[0] * along_m + r[0] * right_m, self.east_m + f[1] * along_m + r[1] * right_m)
+
+
+@dataclass
+class Terrain:
+    heights_m: np.ndarray            # (rows = north, cols = east), float64, C-contiguous
+    origin_ne_m: tuple
+    spacing_m: float
+    water_level_m: float
+    seed: int
+    airfield: AirfieldSpec = field(default_factory=AirfieldSpec)
+
+    @property
+    def shape(self):
+        return self.heights_m.shape
+
+    @property
+    def size_ne_m(self):
+        return ((self.shape[0] - 1) * self.spacing_m, (self.shape[1] - 1) * self.spacing_m)
+
+    def env(self, **kw) -> np.ndarray:
+        """The kernels' env vector with this heightfield's placement."""
+        return make_env(terrain_origin_ne_m=self.origin_ne_m, terrain_spacing_m=self.spacing_m, **kw)
+
+    def height_at(self, north_m, east_m):
+        """Bilinear height (m ASL), the same interpolation as physics.ground.terrain_height."""
+        n = np.asarray(north_m, dtype=np.float64)
+        e = np.asarray(east_m, dtype=np.float64)
+        h = self.heights_m
+        x = np.clip((n - self.origin_ne_m[0]) / self.spacing_m, 0.0, h.shape[0] - 1.000001)
+        y = np.clip((e - self.origin_ne_m[1]) / self.spacing_m, 0.0, h.shape[1] - 1.000001)
+        i = x.astype(np.int64)
+        j = y.astype(np.int64)
+        fx = x - i
+        fy = y - j
+        out = ((h[i, j] * (1 - fx) + h[i + 1, j] * fx) * (1 - fy) + (h[i, j + 1] * (1 - fx) + h[i + 1, j + 1] * fx) * fy)
+        return float(out) if out.ndim == 0 else out
+
+    def slope_at(self, north_m, east_m, d=None):
+        d = d or self.spacing_m
+        gn = (self.height_at(north_m + d, east_m) - self.height_at(north_m - d, east_m)) / (2 * d)
+        ge = (self.height_at(north_m, east_m + d) - self.height_at(north_m, east_m - d)) / (2 * d)
+        return np.hypot(gn, ge)
+
+    def is_water(self, north_m, east_m):
+        return self.height_at(north_m, east_m) <= self.water_level_m + 0.01
+
+
+# ---------------------------------------------------------------------------- noise
+def _smooth(t):
+    return t * t * t * (t * (t * 6 - 15) + 10)
+
+
+def value_noise(rng: np.random.Generator, n_pts: int, cell: float) -> np.ndarray:
+    """A square (n_pts x n_pts) field of smooth value noise with lattice spacing ``cell`` samples, in -1..1."""
+    m = int(math.ceil((n_pts - 1) / cell)) + 2
+    lat = rng.uniform(-1.0, 1.0, (m, m))
+    u = np.arange(n_pts) / cell
+    i = u.astype(np.int64)
+    f = _smooth(u - i)
+    rows = lat[i] * (1 - f)[:, None] + lat[i + 1] * f[:, None]      # (n_pts, m)
+    return rows[:, i] * (1 - f)[None, :] + rows[:, i + 1] * f[None, :]
+
+
+def fbm(rng, n_pts, cell, octaves, gain=0.5, lacunarity=2.0, ridged=False):
+    out = np.zeros((n_pts, n_pts))
+    amp = 1.0
+    total = 0.0
+    for _ in range(octaves):
+        v = value_noise(rng, n_pts, cell)
+        if ridged:
+            v = 1.0 - np.abs(v)
+            v = v * v
+        out += amp * v
+        total += amp
+        amp *= gain
+        cell = max(cell / lacunarity, 1.5)
+    return out / total
+
+
+@lru_cache(maxsize=4)
+def generate(seed: int = 7, size_m: float = 40960.0, spacing_m: float = 40.0,
+             airfield: AirfieldSpec = AirfieldSpec()) -> Terrain:
+    """The default world. Deterministic: the same seed gives the same array, bit for bit."""
+    rng = np.random.default_rng(seed)
+    n = int(round(size_m / spacing_m)) + 1
+    half = (n - 1) * spacing_m / 2
+    origin = (-half, -half)
+    coords = origin[0] + spacing_m * np.arange(n)
+    N = coords[:, None]            # north, per row
+    E = coords[None, :]            # east, per column
+
+    base = 330.0
+    hills = fbm(rng, n, 9000.0 / spacing_m, 4) * 170.0
+    detail = fbm(rng, n, 1200.0 / spacing_m, 4, gain=0.45) * 35.0
+    h = base + hills + detail
+
+    # broken high hills to the north-east (ridged noise, faded in with distance)
+    peaks = np.clip(fbm(rng, n, 5000.0 / spacing_m, 5, gain=0.55) * 1.6 + 0.35, 0.0, None) ** 1.6
+    ne = np.clip(((N - 6000.0) + (E - 6000.0)) / 14000.0, 0.0, 1.0)
+    h += ne * ne * peaks * 420.0
+
+    # the ridge: a long escarpment west of the airfield, running NNE, steep face to the west
+    ang = math.radians(20.0)
+    along = N * math.cos(ang) + (E + 6500.0) * math.sin(ang)
+    across = -N * math.sin(ang) + (E + 6500.0) * math.cos(ang)
+    crest = 420.0 * (0.8 + 0.2 * value_noise(rng, n, 3000.0 / spacing_m))
+    profile = np.where(across < 0, np.exp(-(across / 700.0) ** 2), np.exp(-(across / 1800.0) ** 2))
+    extent = 1.0 / (1.0 + np.exp((np.abs(along) - 15000.0) / 1500.0))
+    h += crest * profile * extent
+
+    # a river valley east of the airfield, meandering north-south, into a lake in the south-east
+    centre_e = 5200.0 + 900.0 * np.sin(N / 3100.0) + 400.0 * np.sin(N / 1300.0 + 1.0)
+    d = np.abs(E - centre_e)
+    valley_depth = 110.0 + 25.0 * value_noise(rng, n, 4000.0 / spacing_m)
+    h -= valley_depth * np.exp(-(d / 900.0) ** 2)
+    lake_n, lake_e = -9000.0, 6500.0
+    r2 = ((N - lake_n) / 2400.0) ** 2 + ((E - lake_e) / 1500.0) ** 2
+    water = 240.0
+    lake = np.exp(-r2 ** 2)
+    h = h * (1 - lake) + (water - 25.0) * lake
+    # water only in that basin: elsewhere the valley floor stays land above the water level
+    h = np.where(r2 < 1.6, h, np.maximum(h, water + 2.0))
+    h = np.maximum(h, water)
+
+    # the airfield: flat at its elevation, blended smoothly back into the hills
+    f, r = airfield.axes()
+    dn = N - airfield.north_m
+    de = E - airfield.east_m
+    a = np.abs(dn * f[0] + de * f[1])
+    b = np.abs(dn * r[0] + de * r[1])
+    dist = np.hypot(np.maximum(a - airfield.length_m / 2, 0.0), np.maximum(b - 150.0, 0.0))
+    w = np.clip((dist - (airfield.flat_radius_m - airfield.length_m / 2)) / airfield.blend_m, 0.0, 1.0)
+    w = _smooth(w)
+    h = airfield.elevation_m * (1 - w) + h * w
+    heights = np.ascontiguousarray(h, dtype=np.float64)
+    return Terrain(heights, origin, spacing_m, water, seed, airfield)
+
+
+def small(seed: int = 7) -> Terrain:
+    """A 20 km world at 80 m spacing for fast tests (the ridge and hills, cut to the middle)."""
+    return generate(seed, 20480.0, 80.0)

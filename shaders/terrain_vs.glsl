@@ -1,0 +1,35 @@
+#version 330
+#include "common.glsl"
+uniform mat4 m_proj;
+uniform mat4 m_view;
+uniform sampler2D u_height;     // R32F, x = column (east), y = row (north)
+uniform sampler2D u_normal;     // RGBA8: NED normal * 0.5 + 0.5, a = forest density
+uniform vec3 u_grid;            // origin north, origin east, spacing (m)
+uniform vec3 u_cam_ned;
+in vec3 in_grid;                // i (north), j (east), 1 on the skirt
+in vec4 in_node;                // per instance: first row, first column, step (samples), skirt depth (m)
+out vec3 v_rel;
+out vec2 v_ne;
+out float v_h;
+out vec3 v_normal;
+out float v_forest;
+out vec4 v_fog;   // haze colour, amount
+void main() {
+    vec2 rc = in_node.xy + in_grid.xy * in_node.z;
+    ivec2 size = textureSize(u_height, 0);
+    ivec2 t = clamp(ivec2(int(rc.y), int(rc.x)), ivec2(0), size - 1);
+    float h = texelFetch(u_height, t, 0).r;
+    vec4 nt = texelFetch(u_normal, t, 0);
+    v_normal = nt.xyz * 2.0 - 1.0;
+    v_forest = nt.a;
+    vec2 ne = u_grid.xy + rc * u_grid.z;
+    vec3 ned = vec3(ne, -h + in_grid.z * in_node.w);
+    v_rel = ned - u_cam_ned;
+    v_ne = ne;
+    v_h = h;
+    float dist = length(v_rel);
+    float f = 1.0 - exp(-dist * u_fog_density);
+    f *= 1.0 - 0.35 * clamp(v_rel.z / (dist + 1.0), 0.0, 1.0);
+    v_fog = vec4(haze_color(v_rel / max(dist, 1e-3)), clamp(f, 0.0, 1.0));
+    gl_Position = m_proj * m_view * vec4(v_rel, 1.0);
+}

@@ -1,0 +1,92 @@
+"""The 50 Hz physics thread: rate, snapshots, catch-up cap, pause/resume, clean stop."""
+import time
+
+import numpy as np
+
+from flightsim.handoff import ControlInputs, ControlMailbox
+from flightsim.physics import layout as L
+from flightsim.physics.thread import PhysicsThread
+from flightsim.sim import Sim
+
+
+def _thread(trainer_path, mailbox=None, **kw):
+    sim = Sim(trainer_path)
+    sim.spawn_trimmed_glide(30.0, 1500.0)
+    sim.step()
+    mb = mailbox or ControlMailbox(ControlInputs.from_array(sim.ctrl))
+    return PhysicsThread(sim.state, sim.env, sim.terrain, sim.model, sim.tables, mb, **kw), sim
+
+
+def test_runs_at_50_hz_and_publishes(trainer_path):
+    th, sim = _thread(trainer_path)
+    th.start()
+    time.sleep(0.6)
+    th.stop()
+    assert not th.alive and th.error is None
+    st = th.stats()
+    assert 25 <= st["ticks"] <= 35
+    assert abs(st["physics_hz"] - 50.0) < 2.5
+    prev, curr = th.buffer.read()
+    assert curr.tick == prev.tick + 1
+    assert abs((curr.wall_s - prev.wall_s) - 0.02) < 1e-9     # scheduled times: exactly one tick apart
+    assert curr.time_s > prev.time_s
+
+
+class StallingMailbox(ControlMailbox):
+    """Blocks the physics thread once, as a frozen machine would."""
+    stalled = False
+
+    def read(self):
+        if not self.stalled and self.writes == 1:
+            self.stalled = True
+            time.sleep(0.4)
+        return super().read()
+
+
+def test_falls_behind_drops_time_never_spirals(trainer_path):
+    mb = StallingMailbox()
+    th, _ = _thread(trainer_path, mailbox=mb, max_catchup=5)
+    mb.post(mb.read())
+    th.start()
+    time.sleep(0.8)
+    th.stop()
+    st = th.stats()
+    assert st["dropped_ticks"] >= 10          # 0.4 s = 20 ticks behind; at most 5 made up
+    assert st["ticks"] <= 0.8 / 0.02 - 10 + 2
+
+
+def test_pause_resume_without_jump(trainer_path):
+    th, _ = _thread(trainer_path)
+    th.start()
+    time.sleep(0.2)
+    th.pause()
+    time.sleep(0.05)
+    t_paused = th.buffer.read()[1].tick
+    time.sleep(0.3)
+    assert th.buffer.read()[1].tick == t_paused      # stopped
+    th.resume()
+    time.sleep(0.1)
+    th.stop()
+    ticks_after = th.buffer.read()[1].tick - t_paused
+    assert 2 <= ticks_after <= 8                     # no burst to catch up the pause
+
+
+def test_controls_read_from_mailbox(trainer_path):
+    th, sim = _thread(trainer_path)
+    th.mailbox.post(ControlInputs(roll=0.5, airbrake=1.0))
+    th.tick(0.0)
+    s = th.buffer.read()[1]
+    assert s.controls.roll == 0.5 and s.airbrake == 1.0
+    assert th.ctrl[L.C_ROLL] == 0.5
+    assert np.any(s.deflections_rad != 0.0)
+
+
+def test_reset_starts_new_epoch(trainer_path):
+    th, sim = _thread(trainer_path)
+    start = th.state.copy()
+    for k in range(5):
+        th.tick(k * 0.02)
+    th.reset(start)
+    th.tick(1.0)
+    prev, curr = th.buffer.read()
+    assert curr.epoch == 1 and prev is curr
