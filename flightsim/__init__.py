@@ -1,7 +1,30 @@
 """flightsim: a real-time flight simulator whose aircraft are assembled from their parts."""
+import hashlib
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 AIRCRAFT_DIR = ROOT / "aircraft"
 SHADER_DIR = ROOT / "shaders"
 ASSET_DIR = ROOT / "assets"
+
+
+def _numba_cache_dir() -> None:
+    """Point numba's cache at a folder named by a hash of every physics source file.
+
+    numba invalidates a cached kernel only when the kernel's own file changes, not when a
+    function it inlines from another file does (step in dynamics.py inlines aero.py and
+    ground.py): without this an edit to aero.py would keep flying the old compiled code.
+    An explicit NUMBA_CACHE_DIR is respected.
+    """
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    digest = hashlib.sha1()
+    for path in sorted((ROOT / "flightsim" / "physics").glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "flightsim" / "numba"
+    os.environ["NUMBA_CACHE_DIR"] = str(base / digest.hexdigest()[:16])
+
+
+_numba_cache_dir()

@@ -91,9 +91,14 @@ def _contact(state, R, model, px, py, pz, terrain, env):
 @njit(**INLINE)
 def _apply(R, fn, fe, fd, rx, ry, rz, fm):
     """Add a world (NED) force acting at body offset r to the body force and moment (fm)."""
-    fx = R[0, 0] * fn + R[1, 0] * fe + R[2, 0] * fd
-    fy = R[0, 1] * fn + R[1, 1] * fe + R[2, 1] * fd
-    fz = R[0, 2] * fn + R[1, 2] * fe + R[2, 2] * fd
+    add_force_at(R[0, 0] * fn + R[1, 0] * fe + R[2, 0] * fd,
+                 R[0, 1] * fn + R[1, 1] * fe + R[2, 1] * fd,
+                 R[0, 2] * fn + R[1, 2] * fe + R[2, 2] * fd, rx, ry, rz, fm)
+
+
+@njit(**INLINE)
+def add_force_at(fx, fy, fz, rx, ry, rz, fm):
+    """Add a body-axis force acting at body offset r from the CG to fm (force, moment)."""
     fm[0] += fx
     fm[1] += fy
     fm[2] += fz
@@ -244,12 +249,4 @@ def gear_drag(model, state, R, wind_n, wind_e, wind_d, rho, ctrl, fm):
         uy = state[S_VEL + 1] + state[S_OMEGA + 2] * rx - state[S_OMEGA] * rz - wby
         uz = state[S_VEL + 2] + state[S_OMEGA] * ry - state[S_OMEGA + 1] * rx - wbz
         k = -0.5 * rho * cda * math.sqrt(ux * ux + uy * uy + uz * uz)
-        fx = k * ux
-        fy = k * uy
-        fz = k * uz
-        fm[0] += fx
-        fm[1] += fy
-        fm[2] += fz
-        fm[3] += ry * fz - rz * fy
-        fm[4] += rz * fx - rx * fz
-        fm[5] += rx * fy - ry * fx
+        add_force_at(k * ux, k * uy, k * uz, rx, ry, rz, fm)
