@@ -65,13 +65,17 @@ def stall_sweep(sim: Sim, vne_ms: float, base_ctrl=None, altitude_m=0.0):
         raise RuntimeError("no steady glide found")
     last = trims[-1]
     guess = (last.tas_ms, last.gamma_rad, last.pitch_cmd)
+    # on through the whole stall region: a lift curve may have a local peak and dip before
+    # its maximum (the E 603 does near 9 deg), so the lowest speed is the minimum over all
+    # of it, not the first place where the speed rises again
     for alpha in np.arange(last.alpha_rad, last.alpha_rad + math.radians(20), math.radians(0.1))[1:]:
         t = trimmer.glide_at_alpha(alpha, guess)
-        if not t.ok or not t.within_travel or t.tas_ms > trims[-1].tas_ms:
-            break                       # past maximum lift (the speed rises again) or out of elevator
+        if not t.ok or not t.within_travel:
+            break                       # no steady glide beyond here, or out of elevator travel
         trims.append(t)
         guess = (t.tas_ms, t.gamma_rad, t.pitch_cmd)
-    return trims, trims[-1]
+    slowest = min(range(len(trims)), key=lambda k: trims[k].tas_ms)
+    return trims[:slowest + 1], trims[slowest]
 
 
 def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):

@@ -199,3 +199,14 @@ def test_parked_astir_stays_put():
     assert sim.state[L.S_STRIKE_INDEX] == -1                   # nothing new touched
     roll = math.degrees(sim.euler_rad[0])
     assert -8.0 < roll < -2.0                                  # resting on its left wingtip
+
+
+def test_polar_scales_with_mass_as_theory_says(polar):
+    """Heavier: every speed grows with sqrt(mass), the glide ratio stays (water ballast)."""
+    heavy = tunnel.polar("astir", 450.0)
+    k = math.sqrt(450.0 / REF["mass_kg"])
+    assert heavy["stall_kmh"] == pytest.approx(polar["stall_kmh"] * k, rel=0.02)
+    assert heavy["best_glide"]["tas_kmh"] == pytest.approx(polar["best_glide"]["tas_kmh"] * k, rel=0.03)
+    assert heavy["min_sink"]["sink_ms"] == pytest.approx(polar["min_sink"]["sink_ms"] * k, rel=0.03)
+    # Reynolds number rises with speed, so the heavier glider's best ratio is a little better
+    assert polar["best_glide"]["glide_ratio"] <= heavy["best_glide"]["glide_ratio"] < 1.03 * polar["best_glide"]["glide_ratio"]
