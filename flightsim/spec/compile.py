@@ -284,7 +284,9 @@ def compile_aircraft(spec_or_name) -> Compiled:
         model[row, L.GR_ROLL_MU] = g["rolling_mu"]
         model[row, L.GR_BRAKE_MU] = g["brake_mu"]
         model[row, L.GR_SIDE_MU] = g["side_mu"]
-        model[row, L.GR_STEER] = math.radians(g["steering_max_deg"])
+        # right pedal turns the nose right: a nose wheel points right, a tail wheel left
+        ahead = 1.0 if g["position_m"][0] >= cg[0] else -1.0
+        model[row, L.GR_STEER] = ahead * math.radians(g["steering_max_deg"])
         model[row, L.GR_BRAKE_SIDE] = {"both": 0.0, "left": -1.0, "right": 1.0}[g["brake_side"]]
         model[row, L.GR_DRAG_AREA] = g["drag_area_m2"]
         model[row, L.GR_RETRACTABLE] = 1.0 if g["retractable"] else 0.0

@@ -66,3 +66,45 @@ def test_brakes_stop_a_rolling_aircraft_sooner(trainer_path):
     braked, v_braked = roll_distance(1.0)
     assert braked < 0.6 * free
     assert np.linalg.norm(v_braked[:2]) < 0.05
+
+
+def _rolling(trainer_path, tmp_path, **gear_changes):
+    from flightsim.spec.loader import load_aircraft
+    from flightsim.spec.compile import compile_aircraft
+    spec = load_aircraft(trainer_path)
+    for name, changes in gear_changes.items():
+        g = next(g for g in spec.gear if g["name"] == name)
+        g.update(changes)
+    sim = Sim(compile_aircraft(spec))
+    sim.spawn_on_ground(settle_s=3.0, roll_rad=0.0)
+    sim.state[L.S_VEL] = 6.0
+    return sim
+
+
+def test_steerable_wheel_turns_the_rolling_aircraft(trainer_path, tmp_path):
+    headings = {}
+    for pedal in (-1.0, 0.0, 1.0):
+        sim = _rolling(trainer_path, tmp_path, tail={"steering_max_deg": 30.0})
+        sim.fly(3.0, make_ctrl(yaw=pedal))
+        headings[pedal] = math.degrees(sim.euler_rad[2])
+    assert headings[1.0] > headings[0.0] + 5.0          # right pedal: turns right
+    assert headings[-1.0] < headings[0.0] - 5.0
+
+
+def test_one_wheel_brake_turns_toward_its_side(trainer_path, tmp_path):
+    # a two-wheel main gear with a brake on each side
+    wheel = dict(stiffness_n_per_m=30000.0, damping_n_s_per_m=2000.0, rolling_mu=0.03, brake_mu=0.6,
+                 side_mu=0.8)
+    from flightsim.spec.loader import load_aircraft
+    from flightsim.spec.compile import compile_aircraft
+    spec = load_aircraft(trainer_path)
+    main = next(g for g in spec.gear if g["name"] == "main")
+    spec.gear.remove(main)
+    for side, y in (("right", 0.6), ("left", -0.6)):
+        spec.gear.append(dict(wheel, name=f"main_{side}", position_m=(0.1, y, 0.9), steering_max_deg=0.0,
+                              brake_side=side, drag_area_m2=0.0, retractable=False, _where=side))
+    sim = Sim(compile_aircraft(spec))
+    sim.spawn_on_ground(settle_s=3.0, roll_rad=0.0)
+    sim.state[L.S_VEL] = 6.0
+    sim.fly(3.0, make_ctrl(brake_right=1.0))
+    assert math.degrees(sim.euler_rad[2]) > 5.0          # right brake: swings right

@@ -1,0 +1,41 @@
+"""The command-line JSON shapes written in the issues are a public interface."""
+import json
+import subprocess
+import sys
+
+
+def run_json(*args):
+    r = subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, check=True)
+    return json.loads(r.stdout)
+
+
+def test_tunnel_polar_json_shape():
+    r = run_json("flightsim.tunnel", "polar", "--aircraft", "astir", "--mass-kg", "372", "--json")
+    assert isinstance(r["aircraft"], str) and r["aircraft"] == "astir"
+    assert r["mass_kg"] == 372.0
+    assert r["points"] and all(set(p) >= {"tas_kmh", "sink_ms", "glide_ratio"} for p in r["points"])
+    assert all(isinstance(p[k], float) for p in r["points"] for k in ("tas_kmh", "sink_ms", "glide_ratio"))
+    speeds = [p["tas_kmh"] for p in r["points"]]
+    assert speeds == sorted(speeds) and speeds[0] == r["stall_kmh"] and speeds[-1] == 250.0   # stall to Vne
+    assert all(p["sink_ms"] > 0 for p in r["points"])                                        # sink positive down
+    assert set(r["best_glide"]) >= {"tas_kmh", "glide_ratio"}
+    assert set(r["min_sink"]) >= {"tas_kmh", "sink_ms"}
+    assert isinstance(r["stall_kmh"], float)
+
+
+def test_tunnel_plot_writes_a_png(tmp_path):
+    out = tmp_path / "polar.png"
+    subprocess.run([sys.executable, "-m", "flightsim.tunnel", "polar", "--aircraft", "astir", "--plot", str(out)],
+                   check=True, capture_output=True)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 20000
+
+
+def test_bench_json_shape():
+    r = run_json("flightsim.bench", "--json", "--seconds", "0.2", "--no-startup")
+    for entry in r["physics"]:
+        assert isinstance(entry["aircraft"], str)
+        assert isinstance(entry["sections"], int) and entry["sections"] > 0
+        assert entry["steps_per_s"] > 0 and entry["batched_steps_per_s"] > 0
+        assert entry["jsbsim_model"] is None or isinstance(entry["jsbsim_model"], str)
+        assert entry["jsbsim_steps_per_s"] is None or entry["jsbsim_steps_per_s"] > 0
+    assert {e["aircraft"] for e in r["physics"]} >= {"astir"}
