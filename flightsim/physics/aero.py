@@ -108,6 +108,26 @@ def _cl_slope(tables, t, alpha_rad, delta_rad):
 
 
 @njit(**INLINE)
+def fast_atan2(y, x):
+    """atan2 to within 2e-8 rad: Abramowitz & Stegun 4.4.49 on [0, 1] plus octant folding.
+    About three times cheaper than libm's atan2, which was a fifth of a step's time."""
+    ax = abs(x)
+    ay = abs(y)
+    if ax == 0.0 and ay == 0.0:
+        return 0.0
+    swap = ay > ax
+    a = ax / ay if swap else ay / ax
+    s = a * a
+    r = a * (1.0 + s * (-0.3333314528 + s * (0.1999355085 + s * (-0.1420889944 + s * (
+        0.1065626393 + s * (-0.0752896400 + s * (0.0429096138 + s * (-0.0161657367 + s * 0.0028662257))))))))
+    if swap:
+        r = 1.5707963267948966 - r
+    if x < 0.0:
+        r = 3.141592653589793 - r
+    return -r if y < 0.0 else r
+
+
+@njit(**INLINE)
 def wind_at(env, north, east, down):
     """Velocity of the air (NED, m/s) at a point: the wind-field hook.
 
@@ -180,7 +200,7 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         un = ux * model[row, SEC_NORMAL] + uy * model[row, SEC_NORMAL + 1] + uz * model[row, SEC_NORMAL + 2]
         us = ux * model[row, SEC_SPAN_AX] + uy * model[row, SEC_SPAN_AX + 1] + uz * model[row, SEC_SPAN_AX + 2]
         v2 = uc * uc + un * un
-        alpha = math.atan2(-un, uc)
+        alpha = fast_atan2(-un, uc)
         delta = (model[row, SEC_GAIN] * (ctrl[C_PITCH] + ctrl[C_PITCH_TRIM])
                  + model[row, SEC_GAIN + 1] * ctrl[C_ROLL]
                  + model[row, SEC_GAIN + 2] * ctrl[C_YAW]
