@@ -39,24 +39,10 @@ LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound
 
 
 @njit(**INLINE)
-def _blend(tables, t, row, i, f, w, side):
-    """One coefficient at table index i (+fraction f), deflection blend w toward side (0 or 2)."""
-    a0 = tables[t, row + 1, i]
-    v0 = a0 + f * (tables[t, row + 1, i + 1] - a0)
-    if w == 0.0:
-        return v0
-    a1 = tables[t, row + side, i]
-    v1 = a1 + f * (tables[t, row + side, i + 1] - a1)
-    return v0 + w * (v1 - v0)
-
-
-@njit(**INLINE)
-def coefficients(tables, t, alpha_rad, delta_rad):
-    """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta.
-
-    Deflection is interpolated between the -10/0/+10 degree curves (seed 000) and
-    extrapolated linearly beyond them up to +/-30 degrees.
-    """
+def _lookup(alpha_rad, delta_rad):
+    """Table index and fraction for an angle of attack (any angle), and the weight and side
+    (0: the -10 degree curve, 2: the +10 degree curve) of a control deflection: the curves
+    are blended linearly (seed 000) and extrapolated to +/-30 degrees at most."""
     a = alpha_rad * RAD2DEG
     if a >= 180.0 or a < -180.0:
         a = (a + 180.0) % 360.0 - 180.0
@@ -66,7 +52,6 @@ def coefficients(tables, t, alpha_rad, delta_rad):
         i = TABLE_N - 2
     elif i < 0:
         i = 0
-    f = x - i
     w = delta_rad * RAD2DEG / 10.0
     side = 2
     if w < 0.0:
@@ -74,9 +59,29 @@ def coefficients(tables, t, alpha_rad, delta_rad):
         side = 0
     if w > MAX_DEFLECTION_STEPS:
         w = MAX_DEFLECTION_STEPS
-    cl = _blend(tables, t, T_CL, i, f, w, side)
-    cd = _blend(tables, t, T_CD, i, f, w, side)
-    cm = _blend(tables, t, T_CM, i, f, w, side)
+    return i, x - i, w, side
+
+
+@njit(**INLINE)
+def coefficients(tables, t, alpha_rad, delta_rad):
+    """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta.
+
+    The blends are written out here rather than in a helper: every inlined call that
+    takes the table array costs an atomic reference count, more than the arithmetic."""
+    i, f, w, side = _lookup(alpha_rad, delta_rad)
+    a = tables[t, T_CL + 1, i]
+    cl = a + f * (tables[t, T_CL + 1, i + 1] - a)
+    a = tables[t, T_CD + 1, i]
+    cd = a + f * (tables[t, T_CD + 1, i + 1] - a)
+    a = tables[t, T_CM + 1, i]
+    cm = a + f * (tables[t, T_CM + 1, i + 1] - a)
+    if w != 0.0:
+        a = tables[t, T_CL + side, i]
+        cl += w * (a + f * (tables[t, T_CL + side, i + 1] - a) - cl)
+        a = tables[t, T_CD + side, i]
+        cd += w * (a + f * (tables[t, T_CD + side, i + 1] - a) - cd)
+        a = tables[t, T_CM + side, i]
+        cm += w * (a + f * (tables[t, T_CM + side, i + 1] - a) - cm)
     if cd < 0.0:
         cd = 0.0
     return cl, cd, cm
@@ -85,26 +90,14 @@ def coefficients(tables, t, alpha_rad, delta_rad):
 @njit(**INLINE)
 def _cl_slope(tables, t, alpha_rad, delta_rad):
     """Lift coefficient and the undeflected lift-curve slope (per rad) at alpha."""
-    a = alpha_rad * RAD2DEG
-    if a >= 180.0 or a < -180.0:
-        a = (a + 180.0) % 360.0 - 180.0
-    x = (a - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
-    i = int(x)
-    if i > TABLE_N - 2:
-        i = TABLE_N - 2
-    elif i < 0:
-        i = 0
-    f = x - i
-    w = delta_rad * RAD2DEG / 10.0
-    side = 2
-    if w < 0.0:
-        w = -w
-        side = 0
-    if w > MAX_DEFLECTION_STEPS:
-        w = MAX_DEFLECTION_STEPS
-    cl = _blend(tables, t, T_CL, i, f, w, side)
-    s0 = tables[t, T_SLOPE, i]
-    return cl, s0 + f * (tables[t, T_SLOPE, i + 1] - s0)
+    i, f, w, side = _lookup(alpha_rad, delta_rad)
+    a = tables[t, T_CL + 1, i]
+    cl = a + f * (tables[t, T_CL + 1, i + 1] - a)
+    if w != 0.0:
+        a = tables[t, T_CL + side, i]
+        cl += w * (a + f * (tables[t, T_CL + side, i + 1] - a) - cl)
+    a = tables[t, T_SLOPE, i]
+    return cl, a + f * (tables[t, T_SLOPE, i + 1] - a)
 
 
 @njit(**INLINE)
