@@ -1,11 +1,9 @@
 #version 330
 #include "common.glsl"
-uniform mat4 u_ned_from_clip;   // inverse of (projection * view rotation)
-in vec2 v_ndc;
+in vec4 v_dir;
 out vec4 f_color;
 void main() {
-    vec4 p = u_ned_from_clip * vec4(v_ndc, 1.0, 1.0);
-    vec3 dir = normalize(p.xyz / p.w);
+    vec3 dir = normalize(v_dir.xyz / v_dir.w);
     vec3 c = sky_color(dir);
     // a soft cloud band of haze just above the horizon
     float up = -dir.z;

@@ -19,12 +19,32 @@ from .camera import View
 from .glutil import mat4, program, set_uniform, translate
 
 QUALITY = {
-    #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m
-    "low": dict(grid=8, split=2.0, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5),
-    "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6),
-    "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8),
+    #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m,
+    #          scale: the 3D scene's resolution relative to the window (the HUD stays at full resolution)
+    "low": dict(grid=8, split=1.5, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5, scale=0.6,
+                terrain_shader="terrain_low", draw_chunks=3),
+    "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6, scale=1.0),
+    "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8, scale=1.0),
 }
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swiftshader", "software", "swr")
+
+
+def _finish_releasing_gil(ctx):
+    """glFinish through ctypes (which drops the GIL while the GL driver works), else moderngl's."""
+    global _gl_finish
+    if _gl_finish is None:
+        try:
+            from pyglet import gl
+            _gl_finish = gl.glFinish
+        except Exception:
+            _gl_finish = False
+    if _gl_finish:
+        _gl_finish()
+    else:
+        ctx.finish()
+
+
+_gl_finish = None
 
 
 def auto_quality(ctx) -> str:
@@ -49,7 +69,8 @@ class TerrainRenderer:
         self.GRID = self.q["grid"]      # cells per node side
         h = terrain.heights_m
         rows, cols = h.shape
-        self.prog = program(ctx, "terrain_vs.glsl", "terrain_fs.glsl")
+        shader = self.q.get("terrain_shader", "terrain")
+        self.prog = program(ctx, f"{shader}_vs.glsl", f"{shader}_fs.glsl")
         self.height_tex = ctx.texture((cols, rows), 1, np.ascontiguousarray(h, dtype=np.float32).tobytes(), dtype="f4")
         self.height_tex.repeat_x = self.height_tex.repeat_y = False
         dn, de = np.gradient(h, terrain.spacing_m)
@@ -85,8 +106,13 @@ class TerrainRenderer:
         self.vbo = vbo = ctx.buffer(np.concatenate(verts).astype("f4").tobytes())
         self.ibo = ibo = ctx.buffer(np.array(idx, dtype="i4").tobytes())
         # every node is one instance of the grid: (first row, first column, step, skirt depth)
-        self.inst = ctx.buffer(reserve=4096 * 16, dynamic=True)
-        self.vao = ctx.vertex_array(self.prog, [(vbo, "3f", "in_grid"), (self.inst, "4f/i", "in_node")], ibo)
+        # The nodes go out in a few draw calls, each with its own instance buffer: llvmpipe shades
+        # vertices and bins triangles inside the draw call, which holds the GIL; shorter calls
+        # let the physics thread in between.
+        self.n_chunks = int(self.q.get("draw_chunks", 1))
+        self.insts = [ctx.buffer(reserve=4096 * 16, dynamic=True) for _ in range(self.n_chunks)]
+        self.vaos = [ctx.vertex_array(self.prog, [(vbo, "3f", "in_grid"), (b, "4f/i", "in_node")], ibo)
+                     for b in self.insts]
         # quadtree levels: min/max height of each node (cells = 2^k leaves)
         cells = rows - 1
         self.levels = []
@@ -178,8 +204,17 @@ class TerrainRenderer:
         if nodes:
             inst = np.array(nodes, dtype="f4").reshape(-1, 3)
             inst = np.column_stack([inst, 4.0 + 0.15 * inst[:, 2] * dx]).astype("f4")
-            self.inst.write(inst.tobytes())
-            self.vao.render(vertices=self.n_indices, instances=len(inst))
+            # near to far, so the depth test throws away hidden terrain before it is shaded
+            half = 0.5 * self.GRID * inst[:, 2]
+            dn = t.origin_ne_m[0] + (inst[:, 0] + half) * dx - view.eye_ned_m[0]
+            de = t.origin_ne_m[1] + (inst[:, 1] + half) * dx - view.eye_ned_m[1]
+            inst = inst[np.argsort(dn * dn + de * de, kind="stable")]
+            for buf, vao, part in zip(self.insts, self.vaos, np.array_split(inst, self.n_chunks)):
+                if len(part) == 0:
+                    continue
+                buf.orphan(4096 * 16)      # a fresh store: never wait for last frame's draw
+                buf.write(np.ascontiguousarray(part).tobytes())
+                vao.render(vertices=self.n_indices, instances=len(part))
         self.stats.terrain_nodes = len(nodes)
         self.stats.terrain_triangles = len(nodes) * self.tris_per_node
         return self.stats.terrain_triangles
@@ -294,6 +329,26 @@ class Renderer:
         self.sun_ned /= np.linalg.norm(self.sun_ned)
         self.stats = FrameStats()
         self._identity_parts = np.tile(np.eye(4, dtype="f4"), (aircraft_mesh.MAX_PARTS, 1, 1)).tobytes()
+        # reduced-resolution scene target (software GL pays per pixel), stretched onto the window
+        self.render_scale = float(self.q.get("scale", 1.0))
+        self._scene_fbo = None
+        self.upscale_prog = program(ctx, "upscale_vs.glsl", "upscale_fs.glsl")
+        self.upscale_vao = ctx.vertex_array(self.upscale_prog, [])
+
+    def _scene_target(self, w, h):
+        """The offscreen colour + depth target for a window of w x h at the render scale."""
+        sw, sh = max(int(round(w * self.render_scale)), 1), max(int(round(h * self.render_scale)), 1)
+        if self._scene_fbo is None or self._scene_fbo.size != (sw, sh):
+            if self._scene_fbo is not None:
+                for a in (*self._scene_fbo.color_attachments, self._scene_fbo.depth_attachment):
+                    a.release()
+                self._scene_fbo.release()
+            ctx = self.ctx
+            tex = ctx.texture((sw, sh), 3)
+            tex.filter = (ctx.LINEAR, ctx.LINEAR)
+            tex.repeat_x = tex.repeat_y = False
+            self._scene_fbo = ctx.framebuffer(color_attachments=[tex], depth_attachment=ctx.depth_renderbuffer((sw, sh)))
+        return self._scene_fbo
 
     def set_aircraft(self, compiled):
         m = aircraft_mesh.build(compiled)
@@ -306,10 +361,31 @@ class Renderer:
                 "u_sky_zenith": (0.20, 0.42, 0.80), "u_sky_horizon": (0.70, 0.80, 0.90)}
 
     def render(self, fbo, view: View, pose: Pose | None, cockpit: bool = False):
+        """Draw the scene into fbo (at the preset's render scale, then stretched); returns the projection."""
         ctx = self.ctx
         fbo.use()
         w, h = fbo.viewport[2], fbo.viewport[3]     # the window's current size (ctx.screen's .size is stale)
         fbo.viewport = (0, 0, w, h)
+        if self.render_scale >= 0.999:
+            return self._render_scene(fbo, w, h, view, pose, cockpit)
+        target = self._scene_target(w, h)
+        target.use()
+        target.viewport = (0, 0, *target.size)
+        m_proj = self._render_scene(target, w, h, view, pose, cockpit)
+        # sampling the scene waits for it to be drawn: wait here, with the GIL released, not
+        # inside a moderngl call that holds it (the physics thread would miss its ticks)
+        _finish_releasing_gil(ctx)
+        fbo.use()
+        fbo.viewport = (0, 0, w, h)
+        ctx.disable(ctx.DEPTH_TEST)
+        target.color_attachments[0].use(0)
+        set_uniform(self.upscale_prog, "u_scene", 0)
+        self.upscale_vao.render(vertices=3)
+        ctx.enable(ctx.DEPTH_TEST)
+        return m_proj
+
+    def _render_scene(self, fbo, w, h, view: View, pose: Pose | None, cockpit: bool):
+        ctx = self.ctx
         aspect = w / max(h, 1)
         m_proj = view.m_proj(aspect)
         m_view = view.m_view
@@ -391,6 +467,7 @@ class Renderer:
         inst[:, 3] = t[sel, 3]
         inst[:, 4] = t[sel, 4]
         inst[:, 5] = t[sel, 5]
+        self.tree_inst.orphan(self.q["max_trees"] * 24)
         self.tree_inst.write(inst.tobytes())
         p = self.tree_prog
         set_uniform(p, "m_proj", m_proj)

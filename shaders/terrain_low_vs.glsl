@@ -1,0 +1,57 @@
+#version 330
+#include "common.glsl"
+// Low preset (software GL): everything that varies slowly is worked out per vertex --
+// lighting, haze, forest / rock / high ground / shore tints, water -- so the fragment
+// shader only adds the field patchwork and the airfield (see terrain_low_fs.glsl).
+uniform mat4 m_proj;
+uniform mat4 m_view;
+uniform sampler2D u_height;     // R32F, x = column (east), y = row (north)
+uniform sampler2D u_normal;     // RGBA8: NED normal * 0.5 + 0.5, a = forest density
+uniform vec3 u_grid;            // origin north, origin east, spacing (m)
+uniform vec3 u_cam_ned;
+uniform float u_water_m;
+in vec3 in_grid;                // i (north), j (east), 1 on the skirt
+in vec4 in_node;                // per instance: first row, first column, step (samples), skirt depth (m)
+out vec2 v_ne;
+out vec4 v_mix;     // rgb: tint added after the field colour, a: weight of the field colour
+out vec4 v_light;   // rgb: sun + sky light, a: lowland (fields) weight
+out vec4 v_water;   // rgb: water colour (lit, reflected sky), a: 1 on water
+out vec4 v_fog;     // haze colour, amount
+void main() {
+    vec2 rc = in_node.xy + in_grid.xy * in_node.z;
+    ivec2 size = textureSize(u_height, 0);
+    ivec2 t = clamp(ivec2(int(rc.y), int(rc.x)), ivec2(0), size - 1);
+    float h = texelFetch(u_height, t, 0).r;
+    vec4 nt = texelFetch(u_normal, t, 0);
+    vec3 n = normalize(nt.xyz * 2.0 - 1.0);
+    vec2 ne = u_grid.xy + rc * u_grid.z;
+    vec3 rel = vec3(ne, -h + in_grid.z * in_node.w) - u_cam_ned;
+    v_ne = ne;
+    float dist = length(rel);
+    vec3 d = rel / max(dist, 1e-3);
+    // land: col = a * field + b, the same chain of mixes as terrain_fs.glsl
+    float slope = sqrt(max(1.0 - n.z * n.z, 0.0));
+    float a = 1.0;
+    vec3 b = vec3(0.0);
+    float w = smoothstep(0.45, 0.6, nt.a);
+    a *= 1.0 - w; b = mix(b, vec3(0.13, 0.24, 0.10), w);
+    w = smoothstep(0.35, 0.6, slope);
+    a *= 1.0 - w; b = mix(b, vec3(0.46, 0.43, 0.38), w);
+    w = smoothstep(700.0, 900.0, h) * 0.6;
+    a *= 1.0 - w; b = mix(b, vec3(0.56, 0.53, 0.42), w);
+    w = smoothstep(0.5, 4.0, h - u_water_m);
+    a *= w; b = mix(vec3(0.62, 0.58, 0.45), b, w);
+    v_mix = vec4(b, a);
+    v_light = vec4(sun_light(n), clamp((560.0 - h) / 120.0, 0.0, 1.0));
+    // water
+    v_water = vec4(0.0);
+    if (h <= u_water_m + 0.05) {
+        vec3 r = reflect(d, vec3(0.0, 0.0, -1.0));
+        float fres = 0.04 + 0.96 * pow(1.0 - max(-d.z, 0.0), 5.0);
+        v_water = vec4(mix(vec3(0.05, 0.15, 0.22), sky_color(vec3(r.xy, min(r.z, -0.02))), clamp(fres + 0.15, 0.0, 1.0)), 1.0);
+    }
+    float f = 1.0 - exp(-dist * u_fog_density);
+    f *= 1.0 - 0.35 * clamp(rel.z / (dist + 1.0), 0.0, 1.0);
+    v_fog = vec4(haze_color(d), clamp(f, 0.0, 1.0));
+    gl_Position = m_proj * m_view * vec4(rel, 1.0);
+}
