@@ -1,21 +1,36 @@
 """Keyboard flying: held keys move the controls with a smooth ramp, released ones recentre.
 
-Pyglet-free: the window maps its key symbols to the action names below and calls
-``press`` / ``release``; ``update(dt)`` ramps and returns the ControlInputs to post.
+Pyglet-free: the window maps its key symbols to the action names of
+``flightsim.input.bindings`` and calls ``press`` / ``release``; ``update(dt)`` ramps and
+returns the ControlInputs to post. Joystick and gamepad buttons drive the same actions
+(through the mixer), and a device's absolute levers set the persistent controls through
+``set_level`` / ``nudge``, so whichever moved last wins and the keys carry on from there.
+
+What is a request and what is travel: the stick, rudder and throttle ramp here (a key is
+a bang-bang switch; the ramp is the pilot's hand). Flaps, airbrakes and gear are
+*requests*: the key posts the selected position and the physics moves the surface with
+its actuator's travel time.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
 from ..handoff import ControlInputs
+from .bindings import FLIGHT_ACTIONS, HELD_ACTIONS
 
 STICK_RATE = 2.5        # full deflection in 0.4 s
 CENTRE_RATE = 3.5       # back to neutral a little faster
-AIRBRAKE_RATE = 1.0     # full travel in 1 s
+THROTTLE_RATE = 0.5     # idle to full in 2 s while held
 TRIM_RATE = 0.25        # per second while held
+AIRBRAKE_RATE = 0.5     # lever travel per second while ] / [ are held
+FLAP_STEP = 0.25        # one notch
 
-ACTIONS = ("pitch_down", "pitch_up", "roll_left", "roll_right", "yaw_left", "yaw_right",
-           "trim_down", "trim_up", "brake")
+ACTIONS = tuple(FLIGHT_ACTIONS)
+LEVELS = ("throttle", "airbrake", "flap", "pitch_trim")
+
+
+def _clamp(x, lo, hi):
+    return lo if x < lo else hi if x > hi else x
 
 
 def _ramp(x, target, dt):
@@ -25,41 +40,75 @@ def _ramp(x, target, dt):
 
 
 class KeyboardControls:
-    def __init__(self, initial: ControlInputs | None = None):
+    """Held actions ramp; step actions act once per press; the rest of the record is kept.
+
+    ``flap_range`` is the selectable flap travel (0..1 by default; an aircraft with
+    reflex / camber flaps may pass (-1, 1))."""
+
+    def __init__(self, initial: ControlInputs | None = None, flap_range=(0.0, 1.0)):
         self.held: set[str] = set()
+        self.flap_range = (float(flap_range[0]), float(flap_range[1]))
         self.inputs = initial or ControlInputs()
-        self.airbrake_target = self.inputs.airbrake
-        self.gear_target = self.inputs.gear_up
 
     def press(self, action: str):
+        c = self.inputs
         if action == "airbrake":
-            self.airbrake_target = 0.0 if self.airbrake_target > 0.5 else 1.0
+            self.inputs = replace(c, airbrake=0.0 if c.airbrake > 0.5 else 1.0)
         elif action == "gear":
-            self.gear_target = 0.0 if self.gear_target > 0.5 else 1.0
-        else:
+            self.inputs = replace(c, gear_up=0.0 if c.gear_up > 0.5 else 1.0)
+        elif action in ("flaps_down", "flaps_up"):
+            lo, hi = self.flap_range
+            step = FLAP_STEP if action == "flaps_down" else -FLAP_STEP
+            notch = round(c.flap / FLAP_STEP) * FLAP_STEP     # off-notch (a lever set it): snap, then step
+            self.inputs = replace(c, flap=_clamp(notch + step, lo, hi))
+        elif action in HELD_ACTIONS:
             self.held.add(action)
+        else:
+            raise ValueError(f"not a flight action: {action!r}")
 
     def release(self, action: str):
         self.held.discard(action)
 
+    def release_all(self):
+        self.held.clear()
+
     def reset(self, inputs: ControlInputs):
         self.held.clear()
         self.inputs = inputs
-        self.airbrake_target = inputs.airbrake
-        self.gear_target = inputs.gear_up
 
+    # ------------------------------------------------------------------ from devices
+    def set_level(self, name: str, value: float):
+        """A device lever moved: the persistent control jumps to it (keys continue from there)."""
+        if name not in LEVELS:
+            raise ValueError(f"not a level control: {name!r}")
+        lo, hi = (-1.0, 1.0) if name == "pitch_trim" else self.flap_range if name == "flap" else (0.0, 1.0)
+        self.inputs = replace(self.inputs, **{name: _clamp(float(value), lo, hi)})
+
+    def nudge(self, name: str, delta: float):
+        self.set_level(name, getattr(self.inputs, name) + delta)
+
+    def hand_over(self, **deflections):
+        """Take over stick / rudder deflections from a device that went away: they ramp home."""
+        self.inputs = replace(self.inputs, **{k: _clamp(getattr(self.inputs, k) + float(v), -1.0, 1.0)
+                                              for k, v in deflections.items() if v})
+
+    # ------------------------------------------------------------------ per frame
     def update(self, dt_s: float) -> ControlInputs:
         h = self.held
         c = self.inputs
-        pitch_t = (1.0 if "pitch_up" in h else 0.0) - (1.0 if "pitch_down" in h else 0.0)
-        roll_t = (1.0 if "roll_right" in h else 0.0) - (1.0 if "roll_left" in h else 0.0)
-        yaw_t = (1.0 if "yaw_right" in h else 0.0) - (1.0 if "yaw_left" in h else 0.0)
-        trim = c.pitch_trim + TRIM_RATE * dt_s * ((1.0 if "trim_up" in h else 0.0) - (1.0 if "trim_down" in h else 0.0))
-        ab = c.airbrake
-        step = AIRBRAKE_RATE * dt_s
-        ab = self.airbrake_target if abs(self.airbrake_target - ab) <= step else ab + step * (1 if self.airbrake_target > ab else -1)
-        brake = 1.0 if "brake" in h else 0.0
-        self.inputs = replace(c, pitch=_ramp(c.pitch, pitch_t, dt_s), roll=_ramp(c.roll, roll_t, dt_s),
-                              yaw=_ramp(c.yaw, yaw_t, dt_s), pitch_trim=max(-1.0, min(1.0, trim)), airbrake=ab,
-                              brake_left=brake, brake_right=brake, gear_up=self.gear_target)
+
+        def axis(neg, pos):
+            return (1.0 if pos in h else 0.0) - (1.0 if neg in h else 0.0)
+
+        throttle = _clamp(c.throttle + THROTTLE_RATE * dt_s * axis("throttle_down", "throttle_up"), 0.0, 1.0)
+        trim = _clamp(c.pitch_trim + TRIM_RATE * dt_s * axis("trim_down", "trim_up"), -1.0, 1.0)
+        airbrake = _clamp(c.airbrake + AIRBRAKE_RATE * dt_s * axis("airbrake_retract", "airbrake_extend"), 0.0, 1.0)
+        both = "brake" in h
+        self.inputs = replace(
+            c, pitch=_ramp(c.pitch, axis("pitch_down", "pitch_up"), dt_s),
+            roll=_ramp(c.roll, axis("roll_left", "roll_right"), dt_s),
+            yaw=_ramp(c.yaw, axis("yaw_left", "yaw_right"), dt_s),
+            throttle=throttle, pitch_trim=trim, airbrake=airbrake,
+            brake_left=1.0 if both or "brake_left" in h else 0.0,
+            brake_right=1.0 if both or "brake_right" in h else 0.0)
         return self.inputs

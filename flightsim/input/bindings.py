@@ -1,0 +1,155 @@
+"""Every binding in one table: keyboard keys, and the default stick / gamepad layouts.
+
+Pyglet-free: keys are pyglet key *names* (``"PAGEUP"``, ``"SHIFT+F"``) resolved against
+``pyglet.window.key`` by the window (``resolve_keys``); the F1 overlay and the README are
+written from the same rows (``help_text``), so what the help says is what the keys do.
+
+Actions are plain names. Flight actions go to ``KeyboardControls`` (held ones ramp while
+held; step ones act once per press); app actions (views, pause, reset, ...) go to the
+window. Joystick and gamepad buttons use the same action names (see ``profiles``).
+"""
+from __future__ import annotations
+
+# ---------------------------------------------------------------------------- actions
+HELD_ACTIONS = {
+    "pitch_down": "stick forward (nose down)", "pitch_up": "stick back (nose up)",
+    "roll_left": "roll left", "roll_right": "roll right",
+    "yaw_left": "left rudder", "yaw_right": "right rudder",
+    "throttle_up": "throttle up", "throttle_down": "throttle down",
+    "trim_up": "pitch trim nose up", "trim_down": "pitch trim nose down",
+    "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
+    "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
+}
+STEP_ACTIONS = {
+    "flaps_down": "flaps down one notch", "flaps_up": "flaps up one notch",
+    "airbrake": "airbrakes fully out / in", "gear": "gear up / down",
+}
+APP_ACTIONS = {
+    "view_cockpit": "cockpit view", "view_chase": "chase view", "view_orbit": "orbit view",
+    "view_tower": "tower / fly-by view", "view_hud": "HUD view",
+    "view_next": "next view", "view_prev": "previous view",
+    "pause": "pause / resume", "reset": "reset to the start", "help": "this help",
+    "calibrate": "joystick calibration start / finish", "fullscreen": "fullscreen", "quit": "quit",
+    "telemetry": "telemetry readout on / off", "vario_sound": "variometer sound on / off",
+    "release": "release the winch cable",
+}
+FLIGHT_ACTIONS = {**HELD_ACTIONS, **STEP_ACTIONS}
+ACTIONS = {**FLIGHT_ACTIONS, **APP_ACTIONS}
+VIEW_ACTIONS = {"view_cockpit": "cockpit", "view_chase": "chase", "view_orbit": "orbit",
+                "view_tower": "tower", "view_hud": "hud"}
+
+# ---------------------------------------------------------------------------- keyboard
+# (keys as shown, what they do, {pyglet key name [with SHIFT+]: action})
+KEYBOARD_ROWS = [
+    ("Up / W, Down / S", "stick forward / back (Up = nose down)",
+     {"UP": "pitch_down", "W": "pitch_down", "DOWN": "pitch_up", "S": "pitch_up"}),
+    ("Left / A, Right / D", "roll left / right", {"LEFT": "roll_left", "A": "roll_left",
+                                                  "RIGHT": "roll_right", "D": "roll_right"}),
+    ("Q / E", "rudder left / right", {"Q": "yaw_left", "E": "yaw_right"}),
+    ("+ / -", "throttle up / down (hold)", {"EQUAL": "throttle_up", "NUM_ADD": "throttle_up",
+                                           "PLUS": "throttle_up", "MINUS": "throttle_down",
+                                           "NUM_SUBTRACT": "throttle_down"}),
+    ("F / Shift+F", "flaps down / up one notch", {"F": "flaps_down", "SHIFT+F": "flaps_up"}),
+    ("B", "airbrakes fully out / in", {"B": "airbrake"}),
+    ("] / [", "airbrakes out / in gradually (hold)", {"BRACKETRIGHT": "airbrake_extend",
+                                                      "BRACKETLEFT": "airbrake_retract"}),
+    ("G", "gear up / down", {"G": "gear"}),
+    ("Space", "wheel brakes (hold)", {"SPACE": "brake"}),
+    ("O", "release the winch cable", {"O": "release"}),
+    (", / .", "left / right wheel brake (hold)", {"COMMA": "brake_left", "PERIOD": "brake_right"}),
+    ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),
+    ("1 2 3 4 5", "cockpit, chase, orbit, tower, HUD view",
+     {"_1": "view_cockpit", "_2": "view_chase", "_3": "view_orbit", "_4": "view_tower", "_5": "view_hud"}),
+    ("C / V", "next / previous view", {"C": "view_next", "V": "view_prev"}),
+    ("mouse drag / wheel", "look around (cockpit) or orbit / zoom", {}),
+    ("F2 / M", "telemetry readout / variometer sound on-off", {"F2": "telemetry", "M": "vario_sound"}),
+    ("P / R", "pause / reset to the start", {"P": "pause", "R": "reset"}),
+    ("K", "calibrate joystick: K, move axes to their stops, centre, K", {"K": "calibrate"}),
+    ("F1 / F11 / Esc", "this help / fullscreen / quit", {"F1": "help", "F11": "fullscreen", "ESCAPE": "quit"}),
+]
+
+
+def keyboard_bindings() -> dict[str, str]:
+    """{key name (maybe "SHIFT+X"): action} over all rows."""
+    out: dict[str, str] = {}
+    for _, _, m in KEYBOARD_ROWS:
+        for k, a in m.items():
+            if k in out:
+                raise ValueError(f"key {k} bound twice")
+            out[k] = a
+    return out
+
+
+def resolve_keys(key_module) -> dict[tuple[int, bool], str]:
+    """{(symbol, shift): action} for a pyglet.window.key module; unknown names are skipped."""
+    out = {}
+    for name, action in keyboard_bindings().items():
+        shift = name.startswith("SHIFT+")
+        sym = getattr(key_module, name[6:] if shift else name, None)
+        if sym is not None:
+            out[(int(sym), shift)] = action
+    return out
+
+
+def action_for(keymap: dict[tuple[int, bool], str], symbol: int, shift: bool) -> str | None:
+    """The action of a key press: the shifted binding if there is one, else the plain one."""
+    return keymap.get((symbol, shift)) or keymap.get((symbol, False))
+
+
+def actions_of_symbol(keymap: dict[tuple[int, bool], str], symbol: int) -> list[str]:
+    """Every action a key can have started (a release ends them whatever the modifiers are now)."""
+    return [a for (s, _), a in keymap.items() if s == symbol]
+
+
+# ---------------------------------------------------------------------------- devices (defaults, for help and docs)
+STICK_ROWS = [
+    ("x / y", "roll / pitch (stick back = nose up)"),
+    ("twist (rz) or rudder axis", "rudder"),
+    ("throttle lever (throttle, slider or z)", "throttle; on a glider the airbrakes (lever back = out)"),
+    ("trigger (button 0)", "wheel brakes"),
+    ("button 1 / 2 / 3 / 4", "airbrakes out-in / flaps up / flaps down / gear"),
+    ("hat up / down", "pitch trim nose down / up"),
+    ("hat left / right", "previous / next view"),
+]
+GAMEPAD_ROWS = [
+    ("left stick", "pitch and roll (pull back = nose up)"),
+    ("right stick x", "rudder"),
+    ("right stick y", "throttle up / down (push = more)"),
+    ("left / right trigger", "left / right wheel brake"),
+    ("left / right shoulder", "flaps up / down"),
+    ("d-pad up / down", "pitch trim nose down / up"),
+    ("d-pad left / right", "previous / next view"),
+    ("A / B / X / Y", "airbrakes out-in / wheel brakes / next view / gear"),
+    ("Start", "pause"),
+]
+PEDALS_ROWS = [
+    ("rudder axis (rz)", "rudder"),
+    ("toe brakes (x / y)", "left / right wheel brake"),
+]
+
+
+def _table(rows, width):
+    return [f"{k:<{width}} {v}" for k, v in rows]
+
+
+def help_text(devices: list[str] | None = None) -> str:
+    """The F1 overlay: every keyboard binding, then the device defaults."""
+    lines = ["flightsim - keys (F1 closes)", ""]
+    lines += _table([(k, d) for k, d, _ in KEYBOARD_ROWS], 20)
+    lines += ["", "joystick: x/y roll/pitch, twist rudder, lever throttle (glider: airbrakes),",
+              "  trigger wheel brakes, hat up/down trim, hat left/right view, buttons 1-4",
+              "  airbrakes / flaps up / flaps down / gear",
+              "gamepad: left stick pitch/roll, right stick rudder (x) and throttle (y),",
+              "  triggers L/R brakes, shoulders flaps, d-pad trim / view, A airbrakes, Y gear"]
+    if devices is not None:
+        lines.append("devices: " + (", ".join(devices) if devices else "none (keyboard only)"))
+    return "\n".join(lines)
+
+
+def markdown_tables() -> str:
+    """The README / docs tables, from the same rows."""
+    out = ["| Key | Action |", "|---|---|"]
+    out += [f"| {k} | {d} |" for k, d, _ in KEYBOARD_ROWS]
+    for title, rows in (("Flight stick", STICK_ROWS), ("Gamepad", GAMEPAD_ROWS), ("Rudder pedals", PEDALS_ROWS)):
+        out += ["", f"| {title} | Action |", "|---|---|"] + [f"| {k} | {d} |" for k, d in rows]
+    return "\n".join(out)
