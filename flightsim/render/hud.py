@@ -1,162 +1,248 @@
-"""Heads-up display and overlays: lines through moderngl, text through pyglet labels.
+"""Heads-up display and overlays: which instruments each view shows, plus the messages.
 
-Reads the interpolated Pose (and its newest Snapshot) only. In the ``hud`` view a
-pitch ladder, horizon and flight-path marker are projected through the same camera as
-the scene; every view shows the numbers (IAS, altitude, vario, heading, g) and F1
-shows the key list.
+    cockpit   the instrument panel (flightsim.render.cockpit)
+    hud       the fighter HUD (flightsim.render.fighter_hud)
+    chase, orbit, tower   compact readouts in the corners
+
+and in every view: the title line, F1 help, F2 telemetry (seed 001's readout), the stall
+warning, pause and time-acceleration indicators, and the landing / crash message with
+the touchdown sink rate. Reads the interpolated Pose, its newest Snapshot and the
+``Instruments`` (flightsim.instruments.state) only.
 """
 from __future__ import annotations
 
 import math
 
-import numpy as np
+from ..instruments import values as V
+from ..instruments.spec import InstrumentSpec
+from .canvas import Canvas
+from .glutil import program
+from .overlay import MONO, SANS, ShapeBuffer, TextBank, pixel_projection
 
-from .glutil import program, set_uniform
-
-HELP = """flightsim - keys
+HELP = """flightsim - keys (F1 closes)
 
 Arrow keys / W S A D   pitch and roll (Up/W = nose down)
 Q / E                  rudder left / right
 B                      airbrakes out / in
 Page Up / Page Down    pitch trim nose up / down
 Space                  wheel brake        G  gear up/down
-1 cockpit  2 chase  3 orbit  4 tower/fly-by  5 HUD
-C / V                  next view
-mouse drag             look around (cockpit) / orbit
-mouse wheel            orbit zoom
-P                      pause        R  reset
-F11                    fullscreen   F1 this help
-Esc                    quit"""
+P                      pause              R  reset
+F1  this help          F11 fullscreen     Esc quit
+mouse drag             look around (cockpit) / orbit"""
 
-GREEN = (0.35, 1.0, 0.45, 0.95)
+# appended to whatever key list the window gives (flightsim.input.bindings.help_text)
+VIEWS_HELP = """
+Views  (1-5; C / V next / previous)
+  1 cockpit  instrument panel, yaw string
+  2 chase    behind the aircraft
+  3 orbit    around it (drag; wheel zooms)
+  4 tower    control tower, else fly-by
+  5 hud      fighter head-up display
+
+Instruments
+  F2  telemetry: TAS, pitch, altitude,
+      vertical rate, elevator, power,
+      flaps, stall, distance, time, rate
+  M   variometer sound on / off"""
+
+
+class _HelpText:
+    """The F1 text; the window may replace ``.text`` with its generated key list."""
+
+    def __init__(self, text):
+        self.text = text
+
+
+WHITE = (255, 255, 255, 240)
+RED = (255, 70, 50, 255)
+AMBER = (255, 190, 40, 255)
+GREEN_MSG = (120, 255, 140, 255)
 
 
 class Hud:
-    def __init__(self, ctx, aircraft_name: str = ""):
+    def __init__(self, ctx, aircraft_name: str = "", spec: InstrumentSpec | None = None):
         import pyglet  # the window layer: only imported where a window exists
         self.pyglet = pyglet
         self.ctx = ctx
+        self.spec = spec or InstrumentSpec(name=aircraft_name)
         self.prog = program(ctx, "hud_vs.glsl", "hud_fs.glsl")
-        self.buf = ctx.buffer(reserve=4096 * 24, dynamic=True)
-        self.vao = ctx.vertex_array(self.prog, [(self.buf, "2f 4f", "in_pos", "in_color")])
-        self.batch = pyglet.graphics.Batch()
-        self.help_batch = pyglet.graphics.Batch()
-        mk = lambda **kw: pyglet.text.Label("", font_name=("DejaVu Sans Mono", "Courier New", "monospace"),
-                                            font_size=13, batch=self.batch, color=(255, 255, 255, 235), **kw)
-        self.title = mk(x=12, y=0, anchor_y="top")
-        self.left = mk(x=12, y=12, anchor_y="bottom", multiline=True, width=360)
-        self.right = mk(x=0, y=12, anchor_x="right", anchor_y="bottom", multiline=True, width=300, align="right")
-        self.centre = pyglet.text.Label("", font_size=22, weight="bold", x=0, y=0, anchor_x="center",
-                                        batch=self.batch, color=(255, 80, 60, 255))
-        self.help = pyglet.text.Label(HELP, font_name=("DejaVu Sans Mono", "Courier New", "monospace"), font_size=13,
-                                      multiline=True, width=620, x=0, y=0, anchor_x="center", anchor_y="center",
-                                      batch=self.help_batch, color=(255, 255, 255, 255))
+        self.shapes = ShapeBuffer(ctx, self.prog, 2048)
+        self.text = TextBank()
+        self.help_text = TextBank()
+        self.help = _HelpText(HELP)
         self.aircraft_name = aircraft_name
         self.show_help = False
-        self._cache = {}
+        self.show_telemetry = False
+        self.vario_muted = False
+        self.time_scale = None          # set by the game when the physics runs faster or slower than real time
+        self.cable = None               # winch cable: None (no winch), else (attached, last event)
+        self._cockpit = None
+        self._fighter = None
+        self._own_instruments = None
 
-    def _set(self, label, text):
-        if self._cache.get(id(label)) != text:
-            label.text = text
-            self._cache[id(label)] = text
+    @property
+    def cockpit(self):
+        if self._cockpit is None:
+            from .cockpit import CockpitPanel
+            self._cockpit = CockpitPanel(self.ctx, self.spec, self.prog)
+        return self._cockpit
 
-    # ------------------------------------------------------------------ lines
-    def _ladder(self, view, m_proj, pose, w, h, out):
-        vp = m_proj @ view.m_view
+    @property
+    def fighter(self):
+        if self._fighter is None:
+            from .fighter_hud import FighterHud
+            self._fighter = FighterHud(self.ctx, self.spec, self.prog)
+        return self._fighter
 
-        def project(d):
-            c = vp @ np.array([d[0], d[1], d[2], 0.0])
-            if c[3] <= 1e-6:
-                return None
-            return ((c[0] / c[3] + 1) * 0.5 * w, (c[1] / c[3] + 1) * 0.5 * h)
-
-        def dir_of(az, el):
-            return np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), -math.sin(el)])
-
-        hdg = math.atan2(view.forward[1], view.forward[0])
-        for deg in range(-30, 35, 5):
-            el = math.radians(deg)
-            half = math.radians(10.0 if deg == 0 else 4.0)
-            a = project(dir_of(hdg - half, el))
-            b = project(dir_of(hdg + half, el))
-            if a is None or b is None:
-                continue
-            if deg == 0:
-                out += [(*a, *GREEN), (*b, *GREEN)]
-            else:
-                # a gap in the middle; dashed below the horizon
-                m = (0.5 * (a[0] + b[0]), 0.5 * (a[1] + b[1]))
-                for p, q in ((a, m), (m, b)):
-                    g = (p[0] + (q[0] - p[0]) * (0.35 if p is m else 0.0), p[1] + (q[1] - p[1]) * (0.35 if p is m else 0.0))
-                    e = (q[0] - (q[0] - p[0]) * (0.35 if q is m else 0.0), q[1] - (q[1] - p[1]) * (0.35 if q is m else 0.0))
-                    if deg < 0:
-                        mid = ((g[0] + e[0]) / 2, (g[1] + e[1]) / 2)
-                        out += [(*g, *GREEN), (*mid, *GREEN)]
-                    else:
-                        out += [(*g, *GREEN), (*e, *GREEN)]
-        v = np.asarray(pose.velocity_ned_ms)
-        if np.linalg.norm(v) > 2.0:
-            fpm = project(v / np.linalg.norm(v))
-            if fpm is not None:
-                x, y = fpm
-                r = 9
-                for k in range(12):
-                    a0, a1 = 2 * math.pi * k / 12, 2 * math.pi * (k + 1) / 12
-                    out += [(x + r * math.cos(a0), y + r * math.sin(a0), *GREEN),
-                            (x + r * math.cos(a1), y + r * math.sin(a1), *GREEN)]
-                out += [(x - r - 12, y, *GREEN), (x - r, y, *GREEN), (x + r, y, *GREEN), (x + r + 12, y, *GREEN),
-                        (x, y + r, *GREEN), (x, y + r + 8, *GREEN)]
-        # boresight
-        cx, cy = w / 2, h / 2
-        out += [(cx - 14, cy, *GREEN), (cx - 5, cy, *GREEN), (cx + 5, cy, *GREEN), (cx + 14, cy, *GREEN)]
-
-    def draw(self, fbo, view, m_proj, pose, mode: str, extra: str = ""):
-        ctx = self.ctx
+    def draw(self, fbo, view, m_proj, pose, mode: str, extra: str = "", instruments=None, now_s: float = 0.0):
         w, h = fbo.viewport[2], fbo.viewport[3]
+        with pixel_projection(w, h):
+            self._draw(fbo, w, h, view, m_proj, pose, mode, extra, instruments, now_s)
+
+    def _draw(self, fbo, w, h, view, m_proj, pose, mode, extra, instruments, now_s):
+        ctx = self.ctx
         ctx.disable(ctx.DEPTH_TEST)
         ctx.enable(ctx.BLEND)
         ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        lines = []
-        tris = []
-        if pose is not None and mode == "hud":
-            self._ladder(view, m_proj, pose, w, h, lines)
-        # panels behind the text
-        for (x0, y0, x1, y1) in ((6, 6, 250, 140), (w - 230, 6, w - 6, 140)):
-            tris += [(x0, y0), (x1, y0), (x1, y1), (x0, y0), (x1, y1), (x0, y1)]
+        k = min(h / 720.0, w / 1280.0)
+        snap = pose.snapshot if pose is not None else None
+        inst = instruments
+        if inst is None and snap is not None:            # standalone use: keep our own instruments
+            if self._own_instruments is None:
+                from ..instruments.state import Instruments
+                self._own_instruments = Instruments(self.spec)
+            inst = self._own_instruments
+            inst.update(snap, now_s)
+        panel_top = 0.0
+        if snap is not None and mode == "cockpit":
+            self.cockpit.cable = self.cable
+            self.cockpit.draw(w, h, inst, snap, now_s, fbo)
+            panel_top = self.cockpit.top_y
+            ctx.enable(ctx.BLEND)
+        elif snap is not None and mode == "hud":
+            self.fighter.draw(w, h, view, m_proj, pose, inst, now_s)
+            ctx.enable(ctx.BLEND)
+        # ------------------------------------------------------------ overlays common to all views
+        cv = Canvas()
+        tb = self.text
+        tb.begin()
+        size = max(8.0, 10.5 * k)
+        title = f"{self.aircraft_name}   view: {mode}   {extra}   F1 help  F2 data"
+        tb.put("title", title, 12 * k, h - 8 * k, size=size * 0.9, color=(235, 235, 235, 220), anchor_x="left",
+               anchor_y="top", font=MONO)
+        cv.rect(0, h - 26 * k, w, h, (0, 0, 0, 0.25))
+        if snap is not None:
+            if mode in ("chase", "orbit", "tower"):
+                self._corner_readouts(cv, tb, snap, inst, w, h, k, size)
+            if self.show_telemetry:
+                txt = V.telemetry_text(snap, inst.start_ned, inst.sim_rate, inst.stall_level,
+                                       powered=not self.spec.glider)
+                x0, y1 = 10 * k, h - 34 * k
+                tb.put("telemetry", txt, x0 + 10 * k, y1 - 8 * k, size=size * 0.95, color=(230, 255, 230, 255),
+                       anchor_x="left", anchor_y="top", font=MONO, multiline_width=190 * k)
+                th = tb.labels["telemetry"].content_height
+                cv.rounded_rect(x0, y1 - th - 16 * k, x0 + 205 * k, y1, 6 * k, (0, 0, 0, 0.55))
+            self._status(cv, tb, snap, inst, w, h, k, size, now_s)
+            self._warnings(cv, tb, snap, inst, w, h, k, now_s, panel_top)
+        tb.end()
+        self.shapes.upload(cv.array())
+        self.shapes.draw(w, h)
+        tb.draw()
         if self.show_help:
-            tris += [(w / 2 - 340, h / 2 - 190), (w / 2 + 340, h / 2 - 190), (w / 2 + 340, h / 2 + 190),
-                     (w / 2 - 340, h / 2 - 190), (w / 2 + 340, h / 2 + 190), (w / 2 - 340, h / 2 + 190)]
-        set_uniform(self.prog, "u_screen", (float(w), float(h)))
-        data = [(x, y, 0.0, 0.0, 0.0, 0.45) for x, y in tris]
-        if data:
-            arr = np.array(data, dtype="f4")
-            self.buf.orphan(max(arr.nbytes, 24))
-            self.buf.write(arr.tobytes())
-            self.vao.render(mode=ctx.TRIANGLES, vertices=len(arr))
-        if lines:
-            arr = np.array(lines, dtype="f4")
-            self.buf.orphan(max(arr.nbytes, 24))
-            self.buf.write(arr.tobytes())
-            ctx.line_width = 1.0
-            self.vao.render(mode=ctx.LINES, vertices=len(arr))
-        # text
-        if pose is not None:
-            s = pose.snapshot
-            roll, pitch, yaw = s.euler_rad
-            self._set(self.left, f"IAS  {s.ias_ms * 3.6:6.0f} km/h\nTAS  {s.tas_ms * 3.6:6.0f} km/h\n"
-                                 f"ALT  {s.altitude_m:6.0f} m\nAGL  {s.height_agl_m:6.0f} m\n"
-                                 f"VARIO {s.vertical_speed_ms:+5.1f} m/s")
-            self._set(self.right, f"HDG {math.degrees(yaw) % 360:5.0f}\nG  {s.nz_g:+5.2f}\n"
-                                  f"AoA {math.degrees(s.alpha_rad):5.1f}\nBRK {s.airbrake * 100:4.0f}%\n"
-                                  f"TRIM {s.controls.pitch_trim:+5.2f}")
-            warn = "PAUSED" if s.paused else ("STALL" if s.stalled_sections >= 2 and not s.on_ground else "")
-            self._set(self.centre, warn)
-        self._set(self.title, f"{self.aircraft_name}   view: {mode}   {extra}   F1 help")
-        self.title.y = h - 10
-        self.right.x = w - 14
-        self.centre.x, self.centre.y = w // 2, int(h * 0.68)
-        self.help.x, self.help.y = w // 2, h // 2
-        self.batch.draw()
-        if self.show_help:
-            self.help_batch.draw()
+            self._draw_help(w, h, k)
         ctx.disable(ctx.BLEND)
+
+    # ------------------------------------------------------------------ pieces
+    def _draw_help(self, w, h, k):
+        """The key list (the window's, from the bindings table) and, beside it, the views."""
+        keys = self.help.text.rstrip()
+        views = VIEWS_HELP.strip("\n")
+        if "F2" in keys:                          # the key list already has the instrument keys
+            views = views.split("\n\nInstruments")[0]
+        if "Views" in keys:
+            views = ""
+        size = max(7.0, 10.0 * k)
+        tb = self.help_text
+        tb.begin()
+        tb.put("help", keys, 0, 0, size=size, color=WHITE, anchor_x="left", anchor_y="top", font=MONO,
+               multiline_width=int(w * 0.62))
+        tb.put("views", views, 0, 0, size=size, color=(210, 235, 255, 255), anchor_x="left", anchor_y="top",
+               font=MONO, multiline_width=int(w * 0.40))
+        tb.end()
+        a, b = tb.labels["help"], tb.labels["views"]
+        gap = 28 * k
+        bw = a.content_width + (gap + b.content_width if views else 0)
+        bh = max(a.content_height, b.content_height if views else 0)
+        x0, y1 = (w - bw) / 2, (h + bh) / 2
+        tb.put("help", keys, x0, y1, size=size, color=WHITE, anchor_x="left", anchor_y="top", font=MONO,
+               multiline_width=int(w * 0.62))
+        tb.put("views", views, x0 + a.content_width + gap, y1, size=size, color=(210, 235, 255, 255),
+               anchor_x="left", anchor_y="top", font=MONO, multiline_width=int(w * 0.40))
+        hv = Canvas()
+        pad = 16 * k
+        hv.rounded_rect(x0 - pad, y1 - bh - pad, x0 + bw + pad, y1 + pad, 10 * k, (0, 0, 0, 0.86))
+        self.shapes.upload(hv.array())
+        self.shapes.draw(w, h)
+        tb.draw()
+
+    def _corner_readouts(self, cv, tb, s, inst, w, h, k, size):
+        spec = self.spec
+        roll, pitch, yaw = s.euler_rad
+        left = (f"IAS  {spec.speed(V.ias_kmh(s)):6.0f} {spec.speed_label}\n"
+                f"TAS  {spec.speed(V.tas_kmh(s)):6.0f} {spec.speed_label}\n"
+                f"ALT  {spec.altitude(s.altitude_m):6.0f} {spec.altitude_label}\n"
+                f"AGL  {spec.altitude(s.height_agl_m):6.0f} {spec.altitude_label}\n"
+                f"VARIO {spec.vertical_speed(inst.vario.value):+5.1f} {spec.vs_label}")
+        right = (f"HDG {inst.heading:5.0f}\nG  {inst.g:+5.2f}\nAoA {math.degrees(s.alpha_rad):5.1f}\n"
+                 f"BRK {s.airbrake * 100:4.0f}%\nTRIM {s.controls.pitch_trim:+5.2f}")
+        cv.rounded_rect(6 * k, 6 * k, 250 * k, 128 * k, 5 * k, (0, 0, 0, 0.45))
+        cv.rounded_rect(w - 200 * k, 6 * k, w - 6 * k, 128 * k, 5 * k, (0, 0, 0, 0.45))
+        tb.put("left", left, 14 * k, 120 * k, size=size, color=WHITE, anchor_x="left", anchor_y="top", font=MONO,
+               multiline_width=236 * k)
+        tb.put("right", right, w - 190 * k, 120 * k, size=size, color=WHITE, anchor_x="left", anchor_y="top",
+               font=MONO, multiline_width=180 * k)
+
+    def _status(self, cv, tb, s, inst, w, h, k, size, now_s):
+        """Top right: pause, time acceleration, sound mute."""
+        items = []
+        rate = self.time_scale
+        if rate is None and inst.sim_rate is not None and not s.paused and abs(inst.sim_rate - 1.0) > 0.15:
+            rate = inst.sim_rate
+        if s.paused:
+            items.append(("PAUSED", AMBER))
+        elif rate is not None and abs(rate - 1.0) > 0.05:
+            items.append((f"TIME x{rate:.1f}" if rate >= 1 else f"TIME x{rate:.2f}", AMBER))
+        if self.vario_muted and self.spec.glider:
+            items.append(("VARIO MUTED", (200, 200, 200, 255)))
+        y = h - 42 * k
+        for i, (txt, col) in enumerate(items):
+            x1 = w - 12 * k
+            cv.rounded_rect(x1 - 150 * k, y - 13 * k, x1, y + 13 * k, 4 * k, (0, 0, 0, 0.55))
+            tb.put(("status", i), txt, x1 - 75 * k, y, size=size, color=col, bold=True, font=MONO)
+            y -= 32 * k
+        if s.paused:       # and a big one in the middle
+            tb.put("paused_big", "PAUSED", w / 2, h * 0.80, size=max(12.0, 26 * k), color=AMBER, bold=True,
+                   font=SANS)
+
+    def _warnings(self, cv, tb, s, inst, w, h, k, now_s, panel_top):
+        lvl = inst.stall_level
+        y_warn = max(h * 0.66, panel_top + 230 * k)
+        if lvl == 2:          # steady text on a flashing box
+            on = (now_s * 3.0) % 1.0 < 0.6
+            cv.rounded_rect(w / 2 - 95 * k, y_warn - 26 * k, w / 2 + 95 * k, y_warn + 26 * k, 8 * k,
+                            (0.75, 0.05, 0.03, 0.85) if on else (0.0, 0.0, 0.0, 0.55))
+            tb.put("stall", "STALL", w / 2, y_warn, size=max(12.0, 30 * k), color=(255, 255, 255, 255) if on else RED,
+                   bold=True, font=SANS)
+        elif lvl == 1:
+            tb.put("stall", "STALL WARNING", w / 2, y_warn, size=max(10.0, 18 * k), color=AMBER, bold=True, font=SANS)
+        ev = inst.message(now_s)
+        if ev is not None:
+            col = {"touchdown": GREEN_MSG, "hard": AMBER, "crash": RED, "strike": AMBER}[ev.kind]
+            y = max(h * 0.56, panel_top + 140 * k)
+            sub = f"{self.spec.speed(ev.ias_kmh):.0f} {self.spec.speed_label} at contact"
+            if ev.kind == "crash":
+                sub += "  -  R to reset"
+            cv.rounded_rect(w / 2 - 250 * k, y - 38 * k, w / 2 + 250 * k, y + 26 * k, 8 * k, (0, 0, 0, 0.6))
+            tb.put("event", ev.text, w / 2, y + 6 * k, size=max(10.0, 20 * k), color=col, bold=True, font=SANS)
+            tb.put("event_sub", sub, w / 2, y - 22 * k, size=max(8.0, 11 * k), color=(220, 220, 220, 255),
+                   font=SANS)

@@ -1,0 +1,206 @@
+"""GL and text plumbing for the 2-D overlays (cockpit panel, HUD, messages).
+
+``ShapeBuffer`` draws a Canvas's triangles (one buffer, one draw call) through the
+pixel-space hud shader. ``TextBank`` keeps pyglet labels by key and touches a label
+only when its text, position or colour really changes: pyglet re-lays-out text on every
+``.text`` assignment, which is far too slow to do for dozens of labels every frame.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .glutil import program, set_uniform
+
+SANS = ("DejaVu Sans", "Liberation Sans", "Arial", "sans-serif")
+SANS_CONDENSED = ("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow", "Arial Narrow", "sans-serif")
+MONO = ("DejaVu Sans Mono", "Liberation Mono", "Courier New", "monospace")
+
+
+class pixel_projection:
+    """While drawing overlays: pyglet text placed in framebuffer pixels.
+
+    pyglet projects text in window coordinates; the overlays lay everything out in the
+    target framebuffer's pixels, which differ on a HiDPI screen or in an offscreen target
+    of another size. When they differ, the current window's projection is swapped for the
+    duration (a uniform-block write) and restored after."""
+
+    def __init__(self, w: int, h: int):
+        self.w, self.h = int(w), int(h)
+        self.win = None
+        self.old = None
+
+    def __enter__(self):
+        import pyglet
+        cur = pyglet.gl.current_context
+        win = next((x for x in list(pyglet.app.windows) if getattr(x, "context", None) is cur), None)
+        if win is not None and (win.width, win.height) != (self.w, self.h):
+            from pyglet.math import Mat4
+            self.win, self.old = win, win.projection
+            win.projection = Mat4.orthogonal_projection(0, self.w, 0, self.h, -255, 255)
+        return self
+
+    def __exit__(self, *exc):
+        if self.win is not None:
+            self.win.projection = self.old
+        return False
+
+
+class ShapeBuffer:
+    """A vertex buffer of (x, y, r, g, b, a) pixel-space triangles."""
+
+    def __init__(self, ctx, prog=None, reserve_vertices: int = 8192):
+        self.ctx = ctx
+        self.prog = prog or program(ctx, "hud_vs.glsl", "hud_fs.glsl")
+        self.capacity = reserve_vertices
+        self.buf = ctx.buffer(reserve=self.capacity * 24, dynamic=True)
+        self.vao = ctx.vertex_array(self.prog, [(self.buf, "2f 4f", "in_pos", "in_color")])
+        self.count = 0
+
+    def upload(self, verts: np.ndarray) -> None:
+        verts = np.ascontiguousarray(verts, dtype="f4")
+        n = len(verts)
+        if n > self.capacity:
+            self.capacity = int(n * 1.5)
+            self.buf.orphan(self.capacity * 24)
+        else:
+            self.buf.orphan(self.capacity * 24)     # a fresh store: never wait on last frame's draw
+        if n:
+            self.buf.write(verts.tobytes())
+        self.count = n
+
+    def draw(self, w: int, h: int, set_blend: bool = True) -> None:
+        if self.count == 0:
+            return
+        ctx = self.ctx
+        ctx.enable(ctx.BLEND)
+        if set_blend:
+            ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
+        set_uniform(self.prog, "u_screen", (float(w), float(h)))
+        self.vao.render(mode=ctx.TRIANGLES, vertices=self.count)
+
+
+class CachedLayer:
+    """Static overlay shapes and text drawn once into a texture; then one quad a frame.
+
+    Software GL pays per vertex and per blended pixel: a panel of 50 000 feathered
+    vertices and 80 labels costs ~10 ms a frame on llvmpipe, its cached copy well under
+    one. The texture holds premultiplied colour; its alpha is redrawn from the shapes
+    alone because pyglet's text blending (SRC_ALPHA for alpha too) would thin it."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.prog = program(ctx, "layer_vs.glsl", "layer_fs.glsl")
+        self.vao = ctx.vertex_array(self.prog, [])
+        self.tex = None
+        self.fbo = None
+        self.size = None
+        self.rect = (0.0, 0.0, 0.0, 0.0)
+
+    def build(self, w: int, h: int, shapes: ShapeBuffer, texts, rect, target) -> None:
+        ctx = self.ctx
+        if self.size != (w, h):
+            if self.fbo is not None:
+                self.fbo.release()
+                self.tex.release()
+            self.tex = ctx.texture((w, h), 4)
+            self.tex.filter = (ctx.NEAREST, ctx.NEAREST)
+            self.fbo = ctx.framebuffer(color_attachments=[self.tex])
+            self.size = (w, h)
+        premult = (ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA, ctx.ONE, ctx.ONE_MINUS_SRC_ALPHA)
+        fbo = self.fbo
+        fbo.use()
+        fbo.viewport = (0, 0, w, h)
+        fbo.clear(0.0, 0.0, 0.0, 0.0)
+        ctx.disable(ctx.DEPTH_TEST)
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = premult
+        shapes.draw(w, h, set_blend=False)
+        for t in texts:
+            t.draw()
+        fbo.color_mask = (False, False, False, True)
+        fbo.use()
+        fbo.clear(0.0, 0.0, 0.0, 0.0)
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = premult
+        shapes.draw(w, h, set_blend=False)
+        fbo.color_mask = (True, True, True, True)
+        fbo.use()
+        target.use()
+        self.rect = tuple(float(v) for v in rect)
+
+    def draw(self, w: int, h: int) -> None:
+        if self.tex is None:
+            return
+        ctx = self.ctx
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = ctx.ONE, ctx.ONE_MINUS_SRC_ALPHA
+        self.tex.use(0)
+        set_uniform(self.prog, "u_layer", 0)
+        set_uniform(self.prog, "u_screen", (float(w), float(h)))
+        set_uniform(self.prog, "u_rect", self.rect)
+        self.vao.render(mode=ctx.TRIANGLE_STRIP, vertices=4)
+        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
+
+
+class TextBank:
+    """pyglet labels by key, in one batch; untouched keys are hidden at ``end()``."""
+
+    def __init__(self):
+        import pyglet
+        self.pyglet = pyglet
+        self.batch = pyglet.graphics.Batch()
+        self.labels: dict = {}
+        self.state: dict = {}
+        self._used: set = set()
+
+    def begin(self) -> None:
+        self._used = set()
+
+    def put(self, key, text, x, y, size=11.0, color=(240, 240, 240, 255), anchor_x="center", anchor_y="center",
+            bold=False, font=SANS, rotation=0.0, multiline_width=None, align="left") -> None:
+        self._used.add(key)
+        x, y = int(round(x)), int(round(y))
+        lab = self.labels.get(key)
+        if lab is None:
+            kw = dict(multiline=True, width=int(multiline_width), align=align) if multiline_width else {}
+            lab = self.pyglet.text.Label(text, x=x, y=y, font_name=font, font_size=size, anchor_x=anchor_x,
+                                         anchor_y=anchor_y, weight="bold" if bold else "normal",
+                                         color=tuple(color), batch=self.batch, rotation=rotation, **kw)
+            self.labels[key] = lab
+            self.state[key] = [text, x, y, tuple(color), True, rotation]
+            return
+        st = self.state[key]
+        if st[0] != text:
+            lab.text = text
+            st[0] = text
+        if st[1] != x or st[2] != y:
+            lab.position = (x, y, 0)
+            st[1], st[2] = x, y
+        if st[3] != tuple(color):
+            lab.color = tuple(color)
+            st[3] = tuple(color)
+        if st[5] != rotation:
+            lab.rotation = rotation
+            st[5] = rotation
+        if not st[4]:
+            lab.visible = True
+            st[4] = True
+
+    def end(self) -> None:
+        for key, lab in self.labels.items():
+            st = self.state[key]
+            if key not in self._used and st[4]:
+                lab.visible = False
+                st[4] = False
+
+    def clear(self) -> None:
+        for lab in self.labels.values():
+            lab.delete()
+        self.labels.clear()
+        self.state.clear()
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+    def __len__(self):
+        return sum(1 for s in self.state.values() if s[4])

@@ -1,0 +1,287 @@
+"""The cockpit panel, the fighter HUD and the overlays, drawn by the game's own path into
+real offscreen GL at 1280x720, and checked pixel by pixel where the layout puts them."""
+import math
+
+import numpy as np
+import pytest
+
+W, H = 1280, 720
+K = min(H / 720.0, W / 1280.0)
+CX = W / 2
+
+
+@pytest.fixture(scope="module")
+def gl():
+    """One GL context per process: moderngl cannot attach to a second headless window, so
+    reuse the one an earlier render test made (test_screenshots.py runs first), else make
+    one. Everything is drawn into a 1280x720 offscreen framebuffer either way."""
+    try:
+        import pyglet
+        from flightsim.app import _headless_pyglet
+        wins = list(pyglet.app.windows)
+        import moderngl
+        if wins:
+            win = wins[0]
+            win.switch_to()
+            ctx = moderngl.get_context()
+        else:
+            win = _headless_pyglet(W, H)
+            ctx = moderngl.create_context()
+        fbo = ctx.framebuffer(color_attachments=[ctx.texture((W, H), 4)],
+                              depth_attachment=ctx.depth_renderbuffer((W, H)))
+    except Exception as e:      # no EGL on this machine
+        pytest.skip(f"no offscreen GL: {e}")
+    yield win, ctx, fbo
+    # kept until the process ends: labels free their GL objects when collected
+    _KEEP.append((win, ctx, fbo))
+
+
+_KEEP = []
+
+
+def _draw_frames(gl, world, game, frames, after=None):
+    from flightsim.app import read_pixels
+    win, ctx, fbo = gl
+    t = world.buffer.read()[1].wall_s
+    for i in range(frames):
+        t += 1 / 60
+        while world.buffer.read()[1].wall_s + 0.02 <= t:
+            world.physics.tick(world.buffer.read()[1].wall_s + 0.02)
+        if after and i == frames - 1:
+            after(game, world, t)
+        fbo.use()
+        fbo.viewport = (0, 0, W, H)
+        game.draw(fbo, t, 1 / 60)
+    ctx.finish()
+    _KEEP.append(game)
+    return read_pixels(ctx, fbo).astype(int)
+
+
+def _render(gl, view, scenario="airfield", frames=4, setup=None, after=None, aircraft="astir"):
+    from flightsim.app import Game, World
+    win, ctx, fbo = gl
+    win.switch_to()
+    world = World(aircraft, scenario)
+    game = Game(ctx, world, view, "low")
+    if setup:
+        setup(game, world)
+    return _draw_frames(gl, world, game, frames, after), game
+
+
+def _at(img, x, y):
+    """Pixel at window coordinates (origin bottom left, like the layout)."""
+    return img[H - 1 - int(round(y)), int(round(x))]
+
+
+def _patch(img, x, y, r=3):
+    """The (2r+1)^2 pixels around a window-coordinate point."""
+    row, col = H - 1 - int(round(y)), int(round(x))
+    return img[row - r:row + r + 1, col - r:col + r + 1]
+
+
+def _disc(img, x, y, r0, r1):
+    """Pixels of an annulus around a window-coordinate centre."""
+    yy, xx = np.mgrid[0:H, 0:W]
+    d = np.hypot(xx - x, (H - 1 - yy) - y)
+    return img[(d >= r0) & (d <= r1)]
+
+
+def _green(p):
+    return (p[..., 1] > 140) & (p[..., 0] < 90) & (p[..., 2] < 120)
+
+
+def _yellow(p):
+    return (p[..., 0] > 200) & (p[..., 1] > 160) & (p[..., 2] < 90)
+
+
+def _red(p):
+    return (p[..., 0] > 170) & (p[..., 1] < 70) & (p[..., 2] < 70)
+
+
+def _white(p):
+    return p.min(axis=-1) > 200
+
+
+def _dark(p):
+    return p.max(axis=-1) < 45
+
+
+@pytest.fixture(scope="module")
+def cockpit(gl):
+    return _render(gl, "cockpit")
+
+
+def test_cockpit_gauge_faces_scales_and_needles(cockpit):
+    img, game = cockpit
+    r = 86 * K
+    for x in (CX - 232 * K, CX, CX + 232 * K):          # airspeed, vario, altimeter
+        face = _disc(img, x, 124 * K, 0.15 * r, 0.95 * r)
+        assert _dark(face).mean() > 0.55                 # a black face ...
+        assert _white(face).sum() > 400                  # ... with white numerals, ticks and a needle
+        bezel = _disc(img, x, 124 * K, 1.02 * r, 1.08 * r)
+        assert (bezel.max(axis=-1) < 110).mean() > 0.9 and not _dark(bezel).all()
+
+
+def test_cockpit_airspeed_arcs_from_the_flight_manual(cockpit):
+    img, game = cockpit
+    r = 86 * K
+    band = _disc(img, CX - 232 * K, 124 * K, 0.89 * r, 0.97 * r)
+    assert _green(band).sum() > 300 and _yellow(band).sum() > 200 and _red(band).sum() > 5
+    # the green arc is on the right (70-170 km/h), the yellow on the left (170-250)
+    d = game.hud.cockpit.g["asi"]
+    gx, gy = d.point(122.5, 0.93)      # between the 5 km/h ticks
+    yx, yy = d.point(212.5, 0.93)
+    assert gx > d.cx and yx < d.cx
+    assert _green(_patch(img, gx, gy, 1)).mean() > 0.5 and _yellow(_patch(img, yx, yy, 1)).mean() > 0.5
+    # the needle points at the indicated airspeed: white pixels along its direction
+    from flightsim.instruments import values as V
+    ias = V.ias_kmh(game.world.buffer.read()[1])
+    nx, ny = d.point(ias, 0.6)
+    assert _white(img[H - 1 - int(ny) - 2:H - 1 - int(ny) + 3, int(nx) - 2:int(nx) + 3]).any()
+
+
+def test_cockpit_compass_slip_ball_yaw_string_and_lamps(cockpit):
+    img, game = cockpit
+    panel = game.hud.cockpit
+    x, y, w2, h2 = panel.g["compass"]
+    box = img[H - int(y + h2) + 2:H - int(y - h2) - 2, int(x - w2) + 2:int(x + w2) - 2]
+    assert _dark(box).mean() > 0.5 and _white(box).sum() > 40 and _red(box).sum() > 10   # card, lubber line
+    # slip ball: a pale tube with a dark ball in the middle (a steady glide is balanced)
+    sx, cyc, R, lim, br = panel.g["slip"]
+    tube = _disc(img, sx, cyc, R - 6 * K, R + 6 * K)
+    assert ((tube[..., 0] > 140) & (tube[..., 2] > 110)).sum() > 300
+    assert _dark(_at(img, sx, cyc - R))
+    # the yaw string: red wool above the panel, near the middle
+    x0, y0, L = panel.g["string"]
+    strip = img[H - int(y0 + L):H - int(y0), int(x0 - 30 * K):int(x0 + 30 * K)]
+    wool = (strip[..., 0] > 170) & (strip[..., 1] < 120) & (strip[..., 2] < 100)
+    assert wool.sum() > 60
+    # lamps: GEAR DOWN lit green
+    gear = next(l for l in panel.g["lamps"] if l[0] == "gear")
+    assert _green(img[H - int(gear[2] + 8):H - int(gear[2] - 8), int(gear[1] - 40):int(gear[1] + 40)]).mean() > 0.5
+
+
+def test_cockpit_panel_covers_the_bottom_and_leaves_the_sky(cockpit):
+    img, game = cockpit
+    top = game.hud.cockpit.top_y
+    assert 200 * K < top < 260 * K
+    below = img[H - int(top * 0.5):, :]
+    assert (below.max(axis=-1) < 120).mean() > 0.85
+    sky = img[40:int(H - top - 60), 50:-50]
+    assert ((sky[..., 2] > sky[..., 0] + 30) & (sky[..., 2] > 150)).mean() > 0.8
+
+
+@pytest.fixture(scope="module")
+def hud(gl):
+    return _render(gl, "hud")
+
+
+def test_hud_symbology_is_green_and_where_it_belongs(hud):
+    img, game = hud
+    green = (img[..., 1] > 180) & (img[..., 0] < 170) & (img[..., 1] > img[..., 2] + 20)
+    assert green.sum() > 3000
+    # heading tape at the top, airspeed tape left, altitude tape right, ladder in the middle
+    assert green[: int(110 * K), int(CX - 200 * K):int(CX + 200 * K)].sum() > 200
+    assert green[int(H / 2 - 130 * K):int(H / 2 + 130 * K), int(CX - 420 * K):int(CX - 250 * K)].sum() > 200
+    assert green[int(H / 2 - 130 * K):int(H / 2 + 130 * K), int(CX + 250 * K):int(CX + 420 * K)].sum() > 200
+    assert green[int(H / 2 - 200 * K):int(H / 2 + 200 * K), int(CX - 200 * K):int(CX + 200 * K)].sum() > 400
+    # no cockpit panel in the HUD view
+    assert (img[H - int(100 * K):, :].max(axis=-1) > 60).mean() > 0.5
+
+
+def test_hud_flight_path_marker_and_gun_cross_near_the_boresight(hud):
+    img, game = hud
+    green = (img[..., 1] > 180) & (img[..., 0] < 170) & (img[..., 1] > img[..., 2] + 20)
+    c = green[int(H / 2 - 60 * K):int(H / 2 + 60 * K), int(CX - 60 * K):int(CX + 60 * K)]
+    assert c.sum() > 80
+
+
+def _messages(game, world, t):
+    from flightsim.instruments.state import LandingEvent
+    game.hud.show_telemetry = True
+    game.instruments.event = LandingEvent("crash", 6.3, 95.0, 12.0, "CRASHED  sink 6.3 m/s")
+    game.instruments.event_real_s = t
+
+
+def test_telemetry_overlay_and_crash_message(gl):
+    img, game = _render(gl, "chase", after=_messages)
+    tele = img[int(40 * K):int(330 * K), int(12 * K):int(210 * K)]
+    assert (tele.max(axis=-1) < 110).mean() > 0.4          # the dark box ...
+    assert (tele.min(axis=-1) > 200).sum() > 300           # ... with its text
+    msg = img[H - int(H * 0.56 + 30 * K):H - int(H * 0.56 - 30 * K), int(CX - 240 * K):int(CX + 240 * K)]
+    assert _red(msg).sum() > 150
+
+
+def test_help_overlay_lists_the_views(gl):
+    def setup(game, world):
+        game.hud.show_help = True
+    img, game = _render(gl, "chase", setup=setup)
+    body = game.hud.help_text.labels["help"].text + game.hud.help_text.labels["views"].text
+    for view in ("cockpit", "chase", "orbit", "tower", "hud"):
+        assert view in body
+    assert "F2" in body and "M " in body
+    mid = img[H // 2 - int(100 * K):H // 2 + int(100 * K), int(CX - 200 * K):int(CX + 200 * K)]
+    assert (mid.max(axis=-1) < 60).mean() > 0.4 and _white(mid).sum() > 500
+
+
+def test_pause_and_stall_indicators(gl):
+    def after(game, world, t):
+        world.physics.pause()
+        world.physics.publish(world.buffer.read()[1].wall_s + 0.001)
+        game.instruments.stall.level = 2
+        game.instruments.stall._until = 1e9
+    img, game = _render(gl, "cockpit", after=after)
+    amber = (img[..., 0] > 200) & (img[..., 1] > 140) & (img[..., 1] < 220) & (img[..., 2] < 90)
+    assert amber[: int(H * 0.3)].sum() > 150                # PAUSED (top right box and the big one)
+    lamp = next(l for l in game.hud.cockpit.g["lamps"] if l[0] == "stall")
+    box = img[H - int(lamp[2] + 8):H - int(lamp[2] - 8), int(lamp[1] - 40):int(lamp[1] + 40)]
+    assert (box[..., 0] > box[..., 1] + 60).mean() > 0.5   # the STALL lamp is lit red
+
+
+def test_overlays_are_cheap(gl):
+    """The instruments must not cost the frame rate: the cockpit overlay's draw (panel,
+    text, messages) stays a few milliseconds on software GL, and touches no label text
+    when nothing changed."""
+    import time
+    img, game = _render(gl, "cockpit", frames=2)
+    win, ctx, fbo = gl
+    from flightsim.handoff import pose_at
+    world = game.world
+    t = world.buffer.read()[1].wall_s + 0.05
+    pose = pose_at(world.buffer, t)
+    view = game.cameras.view(pose, 1 / 60)
+    m_proj = view.m_proj(W / H)
+    times = []
+    for i in range(12):
+        t0 = time.perf_counter()
+        fbo.use()
+        game.hud.draw(fbo, view, m_proj, pose, "cockpit", "", game.instruments, t + i / 60)
+        ctx.finish()
+        times.append(time.perf_counter() - t0)
+    assert sorted(times)[len(times) // 2] < 0.025
+    static = game.hud.cockpit.static.count
+    assert static > 1000 and game.hud.cockpit.dynamic.count < static
+
+
+def _p51d_available():
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    return (root / "aircraft" / "p51d" / "aircraft.toml").exists() and (root / "scenarios" / "fighter_air.toml").exists()
+
+
+@pytest.mark.skipif(not _p51d_available(), reason="no P-51D or fighter scenario yet")
+def test_fighter_cockpit_and_hud_show_the_engine_gauges(gl):
+    out = {view: _render(gl, view, "fighter_air", aircraft="p51d") for view in ("cockpit", "hud")}
+    img, game = out["cockpit"]
+    spec = game.instrument_spec
+    assert not spec.glider and spec.speed_unit == "mph" and spec.altitude_unit == "ft"
+    engine = game.hud.cockpit.g["engine"]
+    assert {f for f, _ in engine} >= {"rpm", "manifold_pressure_inhg", "fuel_kg"}
+    for field, d in engine:
+        face = _disc(img, d.cx, d.cy, 0.2 * d.r, 0.9 * d.r)
+        assert _dark(face).mean() > 0.5 and _white(face).sum() > 30, field
+    img, game = out["hud"]
+    gauges = game.hud.fighter._gauges
+    assert len(gauges) >= 3
+    for field, d in gauges:
+        assert _dark(_disc(img, d.cx, d.cy, 0.2 * d.r, 0.9 * d.r)).mean() > 0.5, field
