@@ -37,10 +37,15 @@ CONTROL_INDEX = {
     "pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE, "flap": L.C_FLAP,
     "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R, "throttle": L.C_THROTTLE,
     "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP,
+    # the powerplant (issue 6): governor lever, war emergency power, supercharger switch,
+    # feathering, mixture cut-off, starter
+    "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
+    "cutoff": L.C_CUTOFF, "starter": L.C_STARTER,
 }
 CONTROL_RANGE = {"pitch": (-1, 1), "roll": (-1, 1), "yaw": (-1, 1), "airbrake": (0, 1), "flap": (-1, 1),
                  "brake_left": (0, 1), "brake_right": (0, 1), "throttle": (0, 1), "pitch_trim": (-1, 1),
-                 "gear_up": (0, 1)}
+                 "gear_up": (0, 1), "prop_rpm": (0, 1), "wep": (0, 1), "blower": (0, 1), "feather": (0, 1),
+                 "cutoff": (0, 1), "starter": (0, 1)}
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,12 @@ class ControlInputs:
     throttle: float = 0.0     # 0..1
     pitch_trim: float = 0.0   # -1..1
     gear_up: float = 0.0      # 0 down, 1 up
+    prop_rpm: float = 1.0     # 0..1 governor setting, minimum .. maximum rpm
+    wep: float = 0.0          # 1: war emergency power (through the throttle gate)
+    blower: float = 0.0       # 0 automatic supercharger gear, 1 held in low gear
+    feather: float = 0.0      # 1: feather the propeller (where it can)
+    cutoff: float = 0.0       # 1: mixture idle cut-off (engine stops)
+    starter: float = 0.0      # 1: starter engaged
 
     def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.zeros(L.N_CTRL) if out is None else out
@@ -123,13 +134,31 @@ class Snapshot:
     nz_g: float = 1.0
     on_ground: int = 0
     stalled_sections: int = 0
-    airbrake: float = 0.0          # 0..1 as commanded this tick
-    gear_up: float = 0.0
+    airbrake: float = 0.0          # 0..1 where the airbrakes are (they take time to move)
+    gear_up: float = 0.0           # 0 down .. 1 up, where the gear is
+    # control surfaces and actuators where they are, normalised: pitch, roll, yaw (-1..1
+    # of travel; the stick is a force request), flap, airbrake, gear (layout SURF_*)
+    surfaces: np.ndarray = field(default_factory=lambda: _ro(np.zeros(6)))
     deflections_rad: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))  # per section
     controls: ControlInputs = field(default_factory=ControlInputs)
     strike_index: int = -1
     strike_speed_ms: float = 0.0
     paused: bool = False
+    # air data and accelerometers for the instruments (flightsim.instruments)
+    mach: float = 0.0
+    nx_g: float = 0.0              # specific force along body x / g (forward)
+    ny_g: float = 0.0              # specific force along body y / g (right): the slip ball
+    rho_kgm3: float = 1.225
+    # the powerplant (zeros for a glider): for the engine gauges and the engine sound
+    engine_rpm: float = 0.0
+    manifold_pressure_pa: float = 0.0
+    engine_load: float = 0.0       # brake power / rated power
+    thrust_n: float = 0.0
+    fuel_kg: float = 0.0
+    fuel_flow_kgs: float = 0.0
+    coolant_k: float = 0.0
+    oil_k: float = 0.0
+    blower_gear: int = 0           # supercharger: 0 low, 1 high
 
     @property
     def vertical_speed_ms(self) -> float:
@@ -140,14 +169,13 @@ class Snapshot:
         return euler_from_quat(self.quat_wxyz)
 
 
-def section_deflections(model: np.ndarray, ctrl: np.ndarray) -> np.ndarray:
-    """Deflection (rad) of each section's control surface: SEC_GAIN . (pitch+trim, roll, yaw, flap)."""
+def section_deflections(model: np.ndarray, state: np.ndarray) -> np.ndarray:
+    """Deflection (rad) of each section's control surface where it actually is:
+    SEC_GAIN . (pitch, roll, yaw, flap surface positions in the state)."""
     r0 = int(model[0, L.H_ROW_SECTION])
     n = int(model[0, L.H_N_SECTIONS])
     gains = model[r0:r0 + n, L.SEC_GAIN:L.SEC_GAIN + 4]
-    cmd = np.array([min(max(ctrl[L.C_PITCH] + ctrl[L.C_PITCH_TRIM], -1.0), 1.0),
-                    ctrl[L.C_ROLL], ctrl[L.C_YAW], ctrl[L.C_FLAP]])
-    return gains @ cmd
+    return gains @ state[L.S_SURF:L.S_SURF + 4]
 
 
 def dcm(q) -> np.ndarray:
@@ -178,10 +206,17 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         ias_ms=float(diag[L.D_IAS]), altitude_m=float(-state[L.S_POS + 2]),
         height_agl_m=float(diag[L.D_HEIGHT_AGL]), nz_g=float(diag[L.D_NZ]),
         on_ground=int(diag[L.D_ON_GROUND]), stalled_sections=int(diag[L.D_STALLED_SECTIONS]),
-        airbrake=float(ctrl[L.C_AIRBRAKE]), gear_up=float(ctrl[L.C_GEAR_UP]),
-        deflections_rad=_ro(section_deflections(model, ctrl)), controls=ControlInputs.from_array(ctrl),
+        airbrake=float(state[L.S_SURF + L.SURF_AIRBRAKE]), gear_up=float(state[L.S_SURF + L.SURF_GEAR]),
+        surfaces=_ro(state[L.S_SURF:L.S_SURF + L.N_SURF]),
+        deflections_rad=_ro(section_deflections(model, state)), controls=ControlInputs.from_array(ctrl),
         strike_index=int(state[L.S_STRIKE_INDEX]), strike_speed_ms=float(state[L.S_STRIKE_SPEED]),
         paused=bool(paused),
+        mach=float(diag[L.D_MACH]), nx_g=float(diag[L.D_NX]), ny_g=float(diag[L.D_NY]),
+        rho_kgm3=float(diag[L.D_RHO]) if diag[L.D_RHO] > 0 else 1.225,
+        engine_rpm=float(diag[L.D_RPM]), manifold_pressure_pa=float(diag[L.D_MAP]),
+        engine_load=float(diag[L.D_ENGINE_LOAD]), thrust_n=float(diag[L.D_THRUST]),
+        fuel_kg=float(diag[L.D_FUEL_KG]), fuel_flow_kgs=float(diag[L.D_FUEL_FLOW]),
+        coolant_k=float(diag[L.D_COOLANT_T]), oil_k=float(diag[L.D_OIL_T]), blower_gear=int(diag[L.D_SC_GEAR]),
     )
 
 

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .physics import layout as L
-from .physics.dynamics import step as _step, step_n as _step_n
+from .physics.dynamics import make_scratch, step as _step, step_n as _step_n
 from .physics.quat import dcm_from_quat, euler_from_quat
 from .physics.state import DT, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
@@ -58,6 +58,8 @@ class Sim:
         self.state = make_state((north_m, east_m, -altitude_m),
                                 (tas_ms * math.cos(t.alpha_rad), 0.0, tas_ms * math.sin(t.alpha_rad)),
                                 0.0, pitch, heading_rad)
+        self.state[L.S_SURF:L.S_SURF + L.N_SURF] = t.state[L.S_SURF:L.S_SURF + L.N_SURF]
+        self.state[L.S_ENGINE:] = t.state[L.S_ENGINE:]          # engine, propeller, fuel as trimmed
         # the trim is relative to the air: over the ground the aircraft also moves with the wind
         from .physics.aero import wind_at
         R = np.empty((3, 3))
@@ -66,18 +68,61 @@ class Sim:
         self.ctrl = t.ctrl.copy()
         return t
 
-    def spawn_on_ground(self, north_m=0.0, east_m=0.0, heading_rad=0.0, settle_s=4.0, roll_rad=-0.01):
+    @property
+    def powered(self) -> bool:
+        return self.model[0, L.H_ROW_PLANT] > 0
+
+    def spawn_trimmed_level(self, tas_ms, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0,
+                            base_ctrl=None):
+        """Start in steady level flight (a powered aircraft, gear up): alpha, throttle and
+        elevator trimmed, the engine and propeller in equilibrium."""
+        base = make_ctrl(gear_up=1.0) if base_ctrl is None else base_ctrl
+        t = self.trimmer(altitude_m, base).level(tas_ms, (0.02, 0.6, 0.0))
+        if not t.ok or not 0.0 <= t.throttle <= 1.0:
+            raise RuntimeError(f"no steady level flight at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
+        self.state = make_state((north_m, east_m, -altitude_m),
+                                (tas_ms * math.cos(t.alpha_rad), 0.0, tas_ms * math.sin(t.alpha_rad)),
+                                0.0, t.alpha_rad, heading_rad)
+        self.state[L.S_SURF:L.S_SURF + L.N_SURF] = t.state[L.S_SURF:L.S_SURF + L.N_SURF]
+        self.state[L.S_ENGINE:] = t.state[L.S_ENGINE:]
+        from .physics.aero import wind_at
+        R = np.empty((3, 3))
+        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
+        self.state[L.S_VEL:L.S_VEL + 3] += R.T @ np.array(wind_at(self.env, north_m, east_m, -altitude_m))
+        self.ctrl = t.ctrl.copy()
+        return t
+
+    def spawn_on_ground(self, north_m=0.0, east_m=0.0, heading_rad=0.0, settle_s=4.0, roll_rad=None):
         """Place the aircraft on its gear on the terrain and let it settle (parked).
 
         A glider on its single main wheel cannot balance: parked, it rests on a wingtip.
-        The small initial roll lets it settle there (left wing down) instead of
+        The small initial roll (default -0.01 rad for an aircraft without a wheel on each
+        side, level otherwise) lets it settle there (left wing down) instead of
         balancing on a knife edge until rounding errors tip it later."""
+        if roll_rad is None:
+            two_sided = any(abs(g["position_m"][1]) > 0.3 for g in self.compiled.spec.gear)
+            roll_rad = 0.0 if two_sided else -0.01
         from .physics.ground import terrain_height
         h = terrain_height(self.terrain, self.env, north_m, east_m)[0]
         cg = self.compiled.cg_m
-        gear_z = max((g["position_m"][2] for g in self.compiled.spec.gear), default=0.0)
-        self.state = make_state((north_m, east_m, -h - (gear_z - cg[2]) + 0.02), (0, 0, 0), roll_rad, 0.0, heading_rad)
+        gear = [np.array(g["position_m"]) for g in self.compiled.spec.gear]
+        gear_z = max((g[2] for g in gear), default=0.0)
+        pitch = 0.0
+        if gear:
+            # a tail-wheel aircraft starts on all its wheels (its three-point attitude)
+            main = max(gear, key=lambda g: g[2])
+            tail = [g for g in gear if g[0] < cg[0] and g[0] < main[0] and g[2] < main[2] - 0.1]
+            if tail:
+                t = min(tail, key=lambda g: g[0])
+                pitch = math.atan2(main[2] - t[2], main[0] - t[0])
+        r = (gear[0] if gear else cg) * 0.0 + (max(gear, key=lambda g: g[2]) if gear else cg) - cg
+        down = -math.sin(pitch) * r[0] + math.cos(pitch) * r[2] if gear else gear_z - cg[2]
+        self.state = make_state((north_m, east_m, -h - down + 0.02), (0, 0, 0), roll_rad, pitch, heading_rad)
         self.ctrl = make_ctrl(brake_left=1.0, brake_right=1.0)
+        if self.powered:
+            # the engine running at ground idle: throttle closed, propeller at its fine stop
+            from .physics.plant import plant_trim
+            plant_trim(self.model, self.tables, self.state, self.ctrl, self.env, make_scratch(self.model)[0])
         self.fly(settle_s)
 
     # ------------------------------------------------------------------ readouts

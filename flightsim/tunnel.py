@@ -1,6 +1,10 @@
 """The wind tunnel (seed 000's automated benchmarking of an aircraft's performance).
 
     python -m flightsim.tunnel polar --aircraft astir [--mass-kg M] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel roll --aircraft NAME [--altitude-m H] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel level|climb --aircraft p51d --altitude-m H [--power wep|military] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel ceiling --aircraft p51d [--power military|wep] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel stall|performance --aircraft p51d [--json] [--plot FILE.png]
 
 ``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
 the stall to Vne. Every point is a trim of the full blade-element model (the same
@@ -166,7 +170,34 @@ def main(argv=None):
     p.add_argument("--mass-kg", type=float, default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--plot", metavar="FILE.png", help="draw the polar beside the cited reference points")
+    r = sub.add_parser("roll", help="steady roll rate against speed with full lateral stick force")
+    r.add_argument("--aircraft", default="astir")
+    r.add_argument("--altitude-m", type=float, default=0.0)
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument("--plot", metavar="FILE.png", help="draw the roll-rate curve")
+    from . import perf                     # powered aircraft: level, climb, ceiling, stall, performance
+    perf.add_parsers(sub)
     args = ap.parse_args(argv)
+    if args.test in perf.COMMANDS:
+        return perf.run(args)
+    if args.test == "roll":
+        from .rollrig import plot_roll, roll_curve
+        try:
+            result = roll_curve(args.aircraft, args.altitude_m)
+        except DataError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.plot:
+            plot_roll(result, args.plot)
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(f"{result['aircraft']}: roll rate with {result['max_lateral_force_n']:.0f} N lateral stick force, "
+                  f"{result['altitude_m']:.0f} m")
+            for pt in result["points"]:
+                print(f"  {pt['ias_kmh']:6.0f} km/h IAS  {pt['roll_rate_dps']:6.1f} deg/s  "
+                      f"aileron {100 * pt['aileron_fraction']:3.0f}%")
+        return 0
     try:
         if args.test == "polar":
             result = polar(args.aircraft, args.mass_kg)

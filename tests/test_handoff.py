@@ -9,7 +9,7 @@ from flightsim.handoff import (ControlInputs, ControlMailbox, Pose, SnapshotBuff
                                pose_at, render_alpha, slerp)
 from flightsim.physics import layout as L
 from flightsim.physics.quat import quat_from_euler
-from flightsim.physics.state import make_state
+from flightsim.physics.state import make_state, settle_surfaces
 
 
 def _model():
@@ -33,7 +33,8 @@ def test_control_inputs_match_layout():
 
 
 def test_snapshot_is_immutable():
-    s = make_snapshot(make_state((1, 2, -300)), ControlInputs(pitch=0.5, roll=-1).to_array(), np.zeros(L.N_DIAG),
+    ctrl = ControlInputs(pitch=0.5, roll=-1).to_array()
+    s = make_snapshot(settle_surfaces(make_state((1, 2, -300)), ctrl), ctrl, np.zeros(L.N_DIAG),
                       _model(), wall_s=1.0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.tick = 3

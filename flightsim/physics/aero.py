@@ -23,7 +23,13 @@ from .layout import (
     SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
     SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
-    C_ROLL, C_YAW,
+    C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
+)
+
+from .compress import control_effectiveness, mach_correct
+from .layout import (
+    H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
+    SEC_WAVE_PEAK,
 )
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
@@ -124,8 +130,13 @@ def fast_atan2(y, x):
 def wind_at(env, north, east, down):
     """Velocity of the air (NED, m/s) at a point: the wind-field hook.
 
-    Steady wind plus any thermals listed in ``env`` (a smooth updraft column,
-    ``w = w0 * exp(-(r/R)^2)``); ridge lift and thermal life cycles plug in here.
+    Steady wind (plus the ridge lift the world adds to its vertical part each tick, see
+    world/weather.py) and the thermals listed in ``env``. A thermal is an updraft core with
+    a ring of sink around it, ``w = w0 (1 - x) exp(-x)``, x = (r/R)^2: peak w0 in the
+    middle, zero at r = R, the strongest sink (-0.135 w0) at r = 1.41 R, and no net mass
+    flux (the integral over the plane vanishes). It fades in over the first 150 m above
+    the ground under it and out over the last 200 m below its cloud base. The world
+    moves the thermals with the wind and through their life cycle between ticks.
     """
     wn = env[E_WIND_N]
     we = env[E_WIND_E]
@@ -137,7 +148,17 @@ def wind_at(env, north, east, down):
         de = east - env[b + 1]
         r2 = (dn * dn + de * de) / (env[b + 2] * env[b + 2])
         if r2 < 9.0:
-            wd -= env[b + 3] * math.exp(-r2)
+            w = env[b + 3] * (1.0 - r2) * math.exp(-r2)
+            alt = -down
+            base = env[b + 4]
+            if base > 0.0:
+                f = (base - alt) / 200.0
+                if f < 1.0:
+                    w *= f if f > 0.0 else 0.0
+            f = (alt - env[b + 5]) / 150.0
+            if f < 1.0:
+                w *= f if f > 0.0 else 0.0
+            wd -= w
     return wn, we, wd
 
 
@@ -189,15 +210,24 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         ux = vx + q * rz - r * ry - wbx
         uy = vy + r * rx - p * rz - wby
         uz = vz + p * ry - q * rx - wbz
+        kw = model[row, SEC_WASH_K]
+        if kw >= 0.0:
+            # in the propeller's slipstream: faster axial flow and its swirl (seed 000:
+            # the left and right wing roots see different angles of attack)
+            kk = int(kw)
+            ux += model[row, SEC_WASH_AX] * state[S_INFLOW + kk]
+            uy -= model[row, SEC_WASH_SWY] * state[S_SWIRL + kk]
+            uz -= model[row, SEC_WASH_SWZ] * state[S_SWIRL + kk]
         uc = ux * model[row, SEC_CHORD_AX] + uy * model[row, SEC_CHORD_AX + 1] + uz * model[row, SEC_CHORD_AX + 2]
         un = ux * model[row, SEC_NORMAL] + uy * model[row, SEC_NORMAL + 1] + uz * model[row, SEC_NORMAL + 2]
         us = ux * model[row, SEC_SPAN_AX] + uy * model[row, SEC_SPAN_AX + 1] + uz * model[row, SEC_SPAN_AX + 2]
         v2 = uc * uc + un * un
         alpha = fast_atan2(-un, uc)
-        delta = (model[row, SEC_GAIN] * (ctrl[C_PITCH] + ctrl[C_PITCH_TRIM])
-                 + model[row, SEC_GAIN + 1] * ctrl[C_ROLL]
-                 + model[row, SEC_GAIN + 2] * ctrl[C_YAW]
-                 + model[row, SEC_GAIN + 3] * ctrl[C_FLAP])
+        # the surfaces where they actually are (moved by dynamics.surfaces), not the commands
+        delta = (model[row, SEC_GAIN] * state[S_SURF + SURF_PITCH]
+                 + model[row, SEC_GAIN + 1] * state[S_SURF + SURF_ROLL]
+                 + model[row, SEC_GAIN + 2] * state[S_SURF + SURF_YAW]
+                 + model[row, SEC_GAIN + 3] * state[S_SURF + SURF_FLAP])
         ws[i, 0] = uc
         ws[i, 1] = un
         ws[i, 2] = us
@@ -253,12 +283,14 @@ def solve_induced(model, ws):
 
 
 @njit(**INLINE)
-def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm):
+def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, sound):
     """Sum every section's lift, drag, spanwise friction and pitching moment into fm
     (force 0..2, moment about the CG 3..5, body axes). v_ref is the airspeed at the CG
-    (for the Reynolds-number scaling of drag). Returns the number of lifting sections
-    beyond their stall angle.
+    (for the Reynolds-number scaling of drag); sound the speed of sound (each section's
+    compressibility from its own Mach number, compress.py). Returns the number of lifting
+    sections beyond their stall angle.
     """
+    limit_mach = model[0, H_CONTROL_MACH]
     nsec = int(model[0, H_N_SECTIONS])
     row0 = int(model[0, H_ROW_SECTION])
     G = nsec
@@ -283,7 +315,11 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm):
         if g == GROUP_HTAIL:
             sh += downwash
         alpha_eff = ws[i, 4] - sh
-        cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, ws[i, 5])
+        mach = v / sound
+        delta = ws[i, 5]
+        if delta != 0.0 and limit_mach > 0.0 and mach > limit_mach:
+            delta *= control_effectiveness(mach, limit_mach)   # the shock sits on the hinge
+        cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, delta)
         re_factor = model[row, SEC_RE_FACTOR]
         if re_factor > 0.0:
             # the table holds one Reynolds number; attached-flow (friction) drag scales as
@@ -306,6 +342,15 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm):
                 elif f > 1.6:
                     f = 1.6
                 cd *= 1.0 + w * (f - 1.0)
+        tc = model[row, SEC_THICKNESS]
+        if tc > 0.0 and mach > 0.2:
+            over = 0.0
+            if alpha_eff > model[row, SEC_STALL_ALPHA]:
+                over = alpha_eff - model[row, SEC_STALL_ALPHA]
+            elif alpha_eff < model[row, SEC_NEG_STALL_ALPHA]:
+                over = model[row, SEC_NEG_STALL_ALPHA] - alpha_eff
+            att = 1.0 - over / RE_FADE_RAD
+            cl, cd, cm = mach_correct(cl, cd, cm, mach, tc, att if att > 0.0 else 0.0, model[row, SEC_WAVE_PEAK])
         cl += airbrake * model[row, SEC_AIRBRAKE_DCL]
         cd += airbrake * model[row, SEC_AIRBRAKE_DCD]
         if g != GROUP_BODY:

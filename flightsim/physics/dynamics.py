@@ -18,7 +18,7 @@ from numba import njit
 
 from .aero import section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import dynamic_viscosity, isa
-from .ground import gear_drag, ground_forces, may_touch, terrain_height
+from .ground import add_force_at, gear_drag, ground_forces, may_touch, terrain_height
 from .layout import (
     C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
     D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MOMENT, D_NONFINITE, D_NX, D_NY, D_NZ,
@@ -27,6 +27,13 @@ from .layout import (
     M_INV_INERTIA, M_MASS, N_DOF, N_STATE, N_GROUPS, ROW_MASS, S_CONTACT_MASK, S_HAS_PREV, S_OMEGA,
     S_POS, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX, S_STRIKE_SPEED, S_TICK, S_VEL, D_CONTACT_MASK,
 )
+from .layout import (
+    C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_YAW, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
+    CTL_GEAR_RATE, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
+    SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
+)
+from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, WS_PLANT
+from .plant import plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
 
 WS_EXTRA = 8
@@ -43,7 +50,7 @@ def make_scratch(model):
     """Scratch memory for the step kernels, allocated once per kernel call:
     ws (per-section airflow rows, then 8 rows of per-group values), R (body->NED),
     fm (force 0..2 and moment 3..5, body axes), deriv, new and backup state rows."""
-    ws = np.empty((int(model[0, H_N_SECTIONS]) + WS_EXTRA, 8))
+    ws = np.empty((int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT, 8))   # + the powerplant's rows
     return ws, np.empty((3, 3)), np.empty(6), np.empty(N_DOF), np.empty(N_DOF), np.empty(N_STATE)
 
 
@@ -56,6 +63,8 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     G = int(model[0, H_N_SECTIONS])          # ws rows: sections, then the group rows
     for k in range(6):
         fm[k] = 0.0
+    if model[0, H_N_TANKS] > 0.0:
+        resum_mass(model, state)            # fuel burns: mass, CG and inertia summed again
     dcm_from_state(state, S_QUAT, R)
     mass = model[ROW_MASS, M_MASS]
     vx = state[S_VEL]
@@ -67,8 +76,17 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
 
     temp, press, rho, sound = isa(-state[S_POS + 2])
 
+    # --- powerplant first: its slipstream reaches the sections behind the disc
+    if model[0, H_ROW_PLANT] > 0.0:
+        wnp, wep, wdp = wind_at(env, state[S_POS], state[S_POS + 1], state[S_POS + 2])
+        plant_forces(model, tables, state, ctrl, press, temp, rho, sound,
+                     vx - (R[0, 0] * wnp + R[1, 0] * wep + R[2, 0] * wdp),
+                     vy - (R[0, 1] * wnp + R[1, 1] * wep + R[2, 1] * wdp),
+                     vz - (R[0, 2] * wnp + R[1, 2] * wep + R[2, 2] * wdp), fm, diag, ws, G + WS_EXTRA)
+    diag[D_MASS] = mass
+
     # --- aerodynamics: every section from its own relative wind
-    airbrake = ctrl[C_AIRBRAKE]
+    airbrake = state[S_SURF + SURF_AIRBRAKE]
     section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws)
     downwash = solve_induced(model, ws)
     diag[D_STIFFNESS] = max(ws[G + 3, 0], ws[G + 3, 1], ws[G + 3, 2], ws[G + 3, 3])
@@ -79,8 +97,18 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     ay = vy - (R[0, 1] * wn0 + R[1, 1] * we0 + R[2, 1] * wd0)
     az = vz - (R[0, 2] * wn0 + R[1, 2] * we0 + R[2, 2] * wd0)
     tas = math.sqrt(ax * ax + ay * ay + az * az)
-    stalled = section_forces(model, tables, ws, rho, mu, tas, airbrake, downwash, fm)
+    stalled = section_forces(model, tables, ws, rho, mu, tas, airbrake, downwash, fm, sound)
     gear_drag(model, state, R, wn0, we0, wd0, rho, ctrl, fm)
+    # an external force (winch or tow cable), NED, at a body point
+    fen = env[E_EXT_FORCE]
+    fee = env[E_EXT_FORCE + 1]
+    fed = env[E_EXT_FORCE + 2]
+    if fen != 0.0 or fee != 0.0 or fed != 0.0:
+        add_force_at(R[0, 0] * fen + R[1, 0] * fee + R[2, 0] * fed,
+                     R[0, 1] * fen + R[1, 1] * fee + R[2, 1] * fed,
+                     R[0, 2] * fen + R[1, 2] * fee + R[2, 2] * fed,
+                     env[E_EXT_POINT] - model[ROW_MASS, M_CG], env[E_EXT_POINT + 1] - model[ROW_MASS, M_CG + 1],
+                     env[E_EXT_POINT + 2] - model[ROW_MASS, M_CG + 2], fm)
 
     # --- ground
     if may_touch(model, terrain, env, state):
@@ -147,11 +175,74 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
 
 
 @njit(**INLINE)
+def _toward(x, target, max_step):
+    if target > x + max_step:
+        return x + max_step
+    if target < x - max_step:
+        return x - max_step
+    return target
+
+
+@njit(**INLINE)
+def surfaces(state, ctrl, env, model, dt, R):
+    """Move the control surfaces and actuators one step toward what the pilot asks.
+
+    Seed 000's control feel: the stick is a force request (ctrl -1..1 = fraction of the
+    pilot's maximum force on that axis). The surface's backforce grows with dynamic
+    pressure and deflection from its neutral point (where the trim tab puts it), so the
+    deflection the force holds is ctrl * q_full / q above the axis's full-deflection speed
+    (1/V^2: a quarter at twice that speed) and the whole travel below it (the stick force
+    is scaled at low speed so a small input does not peg the surface). The surface moves
+    as a damped first-order system toward that point, quicker at high speed (stiffer
+    backforce), with a travel-rate limit when it is pushed out; the backforce returns it
+    to neutral at up to twice that rate. Flaps, airbrakes and gear run at their actuator
+    rates. Called once per 20 ms tick, before the aerodynamics read the surfaces."""
+    # dynamic pressure through the steady wind (the same air the aerodynamics see, near enough)
+    wn = env[E_WIND_N]
+    we = env[E_WIND_N + 1]
+    wd = env[E_WIND_N + 2]
+    dcm_from_state(state, S_QUAT, R)
+    ax = state[S_VEL] - (R[0, 0] * wn + R[1, 0] * we + R[2, 0] * wd)
+    ay = state[S_VEL + 1] - (R[0, 1] * wn + R[1, 1] * we + R[2, 1] * wd)
+    az = state[S_VEL + 2] - (R[0, 2] * wn + R[1, 2] * we + R[2, 2] * wd)
+    rho = isa(-state[S_POS + 2])[2]
+    qbar = 0.5 * rho * (ax * ax + ay * ay + az * az)
+    for a in range(3):
+        c = a * CTL_COLS
+        q_full = model[ROW_CONTROLS, c + CTL_Q_FULL]
+        if q_full <= 0.0:                       # no control system data: the surface follows the stick
+            state[S_SURF + a] = ctrl[C_PITCH + a] + (ctrl[C_PITCH_TRIM] if a == 0 else 0.0)
+            continue
+        neutral = ctrl[C_PITCH_TRIM] if a == 0 else 0.0
+        scale = q_full / qbar if qbar > q_full else 1.0
+        target = neutral + ctrl[C_PITCH + a] * scale
+        if target > 1.0:
+            target = 1.0
+        elif target < -1.0:
+            target = -1.0
+        x = state[S_SURF + a]
+        tau = model[ROW_CONTROLS, c + CTL_TAU] * scale
+        x_new = target + (x - target) * math.exp(-dt / tau)
+        rate = model[ROW_CONTROLS, c + CTL_RATE] * dt
+        if abs(x_new - neutral) < abs(x - neutral):
+            rate *= 2.0                         # going home: the backforce helps
+        x = _toward(x, x_new, rate)
+        state[S_SURF + a] = min(max(x, -1.0), 1.0)
+    state[S_SURF + SURF_FLAP] = _toward(state[S_SURF + SURF_FLAP], ctrl[C_FLAP],
+                                        model[ROW_CONTROLS, CTL_FLAP_RATE] * dt)
+    state[S_SURF + SURF_AIRBRAKE] = _toward(state[S_SURF + SURF_AIRBRAKE], ctrl[C_AIRBRAKE],
+                                            model[ROW_CONTROLS, CTL_AIRBRAKE_RATE] * dt)
+    state[S_SURF + SURF_GEAR] = _toward(state[S_SURF + SURF_GEAR], ctrl[C_GEAR_UP],
+                                        model[ROW_CONTROLS, CTL_GEAR_RATE] * dt)
+
+
+@njit(**INLINE)
 def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
     """One 20 ms step with caller-provided scratch memory (see step and make_scratch)."""
     dt = env[E_DT]
     for k in range(N_STATE):
         backup[k] = state[k]
+    surfaces(state, ctrl, env, model, dt, R)    # controls are read once per tick, here
     n_sub = 1
     h = dt
     j = 0
@@ -197,6 +288,9 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
         if diag[D_STRIKE_INDEX] >= 0 and diag[D_STRIKE_SPEED] >= state[S_STRIKE_SPEED]:
             state[S_STRIKE_SPEED] = diag[D_STRIKE_SPEED]
             state[S_STRIKE_INDEX] = diag[D_STRIKE_INDEX]
+    if model[0, H_ROW_PLANT] > 0.0:
+        # engine, propeller, governor, fuel, coolers, supercharger gear: once per tick
+        plant_advance(model, state, ctrl, ws, int(model[0, H_N_SECTIONS]) + WS_EXTRA, dt)
     diag[D_NONFINITE] = 0.0
     diag[D_SUBSTEPS] = n_sub
     state[S_TICK] += 1.0

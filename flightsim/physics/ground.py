@@ -16,7 +16,7 @@ import math
 from numba import njit
 
 from .layout import (
-    C_BRAKE_L, C_BRAKE_R, C_GEAR_UP, C_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
+    C_BRAKE_L, C_BRAKE_R, C_GEAR_UP, C_YAW, S_SURF, SURF_GEAR, SURF_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
     E_TERRAIN_E0, E_TERRAIN_N0, GR_BRAKE_MU, GR_BRAKE_SIDE, GR_C, GR_K, GR_POS,
     GR_DRAG_AREA, GR_RETRACTABLE, GR_ROLL_MU, GR_SIDE_MU, GR_STEER, H_GROUND_RADIUS, H_N_CONTACT,
     H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR, M_CG, M_MASS, ROW_MASS, S_OMEGA, S_POS, S_VEL,
@@ -135,7 +135,7 @@ def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
     row0 = int(model[0, H_ROW_GEAR])
     on_ground = 0
     load = 0.0
-    gear_up = ctrl[C_GEAR_UP] > 0.5
+    gear_up = state[S_SURF + SURF_GEAR] > 0.5      # the gear where it is, not the lever
     for i in range(n_gear):
         row = row0 + i
         if gear_up and model[row, GR_RETRACTABLE] > 0.5:
@@ -233,14 +233,16 @@ def gear_drag(model, state, R, wind_n, wind_e, wind_d, rho, ctrl, fm):
     """Drag of the extended landing gear (CD*S per leg) at each leg, from its own airflow."""
     n_gear = int(model[0, H_N_GEAR])
     row0 = int(model[0, H_ROW_GEAR])
-    gear_up = ctrl[C_GEAR_UP] > 0.5
+    gear_out = 1.0 - state[S_SURF + SURF_GEAR]     # drag in proportion as it comes out of its well
     wbx = R[0, 0] * wind_n + R[1, 0] * wind_e + R[2, 0] * wind_d
     wby = R[0, 1] * wind_n + R[1, 1] * wind_e + R[2, 1] * wind_d
     wbz = R[0, 2] * wind_n + R[1, 2] * wind_e + R[2, 2] * wind_d
     for i in range(n_gear):
         row = row0 + i
         cda = model[row, GR_DRAG_AREA]
-        if cda <= 0.0 or (gear_up and model[row, GR_RETRACTABLE] > 0.5):
+        if model[row, GR_RETRACTABLE] > 0.5:
+            cda *= gear_out
+        if cda <= 0.0:
             continue
         rx = model[row, GR_POS] - model[ROW_MASS, M_CG]
         ry = model[row, GR_POS + 1] - model[ROW_MASS, M_CG + 1]

@@ -20,7 +20,13 @@ S_CONTACT_MASK = 28  # bit mask of non-gear contacts touching last step (strike 
 S_STRIKE_SPEED = 29  # largest strike speed since reset, m/s
 S_STRIKE_INDEX = 30  # contact index of that strike (-1: none)
 S_PREV_DT = 31   # length of the step that produced S_PREV, s (variable-step history)
-N_STATE = 32
+# control surfaces and actuators as they actually are (the controls are requests, see
+# dynamics.surfaces): normalised like the commands, moved once per step
+S_SURF = 32      # 32..37
+SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP, SURF_AIRBRAKE, SURF_GEAR = 0, 1, 2, 3, 4, 5
+N_SURF = 6       # (33..39: 38, 39 spare)
+S_ENGINE = 40    # 40..67: powered-aircraft states (engine, propeller, fuel), see the block at the end
+N_STATE = 68
 
 # ---------------------------------------------------------------- control vector
 C_PITCH = 0      # -1..1, + = nose up (stick back)
@@ -33,7 +39,7 @@ C_BRAKE_R = 6    # 0..1
 C_THROTTLE = 7   # 0..1 (powered aircraft; the engine issue wires it)
 C_PITCH_TRIM = 8  # -1..1 added to the pitch command (trim tab, until issue 4's control feel)
 C_GEAR_UP = 9    # 0 = retractable gear down (the default), 1 = up
-N_CTRL = 10
+N_CTRL = 16      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)
@@ -44,9 +50,14 @@ E_TERRAIN_E0 = 4
 E_TERRAIN_DX = 5  # heightfield spacing, m (north = rows, east = columns)
 E_GRAVITY = 6    # m/s^2
 E_DT = 7         # step, s
-E_THERMAL_COUNT = 8  # number of thermals that follow (wind-field hook; 0 now)
-E_THERMALS = 10  # thermals: (north, east, radius_m, updraft_ms, 0, 0) each, appended
-N_ENV_BASE = 10
+E_THERMAL_COUNT = 8  # number of thermals that follow (wind-field hook)
+# an external force on the airframe for the coming step (a winch or tow cable, set by the
+# world between ticks): NED force, N, at a body point (from the datum), m
+E_EXT_FORCE = 10  # 10..12
+E_EXT_POINT = 13  # 13..15
+E_THERMALS = 16  # thermals: (north, east, radius_m, updraft_ms, cloud base m ASL (0: none),
+                 # ground m ASL under it) each, appended
+N_ENV_BASE = 16
 N_THERMAL = 6
 
 # ---------------------------------------------------------------- diag vector (outputs of a step)
@@ -75,10 +86,10 @@ D_IAS = 25        # indicated (equivalent) airspeed, m/s
 D_CONTACT_MASK = 26  # bit mask of non-gear contacts touching now
 D_STIFFNESS = 27  # fastest aerodynamic damping rate estimated this step, 1/s
 D_SUBSTEPS = 28   # sub-steps the last 20 ms step was split into (1 almost always)
-N_DIAG = 32
+N_DIAG = 48       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- model array
-MODEL_COLS = 32
+MODEL_COLS = 40
 # row 0: header
 H_N_SECTIONS = 0
 H_N_GEAR = 1
@@ -103,6 +114,17 @@ G_K_INDUCED = 0   # 1 / (pi * AR * e): induced angle per unit CL
 G_AREA = 1
 G_DOWNWASH = 2    # downwash at this group per unit wing CL (rad)
 G_SPAN = 3
+# row 3: control system (the stick is a force request, seed 000): per axis pitch/roll/yaw
+# (CTL_COLS columns each), then the actuators
+ROW_CONTROLS = 3
+CTL_COLS = 4
+CTL_Q_FULL = 0     # dynamic pressure (Pa, at the full-deflection IAS) up to which full force gives full travel
+CTL_TAU = 1        # time constant of the surface at that speed, s (faster above it: stiffer backforce)
+CTL_RATE = 2       # travel rate limit away from neutral, full travel per s
+CTL_FORCE = 3      # the pilot's maximum force on this axis, N (reporting)
+CTL_FLAP_RATE = 12      # actuator rates, full travel per s
+CTL_AIRBRAKE_RATE = 13
+CTL_GEAR_RATE = 14
 # section rows
 SEC_POS = 0       # 0..2 quarter-chord point, body axes from datum
 SEC_CHORD_AX = 3  # 3..5 unit chord axis (toward leading edge)
@@ -150,3 +172,145 @@ T_CD = 3
 T_CM = 6
 T_SLOPE = 9
 T_ROWS = 10
+
+# ================================================================ powered aircraft (issue 6)
+# Engine, supercharger, propeller, governor, cooling and fuel tanks (seed 000). They are
+# stepped once per tick after the rigid body (dynamics.step_ws -> plant.plant_advance);
+# their forces enter the one derivative per step (plant.plant_forces).
+# ---- state (S_ENGINE = 40 ..)
+S_ENG_OMEGA = 40      # crankshaft angular speed, rad/s (the propeller turns at gear_ratio times it)
+S_PROP_PITCH = 41     # blade angle at the reference station (0.75 R), rad
+S_SC_GEAR = 42        # supercharger gear: 0 low, 1 high
+S_COOLANT_T = 43      # coolant temperature, K (0: not yet set -> taken as ambient)
+S_OIL_T = 44          # oil temperature, K
+S_RAD_FLAP = 45       # radiator exit flap, 0 closed .. 1 open (automatic)
+S_FUEL_USED = 46      # 46..51: fuel burned from each tank, kg (0 = the loaded fuel)
+N_TANK_MAX = 6
+S_INFLOW = 52         # 52..59: axial induced velocity at the disc per blade station, m/s
+N_PROP_ST_MAX = 8
+S_SWIRL = 60          # 60..67: swirl (tangential induced) velocity at the disc per station, m/s
+# ---- controls
+C_PROP_RPM = 10       # 0..1 governor setting, minimum .. maximum rpm (make_ctrl default 1)
+C_WEP = 11            # 0/1 war emergency power: the manifold-pressure cap rises to the WEP boost
+C_BLOWER = 12         # 0 automatic supercharger gear, 1 held in low gear
+C_FEATHER = 13        # 0/1 feather the propeller (where it can be feathered)
+C_CUTOFF = 14         # 0/1 mixture idle cut-off: no fuel, the engine stops
+C_STARTER = 15        # 0/1 starter motor engaged
+# ---- diag
+D_RPM = 32            # engine rpm
+D_MAP = 33            # manifold pressure, Pa
+D_SHAFT_POWER = 34    # brake power delivered to the propeller shaft, W
+D_THRUST = 35         # propeller thrust along the shaft, N
+D_PROP_TORQUE = 36    # aerodynamic torque on the propeller, N m
+D_FUEL_FLOW = 37      # kg/s
+D_BLADE_ANGLE = 38    # rad, at 0.75 R
+D_SC_GEAR = 39        # 0 low / 1 high
+D_COOLANT_T = 40      # K
+D_OIL_T = 41          # K
+D_FUEL_KG = 42        # fuel on board, kg
+D_MASS = 43           # aircraft mass this step, kg
+D_EXHAUST_THRUST = 44  # N
+D_PROP_EFF = 45       # thrust power / shaft power
+D_ENGINE_LOAD = 46    # brake power / rated power
+D_SC_POWER = 47       # power absorbed by the supercharger, W
+# ---- model header (row 0)
+H_ROW_PLANT = 20      # first powerplant row (0: no engine)
+H_N_PROP_ST = 21      # blade stations
+H_N_TANKS = 22        # fuel tanks
+H_CONTROL_MACH = 23   # Mach number beyond which control surfaces lose effectiveness (0: none)
+# ---- section columns (compressibility, propwash)
+SEC_THICKNESS = 32    # thickness/chord of the section (0: no compressibility)
+SEC_WASH_K = 33       # blade station whose slipstream this section sits in (-1: none)
+SEC_WASH_AX = 34      # axial slipstream velocity at the section per unit induced velocity at the disc
+SEC_WASH_SWY = 35     # swirl velocity (body y, z) at the section per unit swirl at the disc
+SEC_WASH_SWZ = 36
+SEC_WAVE_PEAK = 37    # transonic wave-drag peak of the section, 5 (t/c)^(5/3) (compress.py)
+# ---- powerplant rows (offsets from header H_ROW_PLANT)
+PLANT_ENGINE, PLANT_SC, PLANT_PROP, PLANT_COOL, PLANT_DRY = 0, 1, 2, 3, 4
+PLANT_STATIONS = 5    # then H_N_PROP_ST blade-station rows, then H_N_TANKS tank rows
+N_AZIMUTH = 3         # positions around the disc the blade loads are evaluated at (3 resolve
+                      # the mean and the once-per-revolution part: thrust, torque, P-factor)
+WS_PLANT = 5          # scratch rows the powerplant passes from the derivative to the step
+# engine row
+EN_DISP = 0           # swept volume, m3
+EN_VOL_EFF = 1        # volumetric efficiency (referred to manifold conditions)
+EN_IND_EFF = 2        # indicated thermal efficiency on the fuel burned
+EN_LHV = 3            # fuel lower heating value, J/kg
+EN_FAR_RICH = 4       # fuel/air ratio at full power (auto-rich)
+EN_FAR_LEAN = 5       # fuel/air ratio at cruise (auto-lean)
+EN_FAR_STOICH = 6     # stoichiometric fuel/air ratio (no more fuel than this burns)
+EN_ENRICH_MAP = 7     # manifold pressure where power enrichment starts, Pa
+EN_OMEGA_MAX = 8      # maximum (rated) crankshaft speed, rad/s
+EN_OMEGA_IDLE = 9     # ground idle speed, rad/s
+EN_MAP_MIL = 10       # manifold-pressure cap, military power, Pa
+EN_MAP_WEP = 11       # manifold-pressure cap, war emergency power, Pa
+EN_IDLE_FLOW = 12     # throttle-closed air flow as a fraction of the full-throttle flow
+EN_FMEP0 = 13         # friction mean effective pressure at zero rpm, Pa
+EN_FMEP2 = 14         # friction mean effective pressure added at rated rpm (grows as rpm^2), Pa
+EN_EXH_BACK = 15      # exhaust back pressure / ambient pressure
+EN_GEAR = 16          # propeller rpm / crankshaft rpm
+EN_INERTIA = 17       # rotating parts of the engine, kg m2 at the crankshaft
+EN_STARTER_TORQUE = 18  # N m at the crankshaft
+EN_OMEGA_FIRE = 19    # below this crankshaft speed the engine does not fire, rad/s
+EN_EXH_VJ = 20        # exhaust jet velocity of the ejector stacks at full flow, m/s
+EN_CRANK_SENSE = 21   # +1 the crankshaft turns with the propeller, -1 against it (reduction gear)
+EN_RATED_POWER = 22   # W (load reporting)
+EN_EXH_POS = 23       # 23..25 exhaust stacks, body axes from datum
+EN_HEAT_COOLANT = 26  # fraction of the fuel energy burned that goes into the coolant
+EN_HEAT_OIL = 27      # ... into the oil
+EN_TEMP_MAX = 28      # coolant temperature for the radiator flap fully open, K
+# supercharger row
+SC_STAGES = 0         # impellers in series
+SC_EFF = 1            # adiabatic efficiency of each stage
+SC_WORK_LOW = 2       # specific work of each stage at rated rpm, low gear, J/kg (grows as rpm^2)
+SC_WORK_HIGH = 3      # ... high gear (0: single speed)
+SC_UP_PA = 4          # ambient pressure below which the automatic switch selects high gear, Pa
+SC_DOWN_PA = 5        # ambient pressure above which it goes back to low gear, Pa (hysteresis)
+SC_AC_EFF = 6         # aftercooler effectiveness (0..1)
+SC_AC_T = 7           # aftercooler coolant temperature, K
+SC_RAM = 8            # intake ram recovery (fraction of the dynamic pressure)
+SC_DRIVE_EFF = 9      # mechanical efficiency of the supercharger drive
+# propeller row
+PR_POS = 0            # 0..2 hub, body axes from datum
+PR_SENSE = 3          # +1 clockwise seen from the cockpit (spin vector along +x body), -1 anticlockwise
+PR_RADIUS = 4         # m
+PR_BLADES = 5
+PR_INERTIA = 6        # kg m2 (blades and hub)
+PR_PITCH_MIN = 7      # fine-pitch stop, rad at 0.75 R
+PR_PITCH_MAX = 8      # coarse-pitch stop, rad
+PR_FEATHER = 9        # feathered blade angle, rad (0: cannot feather)
+PR_PITCH_RATE = 10    # pitch-change rate limit, rad/s
+PR_GOV_GAIN = 11      # governor: pitch rate per unit relative rpm error, rad/s
+PR_GOV_MIN = 12       # governed crankshaft speed range, rad/s
+PR_GOV_MAX = 13
+PR_GOV_LEAD = 14      # flyweight lead (rate feedback), s
+PR_HUB_R = 15         # hub / spinner radius, m
+# cooling row: radiator (0..7) and oil cooler (8..15)
+CL_RAD = 0
+CL_OIL = 8
+CL_AREA = 0           # face area, m2
+CL_EFF = 1            # heat-exchanger effectiveness
+CL_CDA_MIN = 2        # net drag area with the exit flap closed, m2
+CL_CDA_MAX = 3        # ... fully open
+CL_T_OPEN = 4         # temperature where the automatic flap starts to open, K
+CL_T_RANGE = 5        # ... and is fully open this much above, K
+CL_HEAT_CAP = 6       # heat capacity of the circuit (fluid and metal), J/K
+CL_DUCT = 7           # duct air speed / flight speed with the flap open (closed: 40 % of it)
+CL_POS = 16           # 16..18 duct position, body axes from datum
+# blade-station rows
+PS_R = 0              # radius, m
+PS_DR = 1             # width of the station, m
+PS_CHORD = 2          # m
+PS_TWIST = 3          # blade angle here minus the angle at the reference station, rad
+PS_TABLE = 4          # airfoil table
+PS_TC = 5             # thickness / chord
+PS_STALL = 6          # stall angle of the section's table, rad (positive, negative)
+PS_NEG_STALL = 7
+PS_WAVE_PEAK = 8      # transonic wave-drag peak of the blade section
+# tank rows
+TK_POS = 0            # 0..2 body axes from datum
+TK_FUEL = 3           # fuel loaded, kg
+TK_CAPACITY = 4       # kg
+TK_SIZE = 5           # 5..7 box of the full tank, m (inertia)
+TK_PRIORITY = 8       # feed order: lowest first, equal ones together
+

@@ -21,11 +21,15 @@ def make_state(position_ned_m=(0.0, 0.0, 0.0), velocity_body_ms=(0.0, 0.0, 0.0),
 
 def make_ctrl(**kw) -> np.ndarray:
     """A control vector from keyword commands: pitch, roll, yaw, airbrake, flap, brake_left,
-    brake_right, throttle, pitch_trim, gear_up."""
+    brake_right, throttle, pitch_trim, gear_up; the powerplant's prop_rpm (governor lever,
+    default 1: maximum rpm), wep, blower (1: held in low gear), feather, cutoff, starter."""
     names = {"pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE,
              "flap": L.C_FLAP, "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R,
-             "throttle": L.C_THROTTLE, "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP}
+             "throttle": L.C_THROTTLE, "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP,
+             "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
+             "cutoff": L.C_CUTOFF, "starter": L.C_STARTER}
     c = np.zeros(L.N_CTRL)
+    c[L.C_PROP_RPM] = 1.0
     for k, v in kw.items():
         if k not in names:
             raise KeyError(f"unknown control {k!r} (known: {', '.join(names)})")
@@ -33,10 +37,24 @@ def make_ctrl(**kw) -> np.ndarray:
     return c
 
 
+def settle_surfaces(state: np.ndarray, ctrl: np.ndarray) -> np.ndarray:
+    """Put the control surfaces and actuators where ``ctrl`` holds them at rest and low
+    speed (the pitch surface at stick + trim), as if they had been there all along."""
+    state[L.S_SURF + L.SURF_PITCH] = min(max(ctrl[L.C_PITCH] + ctrl[L.C_PITCH_TRIM], -1.0), 1.0)
+    state[L.S_SURF + L.SURF_ROLL] = ctrl[L.C_ROLL]
+    state[L.S_SURF + L.SURF_YAW] = ctrl[L.C_YAW]
+    state[L.S_SURF + L.SURF_FLAP] = ctrl[L.C_FLAP]
+    state[L.S_SURF + L.SURF_AIRBRAKE] = ctrl[L.C_AIRBRAKE]
+    state[L.S_SURF + L.SURF_GEAR] = ctrl[L.C_GEAR_UP]
+    return state
+
+
 def make_env(wind_ned_ms=(0.0, 0.0, 0.0), thermals=(), terrain_origin_ne_m=(0.0, 0.0),
              terrain_spacing_m=1.0, gravity=G0, dt=DT) -> np.ndarray:
     """Environment vector: steady wind (velocity of the air, NED), thermals as
-    (north_m, east_m, radius_m, updraft_ms), heightfield placement, gravity, dt."""
+    (north_m, east_m, radius_m, updraft_ms[, cloud_base_m, ground_m]), heightfield
+    placement, gravity, dt. A thermal without a ground height is taken as rising from
+    far below (no fade-in near the ground)."""
     e = np.zeros(L.N_ENV_BASE + L.N_THERMAL * len(thermals))
     e[L.E_WIND_N:L.E_WIND_N + 3] = wind_ned_ms
     e[L.E_TERRAIN_N0], e[L.E_TERRAIN_E0] = terrain_origin_ne_m
@@ -46,7 +64,9 @@ def make_env(wind_ned_ms=(0.0, 0.0, 0.0), thermals=(), terrain_origin_ne_m=(0.0,
     e[L.E_THERMAL_COUNT] = len(thermals)
     for k, th in enumerate(thermals):
         b = L.E_THERMALS + k * L.N_THERMAL
-        e[b:b + 4] = th
+        e[b:b + 4] = th[:4]
+        e[b + 4] = th[4] if len(th) > 4 else 0.0
+        e[b + 5] = th[5] if len(th) > 5 else -1.0e6
     return e
 
 

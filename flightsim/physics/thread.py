@@ -51,6 +51,9 @@ class PhysicsThread:
         self.run_time_s = 0.0        # wall time spent running (not paused)
         self.step_time_s = 0.0       # wall time inside the kernel
         self.error: BaseException | None = None
+        # the world's per-tick hook, hook(state, env, t_s), run before each step: weather,
+        # winch cable -- whatever changes the env between ticks
+        self.hook = None
         self._stop = threading.Event()
         self._running = threading.Event()   # set = not paused
         self._running.set()
@@ -79,6 +82,8 @@ class PhysicsThread:
         """Read the mailbox, step once, publish. Used by the loop and by manual stepping."""
         self._commands()
         self.mailbox.read().to_array(self.ctrl)
+        if self.hook is not None:
+            self.hook(self.state, self.env, float(self.state[L.S_TICK]) * self.dt)
         t = time.perf_counter()
         if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
             self.refused_steps += 1

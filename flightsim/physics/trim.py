@@ -18,7 +18,8 @@ import numpy as np
 
 from . import layout as L
 from .dynamics import derivative, make_scratch
-from .state import make_ctrl, make_state
+from .plant import plant_trim
+from .state import make_ctrl, make_state, settle_surfaces
 
 
 @dataclass
@@ -27,7 +28,7 @@ class Trim:
     tas_ms: float
     alpha_rad: float
     gamma_rad: float          # flight-path angle, + climbing
-    pitch_cmd: float          # elevator command that holds it (-1..1 is the stick's travel)
+    pitch_cmd: float          # elevator position that holds it, normalised (-1..1 is the travel); also the trim
     throttle: float
     state: np.ndarray
     ctrl: np.ndarray
@@ -60,13 +61,23 @@ class Trimmer:
         self.diag = np.zeros(L.N_DIAG)
         self.deriv = np.zeros(L.N_DOF)
         self.scratch = make_scratch(model)[:3]
+        self.powered = model[0, L.H_ROW_PLANT] > 0
 
     def build(self, tas, alpha, gamma, pitch_cmd, throttle):
         s = make_state((0.0, 0.0, -self.altitude_m),
                        (tas * math.cos(alpha), 0.0, tas * math.sin(alpha)), 0.0, alpha + gamma, 0.0)
         c = self.base_ctrl.copy()
-        c[L.C_PITCH] = pitch_cmd
         c[L.C_THROTTLE] = throttle
+        settle_surfaces(s, c)
+        # trimmed: the elevator rests at its trimmed neutral point with no stick force
+        # (the pitch command may go past the stick's travel here: within_travel tells)
+        s[L.S_SURF + L.SURF_PITCH] = pitch_cmd
+        c[L.C_PITCH] = 0.0
+        c[L.C_PITCH_TRIM] = pitch_cmd
+        if self.powered:
+            # engine and propeller in equilibrium at this flight condition (governor pitch,
+            # induced velocities, supercharger gear, coolers): plant.plant_trim
+            plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
         return s, c
 
     def residual(self, tas, alpha, gamma, pitch_cmd, throttle):
@@ -120,6 +131,24 @@ class Trimmer:
         unpack = lambda x: (x[0], alpha_rad, x[1], x[2], 0.0)
         x, res = self._newton(guess, unpack, (1e-3, 1e-5, 1e-4),
                               (3.0, -1.5, -4.0), (400.0, 0.5, 4.0), (0.1 * guess[0], 0.05, 0.5))
+        return self._result(x, unpack, res)
+
+    def climb(self, tas_ms, guess=(0.05, 0.05, 0.0)):
+        """Steady straight climb (or descent) at this speed with the base controls' throttle:
+        alpha, flight-path angle, elevator."""
+        thr = self.base_ctrl[L.C_THROTTLE]
+        unpack = lambda x: (tas_ms, x[0], x[1], x[2], thr)
+        x, res = self._newton(guess, unpack, (1e-5, 1e-5, 1e-4),
+                              (-0.5, -1.5, -4.0), (0.6, 1.2, 4.0), (0.05, 0.05, 0.5))
+        return self._result(x, unpack, res)
+
+    def level_at_throttle(self, guess=(150.0, 0.02, 0.0)):
+        """Steady level flight with the base controls' throttle: speed, alpha, elevator (the
+        fast solution when started fast: maximum level speed at full throttle)."""
+        thr = self.base_ctrl[L.C_THROTTLE]
+        unpack = lambda x: (x[0], x[1], 0.0, x[2], thr)
+        x, res = self._newton(guess, unpack, (1e-3, 1e-5, 1e-4),
+                              (20.0, -0.5, -4.0), (400.0, 0.6, 4.0), (10.0, 0.05, 0.5))
         return self._result(x, unpack, res)
 
     def level(self, tas_ms, guess=(0.05, 0.5, 0.0)):

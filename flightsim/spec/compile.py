@@ -15,6 +15,7 @@ import numpy as np
 
 from ..physics import layout as L
 from .loader import AircraftSpec, load_aircraft
+from .powerplant import compile_powerplant
 from .schema import DataError
 
 GROUP_INDEX = {"wing": L.GROUP_WING, "htail": L.GROUP_HTAIL, "vtail": L.GROUP_VTAIL, "body": L.GROUP_BODY}
@@ -160,6 +161,25 @@ def _group_geometry(group_sections: list[Section], vertical: bool):
     return area, span, aspect, e
 
 
+RHO0 = 1.225
+
+
+def _compile_controls(spec, model):
+    """Row ROW_CONTROLS: the control system per axis and the actuator rates."""
+    ctl = spec.controls
+    for k, axis in enumerate(("elevator", "aileron", "rudder")):
+        a = ctl[axis]
+        c = k * L.CTL_COLS
+        v = a["full_deflection_ias_kmh"] / 3.6
+        model[L.ROW_CONTROLS, c + L.CTL_Q_FULL] = 0.5 * RHO0 * v * v
+        model[L.ROW_CONTROLS, c + L.CTL_TAU] = a["time_constant_s"]
+        model[L.ROW_CONTROLS, c + L.CTL_RATE] = 1.0 / a["travel_time_s"]
+        model[L.ROW_CONTROLS, c + L.CTL_FORCE] = a["max_force_n"]
+    model[L.ROW_CONTROLS, L.CTL_FLAP_RATE] = 1.0 / ctl["flap_travel_s"]
+    model[L.ROW_CONTROLS, L.CTL_AIRBRAKE_RATE] = 1.0 / ctl["airbrake_travel_s"]
+    model[L.ROW_CONTROLS, L.CTL_GEAR_RATE] = 1.0 / ctl["gear_travel_s"]
+
+
 def compile_aircraft(spec_or_name) -> Compiled:
     spec = spec_or_name if isinstance(spec_or_name, AircraftSpec) else load_aircraft(spec_or_name)
     secs = expand_sections(spec)
@@ -176,7 +196,7 @@ def compile_aircraft(spec_or_name) -> Compiled:
     stall = [_stall_angles(t) for t in tables]
 
     n_sec, n_gear, n_ct = len(secs), len(spec.gear), len(spec.contacts)
-    row_sec = 3
+    row_sec = L.ROW_CONTROLS + 1
     row_gear = row_sec + n_sec
     row_ct = row_gear + n_gear
     model = np.zeros((row_ct + n_ct, L.MODEL_COLS))
@@ -220,6 +240,7 @@ def compile_aircraft(spec_or_name) -> Compiled:
         factor = (1 + x / math.hypot(x, s_v)) * s_v * s_v / (s_v * s_v + h * h)
         model[L.ROW_GROUPS, L.GROUP_HTAIL * L.G_COLS + L.G_DOWNWASH] = factor / (math.pi * aspect * e)
 
+    _compile_controls(spec, model)
     for k, s in enumerate(secs):
         row = row_sec + k
         sp = s.spec
@@ -304,4 +325,7 @@ def compile_aircraft(spec_or_name) -> Compiled:
     model[0, L.H_GROUND_RADIUS] = max((float(np.linalg.norm(np.array(p) - cg)) for p in pts), default=0.0)
     if n_ct > 50:
         raise DataError(spec.path, "contact", "at most 50 contact points")
+    # powered aircraft: engine, propeller, tanks and coolers; compressibility and slipstream
+    # columns of the sections (spec.powerplant); the mass then includes the fuel
+    model, mass, cg, inertia = compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stall)
     return Compiled(spec, model, tables, secs, mass, cg, inertia, names)

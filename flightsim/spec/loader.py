@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import AIRCRAFT_DIR
+from .powerplant import POWERPLANT_TABLES, load_powerplant
 from .schema import (
     DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
 )
@@ -21,6 +22,8 @@ AIRCRAFT_KEYS = {
     "vne_kmh": num(check=positive),
     "sources": Field("strlist", required=False, default=[]),
     "description": Field("str", required=False, default=""),
+    "control_limit_mach": num(False, None, between(0.3, 1.5)),   # controls lose effect beyond it
+    "winch_hook_m": Field("vec3", required=False, default=None),   # launch hook (gliders), body axes
 }
 SECTION_KEYS = {
     "name": Field("str"),
@@ -58,6 +61,23 @@ GEAR_KEYS = {
     "drag_area_m2": num(False, 0.0, non_negative),
     "retractable": Field("bool", required=False, default=False),
 }
+CONTROL_AXES = ("elevator", "aileron", "rudder")
+CONTROL_AXIS_KEYS = {
+    "max_force_n": num(check=positive),
+    "full_deflection_ias_kmh": num(check=positive),
+    "time_constant_s": num(False, 0.08, between(0.005, 2.0)),
+    "travel_time_s": num(False, 0.3, between(0.02, 10.0)),
+}
+CONTROL_KEYS = {
+    "flap_travel_s": num(False, 1.0, between(0.02, 120.0)),
+    "airbrake_travel_s": num(False, 1.0, between(0.02, 120.0)),
+    "gear_travel_s": num(False, 1.0, between(0.02, 120.0)),
+    "elevator": Field("table", required=False, default=None),
+    "aileron": Field("table", required=False, default=None),
+    "rudder": Field("table", required=False, default=None),
+}
+# without a [controls] table: light-aircraft pilot forces, full travel up to VNE
+DEFAULT_AXIS_FORCE_N = {"elevator": 250.0, "aileron": 130.0, "rudder": 600.0}
 CONTACT_KEYS = {
     "name": Field("str"),
     "position_m": Field("vec3"),
@@ -98,6 +118,7 @@ class Airfoil:
     curves: np.ndarray          # (3 deflections, 3 coefficients cl/cd/cm, n)
     has_control_curves: bool
     reynolds_number: float | None = None
+    thickness_ratio: float | None = None
 
 
 @dataclass
@@ -111,6 +132,8 @@ class AircraftSpec:
     contacts: list[dict]
     reference: dict | None
     airfoils: dict[str, Airfoil] = field(default_factory=dict)
+    controls: dict = field(default_factory=dict)
+    powerplant: dict | None = None    # engine, supercharger, propeller, tanks, coolers (spec.powerplant)
 
 
 def load_airfoil(path: Path) -> Airfoil:
@@ -161,7 +184,7 @@ def load_airfoil(path: Path) -> Airfoil:
         curves[0] = curves[1]
         curves[2] = curves[1]
     return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl,
-                   head["reynolds_number"])
+                   head["reynolds_number"], head["thickness_ratio"])
 
 
 def _records(data: dict, key: str, schema: dict, path: Path, required: bool) -> list[dict]:
@@ -187,6 +210,17 @@ def _records(data: dict, key: str, schema: dict, path: Path, required: bool) -> 
     return out
 
 
+def _controls(data, head: dict, path: Path) -> dict:
+    """[controls]: actuator travel times and, per axis, [controls.elevator|aileron|rudder]."""
+    ctl = validate_table(data, CONTROL_KEYS, path, "controls")
+    for axis in CONTROL_AXES:
+        sub = ctl[axis]
+        if sub is None:
+            sub = {"max_force_n": DEFAULT_AXIS_FORCE_N[axis], "full_deflection_ias_kmh": head["vne_kmh"]}
+        ctl[axis] = validate_table(sub, CONTROL_AXIS_KEYS, path, f"controls.{axis}")
+    return ctl
+
+
 def aircraft_path(name_or_path: str | Path) -> Path:
     p = Path(name_or_path)
     if p.suffix == ".toml" and p.exists():
@@ -207,7 +241,7 @@ def list_aircraft() -> list[str]:
 def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     path = aircraft_path(name_or_path)
     data = read_toml(path)
-    allowed = {"aircraft", "section", "mass", "gear", "contact", "reference"}
+    allowed = {"aircraft", "section", "mass", "gear", "contact", "reference", "controls", *POWERPLANT_TABLES}
     for key in data:
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
@@ -225,6 +259,8 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
         raise DataError(path, "reference.polar_sink_ms", "must have as many values as polar_kmh")
 
     spec = AircraftSpec(path.parent.name, path, head, sections, masses, gear, contacts, reference)
+    spec.controls = _controls(data.get("controls", {}), head, path)
+    spec.powerplant = load_powerplant(data, path, head, spec.airfoils, load_airfoil)
     airfoil_dir = path.parent / "airfoils"
     for s in sections:
         if s["control"] is not None and s["control_max_deg"] is None:

@@ -93,6 +93,9 @@ def _check_value(f: Field, v: Any, path: Path, key: str) -> Any:
             bad = next((x for x in v if not _is_number(x)), None) if isinstance(v, list) and v else v
             raise DataError(path, key, f"must be a non-empty list of finite numbers (bad entry: {bad!r})")
         v = [float(x) for x in v]
+    elif f.kind == "table":
+        if not isinstance(v, dict):
+            raise DataError(path, key, f"must be a table, got {v!r}")
     elif f.kind == "strlist":
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise DataError(path, key, f"must be a list of strings, got {v!r}")

@@ -114,7 +114,12 @@ def test_non_finite_step_keeps_last_good_state(trainer_path):
     assert sim.diag[L.D_NONFINITE] == 1.0
     assert np.array_equal(sim.state, good)
     ctrls = np.tile(sim.ctrl, (10, 1))
-    ctrls[4, L.C_ROLL] = np.inf
+    ctrls[4, L.C_ROLL] = np.nan
     out = sim.run(ctrls)
     assert len(out) == 4 and np.all(np.isfinite(sim.state))
     assert sim.step() == 0
+    # an infinite force request is only a very hard push: the surface stops at its travel
+    inf_ctrl = sim.ctrl.copy()
+    inf_ctrl[L.C_ROLL] = np.inf
+    assert sim.step(inf_ctrl) == 0
+    assert sim.state[L.S_SURF + L.SURF_ROLL] <= 1.0

@@ -76,7 +76,8 @@ def test_controls_read_from_mailbox(trainer_path):
     th.mailbox.post(ControlInputs(roll=0.5, airbrake=1.0))
     th.tick(0.0)
     s = th.buffer.read()[1]
-    assert s.controls.roll == 0.5 and s.airbrake == 1.0
+    assert s.controls.roll == 0.5 and s.controls.airbrake == 1.0
+    assert 0.0 < s.airbrake < 0.1                    # the airbrakes have started to move out
     assert th.ctrl[L.C_ROLL] == 0.5
     assert np.any(s.deflections_rad != 0.0)
 

@@ -1,0 +1,160 @@
+"""Piston engine and supercharger (seed 000): an RPM / manifold pressure / swept-volume model.
+
+The mass of charge the engine takes per cycle follows from the manifold pressure and the
+charge temperature, ``m_cycle = eta_v * V_swept * MAP / (R T_charge)``, twice per crankshaft
+revolution apart for a four-stroke; that fixes the fuel burned and the indicated work.
+The crankshaft torque is
+
+    Q = (IMEP - FMEP - PMEP) * V_swept / (4 pi) - Q_supercharger
+
+* IMEP: indicated work per swept volume, ``eta_i * min(FAR, FAR_stoich) * LHV * m_cycle / V_swept``
+  (the automatic mixture runs rich at high boost; fuel beyond stoichiometric cools, it
+  does not burn);
+* FMEP: friction, growing with rpm squared;
+* PMEP: pumping, ``p_exhaust - MAP``: a loss below ambient (throttled), a gain when the
+  supercharger fills the cylinders above the exhaust back pressure (so the same boost
+  gives more power higher up, where the exhaust pushes against less air);
+* the supercharger: centrifugal stages in series, each doing a specific work that grows as
+  rpm squared (impeller tip speed squared) and raising the pressure by
+  ``(1 + eta_c w / (cp T_in))^(gamma/(gamma-1))``. Its pressure ratio multiplies the (ram)
+  intake pressure: boost proportional to ambient pressure and to rpm squared. It costs
+  ``m_dot * w`` of crankshaft power in whatever gear it runs, so the high gear, with the
+  higher critical altitude, costs more. An aftercooler cools the charge toward its own
+  coolant temperature.
+
+Throttle (seed 000): a flow control. Fully open it passes the air the engine takes at the
+manifold-pressure cap (military, or WEP through the gate) at maximum rpm; closed, only
+enough to idle on the ground; in between, in proportion. The engine takes the lower of
+what the throttle passes and what it can swallow at the manifold pressure the
+supercharger can deliver (capped), and the manifold pressure follows from that flow. So
+at the critical altitude and above, the throttle is wide open and the power falls with
+the air; below it the cap holds the boost (reducing rpm at the critical altitude lowers
+the boost, lower down it does not).
+
+Fuel flow is the fuel/air ratio times the air flow. All functions take the engine and
+supercharger rows of the model array (layout EN_*, SC_*).
+"""
+import math
+
+import numpy as np
+from numba import njit
+
+from .layout import (
+    EN_DISP, EN_ENRICH_MAP, EN_EXH_BACK, EN_FAR_LEAN, EN_FAR_RICH, EN_FAR_STOICH, EN_FMEP0,
+    EN_FMEP2, EN_IDLE_FLOW, EN_IND_EFF, EN_LHV, EN_MAP_MIL, EN_MAP_WEP, EN_OMEGA_MAX, EN_VOL_EFF,
+    SC_AC_EFF, SC_AC_T, SC_DRIVE_EFF, SC_EFF, SC_RAM, SC_STAGES, SC_WORK_HIGH, SC_WORK_LOW,
+)
+
+JIT = dict(cache=True, nogil=True, error_model="numpy")
+INLINE = dict(JIT, inline="always")
+
+R_AIR = 287.05          # J/(kg K)
+CP_AIR = 1005.0         # J/(kg K)
+KAPPA_EXP = 3.5         # gamma / (gamma - 1) for air
+FOUR_PI = 4.0 * math.pi
+OMEGA_FRICTION = 5.0    # rad/s: friction and pumping torques are regularised below this speed
+
+
+@njit(**INLINE)
+def supercharger_stages(work, n_stages, eff, t_in):
+    """Pressure ratio and outlet temperature (K) of n centrifugal stages in series, each
+    doing ``work`` J/kg with adiabatic efficiency ``eff``, from inlet temperature t_in."""
+    pr = 1.0
+    t = t_in
+    for _ in range(n_stages):
+        pr *= (1.0 + eff * work / (CP_AIR * t)) ** KAPPA_EXP
+        t += work / CP_AIR
+    return pr, t
+
+
+@njit(**INLINE)
+def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, qbar):
+    """The engine at crankshaft speed omega (rad/s) with the intake at ambient pressure and
+    temperature plus ram (qbar = dynamic pressure of the flight speed).
+
+    Returns (crank torque N m, manifold pressure Pa, air flow kg/s, fuel flow kg/s,
+    supercharger power W, fuel energy burned W, charge temperature K). ``row`` is the engine
+    row; the supercharger row follows it. With firing = 0 the engine only pumps and rubs."""
+    sc = row + 1
+    w_max = model[row, EN_OMEGA_MAX]
+    ratio = omega / w_max
+    if ratio < 0.0:
+        ratio = 0.0
+    disp = model[row, EN_DISP]
+    # intake: ram recovery of the dynamic pressure, with its (isentropic) temperature rise
+    p_in = p_amb + model[sc, SC_RAM] * qbar
+    t_in = t_amb * (p_in / p_amb) ** (1.0 / KAPPA_EXP)
+    work = model[sc, SC_WORK_HIGH] if gear > 0.5 and model[sc, SC_WORK_HIGH] > 0.0 else model[sc, SC_WORK_LOW]
+    work *= ratio * ratio
+    n_st = int(model[sc, SC_STAGES])
+    pr, t_out = supercharger_stages(work, n_st, model[sc, SC_EFF], t_in)
+    t_ac = model[sc, SC_AC_T]
+    t_charge = t_out - model[sc, SC_AC_EFF] * (t_out - t_ac) if t_out > t_ac else t_out
+    cap = model[row, EN_MAP_WEP] if wep > 0.5 else model[row, EN_MAP_MIL]
+    map_avail = p_in * pr
+    if map_avail > cap:
+        map_avail = cap
+    # charge mass per unit manifold pressure per radian of crankshaft
+    per_pa_rad = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_charge)
+    # the throttle: a flow control, full open = the flow at the cap at maximum rpm
+    thr = throttle
+    if thr < 0.0:
+        thr = 0.0
+    elif thr > 1.0:
+        thr = 1.0
+    idle = model[row, EN_IDLE_FLOW]
+    allowed = per_pa_rad * w_max * cap * (idle + (1.0 - idle) * thr)
+    manifold = map_avail
+    if omega > 1e-6 and allowed < per_pa_rad * omega * map_avail:
+        manifold = allowed / (per_pa_rad * omega)
+    air = per_pa_rad * omega * manifold if omega > 0.0 else 0.0
+    # automatic mixture: lean at cruise, rich (cooling) at high boost
+    enrich = model[row, EN_ENRICH_MAP]
+    x = (manifold - enrich) / (model[row, EN_MAP_MIL] - enrich)
+    if x < 0.0:
+        x = 0.0
+    elif x > 1.0:
+        x = 1.0
+    x = x * x * (3.0 - 2.0 * x)
+    far = model[row, EN_FAR_LEAN] + (model[row, EN_FAR_RICH] - model[row, EN_FAR_LEAN]) * x
+    burned_far = far if far < model[row, EN_FAR_STOICH] else model[row, EN_FAR_STOICH]
+    # mean effective pressures (Pa) -> torque = mep * disp / (4 pi)
+    charge_density = model[row, EN_VOL_EFF] * manifold / (R_AIR * t_charge)   # kg per m3 swept
+    imep = 0.0
+    fuel = 0.0
+    burned = 0.0
+    if firing > 0.5:
+        imep = model[row, EN_IND_EFF] * burned_far * model[row, EN_LHV] * charge_density
+        fuel = far * air
+        burned = burned_far * air * model[row, EN_LHV]
+    fmep = model[row, EN_FMEP0] + model[row, EN_FMEP2] * ratio * ratio
+    pmep = model[row, EN_EXH_BACK] * p_amb - manifold
+    # losses act against the motion, regularised through zero speed
+    s = omega / OMEGA_FRICTION
+    if s > 1.0:
+        s = 1.0
+    elif s < -1.0:
+        s = -1.0
+    torque = (imep - s * (fmep + pmep)) * disp / FOUR_PI
+    # the supercharger: work on every kg the engine takes
+    sc_power = air * n_st * work / model[sc, SC_DRIVE_EFF]
+    if omega > 1e-6:
+        torque -= sc_power / omega
+    return torque, manifold, air, fuel, sc_power, burned, t_charge
+
+
+@njit(**JIT)
+def engine_point(model, row, omega, throttle, wep, gear, p_amb, t_amb, qbar):
+    """engine_state for a running engine, as an array (for tools and tests):
+    [torque N m, power W, MAP Pa, air kg/s, fuel kg/s, supercharger W, burned W, T_charge K]."""
+    q, m, a, f, scp, b, tc = engine_state(model, row, omega, throttle, wep, gear, 1.0, p_amb, t_amb, qbar)
+    out = np.empty(8)
+    out[0] = q
+    out[1] = q * omega
+    out[2] = m
+    out[3] = a
+    out[4] = f
+    out[5] = scp
+    out[6] = b
+    out[7] = tc
+    return out

@@ -1,0 +1,124 @@
+"""The wind tunnel's roll rig: steady roll rate against speed with the pilot's full lateral force.
+
+Seed 000's roll charts: with a fixed maximum stick force (say 50 lb of side pressure)
+the aileron deflection the pilot can hold falls as 1/V^2 above the aileron's
+full-deflection speed, so the steady roll rate rises with speed, peaks there and then
+falls. This rig measures that curve on the full model:
+
+* the aircraft is trimmed wings level at the test speed (a level trim for a powered
+  aircraft, a steady glide for a glider) at the given altitude;
+* then the stick goes fully to the side (``ctrl roll = 1``: the pilot's maximum lateral
+  force) and the aircraft is flown for ``seconds`` on a one-degree-of-freedom rig, as in
+  a tunnel with a roll gimbal: after every step the airflow (body velocity), height and
+  the pitch and yaw rates are put back to the trim, so only the roll rate and the
+  surfaces evolve, through the same kernels the game flies (aileron surface dynamics,
+  blade-element damping in roll, adverse aileron drag);
+* the steady roll rate is the mean over the last second.
+
+The speeds are indicated (equivalent) airspeeds, from a little above the stall to VNE.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .physics import layout as L
+from .physics.atmosphere import isa
+from .physics.state import flat_terrain
+from .sim import Sim
+
+KMH = 3.6
+RHO0 = 1.225
+
+
+def _trim(sim: Sim, tas_ms: float, altitude_m: float):
+    tr = sim.trimmer(altitude_m)
+    t = None
+    if sim.compiled.spec.aircraft["kind"] == "powered":
+        t = tr.level(tas_ms)
+        if not (t.ok and 0.0 <= t.throttle <= 1.0):
+            t = None
+    if t is None:
+        t = tr.glide(tas_ms)
+    return t if t.ok and t.within_travel else None
+
+
+def steady_roll_rate(sim: Sim, ias_kmh: float, altitude_m: float, seconds: float = 4.0,
+                     direction: float = 1.0) -> dict | None:
+    """Steady roll rate (deg/s) at ias_kmh with full lateral stick force, or None if the
+    aircraft has no wings-level trim at that speed."""
+    rho = float(isa(altitude_m)[2])
+    tas_ms = ias_kmh / KMH * math.sqrt(RHO0 / rho)
+    t = _trim(sim, tas_ms, altitude_m)
+    if t is None:
+        return None
+    held = t.state.copy()
+    state = t.state.copy()
+    ctrl = t.ctrl.copy()
+    ctrl[L.C_ROLL] = direction
+    n = int(round(seconds / 0.02))
+    last = max(int(round(1.0 / 0.02)), 1)
+    p = np.empty(n)
+    aileron = np.empty(n)
+    sim.state, sim.ctrl = state, ctrl
+    for i in range(n):
+        sim.step()
+        s = sim.state
+        # the rig: airflow, height and the other rotations held at the trim
+        s[L.S_VEL:L.S_VEL + 3] = held[L.S_VEL:L.S_VEL + 3]
+        s[L.S_POS:L.S_POS + 3] = held[L.S_POS:L.S_POS + 3]
+        s[L.S_OMEGA + 1] = 0.0
+        s[L.S_OMEGA + 2] = 0.0
+        s[L.S_PREV + L.S_VEL:L.S_PREV + L.S_VEL + 3] = 0.0
+        s[L.S_PREV + L.S_OMEGA + 1:L.S_PREV + L.S_OMEGA + 3] = 0.0
+        p[i] = s[L.S_OMEGA]
+        aileron[i] = s[L.S_SURF + L.SURF_ROLL]
+        if not np.isfinite(p[i]):
+            return None
+    return {"ias_kmh": round(float(ias_kmh), 2),
+            "roll_rate_dps": round(float(math.degrees(direction * p[-last:].mean())), 2),
+            "tas_kmh": round(tas_ms * KMH, 2),
+            "aileron_fraction": round(float(direction * aileron[-last:].mean()), 3),
+            "time_to_90pct_s": round(float(np.argmax(direction * p >= 0.9 * direction * p[-last:].mean()) + 1) * 0.02, 2)}
+
+
+def roll_curve(aircraft, altitude_m: float = 0.0, step_kmh: float | None = None) -> dict:
+    """The roll-rate curve from a little above the stall to VNE (JSON-ready); ``aircraft``
+    is a name in aircraft/ or a compiled aircraft."""
+    sim = Sim(aircraft, terrain=flat_terrain(-1.0e6))     # free air: the rig is not near the ground
+    spec = sim.compiled.spec
+    vne = spec.aircraft["vne_kmh"]
+    ref = spec.reference or {}
+    v_min = 1.25 * ref["stall_kmh"] if ref.get("stall_kmh") else 0.2 * vne
+    step = step_kmh or max(5.0, round((vne - v_min) / 12.0 / 5.0) * 5.0)
+    speeds = np.arange(math.ceil(v_min / 5.0) * 5.0, vne + 0.1, step)
+    points = []
+    for v in speeds:
+        pt = steady_roll_rate(sim, float(v), altitude_m)
+        if pt is not None:
+            points.append(pt)
+    ail = spec.controls["aileron"]
+    return {"aircraft": spec.id, "altitude_m": float(altitude_m), "points": points,
+            "max_lateral_force_n": ail["max_force_n"],
+            "aileron_full_deflection_ias_kmh": ail["full_deflection_ias_kmh"],
+            "rig": "wings-level trim, full lateral stick force, one-degree-of-freedom roll (airflow held)"}
+
+
+def plot_roll(result: dict, path: str):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7, 4.5), dpi=110)
+    ax.plot([p["ias_kmh"] for p in result["points"]], [p["roll_rate_dps"] for p in result["points"]], "o-")
+    ax.axvline(result["aileron_full_deflection_ias_kmh"], ls=":", color="gray",
+               label=f"full aileron with {result['max_lateral_force_n']:.0f} N up to here")
+    ax.set_xlabel("indicated airspeed, km/h")
+    ax.set_ylabel("steady roll rate, deg/s")
+    ax.set_title(f"{result['aircraft']}: roll rate, full lateral stick force, {result['altitude_m']:.0f} m")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

@@ -1,0 +1,156 @@
+"""Seed 000's control feel: the stick is a force request, the surfaces are dynamical systems."""
+import copy
+import math
+
+import numpy as np
+import pytest
+
+from flightsim.physics import layout as L
+from flightsim.physics.state import flat_terrain, make_ctrl, make_state
+from flightsim.rollrig import roll_curve, steady_roll_rate
+from flightsim.sim import Sim
+from flightsim.spec.compile import compile_aircraft
+from flightsim.spec.loader import load_aircraft
+from flightsim.spec.schema import DataError
+
+DT = 0.02
+
+
+def _held_flight(sim, tas_ms, ctrl, seconds, altitude_m=1000.0):
+    """Fly with the airflow held constant (a tunnel rig): returns surface positions per step."""
+    sim.terrain = flat_terrain(-1.0e6)
+    sim.state = make_state((0.0, 0.0, -altitude_m), (tas_ms, 0.0, 0.0))
+    held = sim.state.copy()
+    sim.ctrl = ctrl
+    out = []
+    for _ in range(int(round(seconds / DT))):
+        sim.step()
+        sim.state[:L.N_DOF] = held[:L.N_DOF]
+        sim.state[L.S_HAS_PREV] = 0.0
+        out.append(sim.state[L.S_SURF:L.S_SURF + L.N_SURF].copy())
+    return np.array(out)
+
+
+def _astir_with(**axes):
+    spec = copy.deepcopy(load_aircraft("astir"))
+    for axis, values in axes.items():
+        spec.controls[axis].update(values)
+    return compile_aircraft(spec)
+
+
+def test_surface_takes_time_to_deflect_and_snaps_back_faster():
+    sim = Sim("astir")
+    s = _held_flight(sim, 25.0, make_ctrl(roll=1.0), 1.0)
+    ail = s[:, L.SURF_ROLL]
+    rate_limit = 1.0 / 0.25                        # aircraft.toml: aileron travel_time_s = 0.25
+    assert ail[0] <= rate_limit * DT + 1e-9        # not teleported
+    assert np.all(np.diff(ail) <= rate_limit * DT + 1e-9)
+    assert ail[-1] == pytest.approx(1.0, abs=1e-3)  # full travel at low speed with full force
+    t_out = DT * (np.argmax(ail >= 0.95) + 1)
+    # release: the backforce returns it, and faster than the pilot pushed it out
+    sim.ctrl = make_ctrl()
+    back = []
+    for _ in range(50):
+        sim.step()
+        back.append(sim.state[L.S_SURF + L.SURF_ROLL])
+    back = np.array(back)
+    t_back = DT * (np.argmax(back <= 0.05) + 1)
+    assert back[-1] == pytest.approx(0.0, abs=1e-3)
+    assert t_back < t_out
+
+
+def test_stick_force_is_scaled_at_low_speed_so_half_force_is_half_travel():
+    sim = Sim("astir")
+    s = _held_flight(sim, 25.0, make_ctrl(pitch=0.5), 1.0)
+    assert s[-1, L.SURF_PITCH] == pytest.approx(0.5, abs=1e-3)
+
+
+def test_deflection_falls_as_one_over_v_squared_above_the_full_deflection_speed():
+    c = _astir_with(aileron={"full_deflection_ias_kmh": 120.0})
+    sim = Sim(c)
+    for v_kmh, expect in ((100.0, 1.0), (120.0, 1.0), (240.0, 0.25), (170.0, (120 / 170) ** 2)):
+        s = _held_flight(sim, v_kmh / 3.6, make_ctrl(roll=1.0), 1.5, altitude_m=0.0)
+        assert s[-1, L.SURF_ROLL] == pytest.approx(expect, rel=0.01), v_kmh
+
+
+def test_trim_tab_moves_the_no_force_point_at_any_speed():
+    sim = Sim("astir")
+    for v in (25.0, 60.0):
+        s = _held_flight(sim, v, make_ctrl(pitch_trim=-0.3), 1.0)
+        assert s[-1, L.SURF_PITCH] == pytest.approx(-0.3, abs=1e-3)
+    # force on top of trim: the same force gets less deflection at high speed
+    slow = _held_flight(sim, 25.0, make_ctrl(pitch=0.2, pitch_trim=-0.3), 1.0)[-1, L.SURF_PITCH]
+    fast = _held_flight(sim, 120.0, make_ctrl(pitch=0.2, pitch_trim=-0.3), 1.0)[-1, L.SURF_PITCH]
+    assert slow == pytest.approx(-0.1, abs=1e-3)
+    assert -0.3 < fast < slow
+
+
+def test_actuators_take_their_travel_time():
+    sim = Sim("astir")
+    s = _held_flight(sim, 25.0, make_ctrl(airbrake=1.0, gear_up=1.0), 2.2)
+    airbrake, gear = s[:, L.SURF_AIRBRAKE], s[:, L.SURF_GEAR]
+    # aircraft.toml: airbrake_travel_s = 1.0, gear_travel_s = 2.0
+    assert airbrake[int(0.5 / DT) - 1] == pytest.approx(0.5, abs=1e-9)
+    assert airbrake[int(1.0 / DT) - 1] == pytest.approx(1.0, abs=1e-9)
+    assert gear[int(1.0 / DT) - 1] == pytest.approx(0.5, abs=1e-9)
+    assert gear[-1] == pytest.approx(1.0)
+
+
+def test_airbrake_drag_follows_the_airbrake_not_the_handle():
+    sim = Sim("astir")
+    sim.terrain = flat_terrain(-1.0e6)
+    sim.state = make_state((0, 0, -1000.0), (30.0, 0.0, 0.0))
+    sim.ctrl = make_ctrl(airbrake=1.0)
+    sim.step()
+    d_first = -sim.diag[L.D_FORCE]
+    for _ in range(60):
+        sim.step()
+        sim.state[:L.N_DOF] = make_state((0, 0, -1000.0), (30.0, 0.0, 0.0))[:L.N_DOF]
+    d_open = -sim.diag[L.D_FORCE]
+    assert d_open > 1.5 * d_first
+
+
+def test_roll_curve_rises_over_the_astir_envelope():
+    res = roll_curve("astir")
+    rates = [p["roll_rate_dps"] for p in res["points"]]
+    speeds = [p["ias_kmh"] for p in res["points"]]
+    assert speeds[0] < 90 and speeds[-1] >= 240
+    assert all(b > a for a, b in zip(rates, rates[1:]))
+    # full travel over the whole envelope: the glider's ailerons are light
+    assert min(p["aileron_fraction"] for p in res["points"]) > 0.98
+
+
+def test_roll_curve_peaks_and_falls_when_the_pilot_runs_out_of_strength():
+    # the same glider with heavy ailerons (full travel only to 130 km/h): seed 000's shape
+    c = _astir_with(aileron={"full_deflection_ias_kmh": 130.0})
+    res = roll_curve(c)
+    rates = np.array([p["roll_rate_dps"] for p in res["points"]])
+    speeds = np.array([p["ias_kmh"] for p in res["points"]])
+    peak = int(np.argmax(rates))
+    assert 110 <= speeds[peak] <= 150
+    assert rates[-1] < 0.75 * rates[peak]
+    assert np.all(np.diff(rates[peak:]) < 0)
+
+
+def test_roll_rig_reports_the_force_limited_aileron():
+    c = _astir_with(aileron={"full_deflection_ias_kmh": 100.0})
+    pt = steady_roll_rate(Sim(c, terrain=flat_terrain(-1e6)), 200.0, 0.0)
+    assert pt["aileron_fraction"] == pytest.approx(0.25, rel=0.02)
+
+
+@pytest.mark.parametrize("key,value,problem", [
+    ("max_force_n", -5.0, "greater than 0"),
+    ("time_constant_s", 0.0, "between"),
+])
+def test_bad_control_data_is_refused(tmp_path, key, value, problem):
+    src = load_aircraft("astir").path
+    text = src.read_text()
+    import re
+    text = re.sub(rf"(\[controls\.aileron\][^\[]*?){key} = [^\n]*", rf"\g<1>{key} = {value}", text, count=1, flags=re.S)
+    d = tmp_path / "bad"
+    d.mkdir()
+    (d / "aircraft.toml").write_text(text)
+    (d / "airfoils").symlink_to(src.parent / "airfoils")
+    with pytest.raises(DataError) as e:
+        load_aircraft(d / "aircraft.toml")
+    assert f"controls.aileron.{key}" in str(e.value) and problem in str(e.value)
