@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import math
 import struct
 import sys
@@ -23,22 +24,34 @@ import numpy as np
 from .physics import layout as L
 from .physics.state import DT
 
-VIEW_KEYS = {"1": "cockpit", "2": "chase", "3": "orbit", "4": "tower", "5": "hud"}
-
 
 # ---------------------------------------------------------------------------- world
 class World:
     """Terrain, scenery, the compiled aircraft and the physics thread around one Sim."""
 
-    def __init__(self, aircraft="astir", scenario="airfield", small_world=False):
+    def __init__(self, aircraft=None, scenario="airfield", small_world=False):
         from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer
         from .physics.thread import PhysicsThread
         from .sim import Sim
         from .world import scenario as scn, terrain as ter
+        from .world.weather import Weather
+        from .world.winch import winch_for
+        self.scenario = scn.find_scenario(scenario) if isinstance(scenario, str) else scenario
+        sc = self.scenario
+        aircraft = aircraft or sc.aircraft
         self.terrain = ter.small() if small_world else ter.generate()
-        self.sim = Sim(aircraft, env=self.terrain.env(), terrain=self.terrain.heights_m)
-        self.scenario = scenario
-        self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, scenario)
+        af = self.terrain.airfield
+        self.weather = Weather(self.terrain, sc.world, sc.thermals, sc.ridge, (af.north_m, af.east_m))
+        self.sim = Sim(aircraft, env=self.weather.env(), terrain=self.terrain.heights_m)
+        self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc)
+        self._make_winch = None
+        if sc.start["type"] == "winch":
+            w = sc.winch
+            self._make_winch = lambda: winch_for(
+                self.sim.compiled, self.terrain, self.spawn_state[:3],
+                af.heading_rad + math.radians(sc.start["heading_offset_deg"]), w["cable_length_m"],
+                weak_link_n=w["weak_link_n"], max_pull_n=w["max_pull_n"], free_speed_ms=w["free_speed_ms"])
+        self.winch = self._make_winch() if self._make_winch else None
         # the trimmed elevator goes into the trim, so a centred stick holds the trimmed glide
         c = ControlInputs.from_array(ctrl)
         self.initial_inputs = c.replace(pitch=0.0, pitch_trim=max(-1.0, min(1.0, c.pitch + c.pitch_trim)))
@@ -46,6 +59,19 @@ class World:
         self.buffer = SnapshotBuffer()
         self.physics = PhysicsThread(self.sim.state, self.sim.env, self.sim.terrain, self.sim.model, self.sim.tables,
                                      self.mailbox, self.buffer)
+        self.physics.hook = self._world_tick
+        self._world_tick(self.physics.state, self.physics.env, 0.0)
+
+    def _world_tick(self, state, env, t_s):
+        """Once per tick, before the step (physics thread): the air and the cable."""
+        self.weather.update(env, t_s, state[0:3])
+        if self.winch is not None:
+            self.winch.update(env, state, self.physics.dt if hasattr(self, "physics") else 0.02,
+                              self.sim.compiled.cg_m)
+
+    def release_cable(self):
+        if self.winch is not None:
+            self.winch.release()
 
     @property
     def compiled(self):
@@ -53,6 +79,8 @@ class World:
 
     def reset(self):
         self.mailbox.post(self.initial_inputs)
+        if self._make_winch is not None:
+            self.winch = self._make_winch()     # back on a fresh cable
         self.physics.reset(self.spawn_state)
 
 
@@ -73,6 +101,8 @@ def write_png(path, rgb: np.ndarray):
 def read_pixels(ctx, fbo) -> np.ndarray:
     w, h = fbo.size
     data = fbo.read(components=3, alignment=1)
+    _ = ctx.error       # reading an EGL pbuffer's default framebuffer flags GL_INVALID_OPERATION (the
+    #                     pixels are right): clear it, or pyglet's next checked GL call raises it
     return np.frombuffer(data, dtype=np.uint8).reshape(h, w, 3)[::-1]
 
 
@@ -95,7 +125,12 @@ class Game:
         self.cameras = CameraRig(world.compiled, world.terrain, tower_ned)
         self.cameras.mode = view
         self.view_mode = view
-        self.hud = Hud(ctx, world.compiled.name)
+        from .instruments import spec as instrument_spec
+        from .instruments.state import Instruments
+        self.instrument_spec = instrument_spec.load(world.compiled)
+        self.instruments = Instruments(self.instrument_spec, [c["name"] for c in world.compiled.spec.contacts])
+        self.hud = Hud(ctx, world.compiled.name, self.instrument_spec)
+        self.audio = None          # play() attaches a flightsim.audio.engine.AudioEngine
         self.keyboard = KeyboardControls(world.initial_inputs)
         self.frame_times = []
         self._last = None
@@ -118,7 +153,23 @@ class Game:
         m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud"))
         st = self.renderer.stats
         extra = f"{self.fps:4.0f} fps  {self.renderer.quality}  {st.triangles / 1000:.0f}k tris"
-        self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra)
+        self.instruments.update(pose.snapshot, now_s)
+        winch = getattr(self.world, "winch", None)          # the cable-release indicator (read only)
+        self.hud.cable = None if winch is None else (bool(winch.attached), str(getattr(winch, "event", "")))
+        self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra, self.instruments, now_s)
+        if self.audio is not None:
+            self.audio.update(pose.snapshot, self.instruments, self.hud.cable)
+
+    def instrument_key(self, name: str):
+        """The instruments' toggles (bindings: "telemetry" F2, "vario_sound" M)."""
+        if name == "F2":
+            self.hud.show_telemetry = not self.hud.show_telemetry
+        elif name == "M":
+            self.hud.vario_muted = (self.audio.toggle_vario_mute() if self.audio is not None
+                                    else not self.hud.vario_muted)
+        else:
+            return None
+        return True
 
 
 def _headless_pyglet(width, height):
@@ -126,7 +177,11 @@ def _headless_pyglet(width, height):
     pyglet.options["headless"] = True
     pyglet.options["shadow_window"] = False
     import pyglet.window  # noqa: F401  (never pyglet.input here: it fails headless)
-    return pyglet.window.Window(width, height, visible=False)
+    try:   # 8 bits a channel: EGL's default pick can be RGB565, which bands every gradient
+        config = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, depth_size=24)
+        return pyglet.window.Window(width, height, visible=False, config=config)
+    except Exception:
+        return pyglet.window.Window(width, height, visible=False)
 
 
 def screenshot(args) -> int:
@@ -160,6 +215,52 @@ def screenshot(args) -> int:
     return 0
 
 
+def aircraft_has_engine(compiled) -> bool:
+    """Powered aircraft carry an [engine] table (docs/aircraft_format.md); a glider has none.
+    Decides where a joystick's throttle lever goes (throttle, or a glider's airbrakes)."""
+    spec = compiled.spec
+    if any(getattr(spec, a, None) for a in ("engine", "engines", "powerplant")):
+        return True
+    try:
+        from .spec.schema import read_toml
+        return "engine" in read_toml(spec.path)
+    except Exception:
+        return True
+
+
+def app_action(action: str, game, world, win, mixer) -> None:
+    """What the window does for an app action (a key or a joystick button; flightsim.input.bindings)."""
+    from .input.bindings import APP_ACTIONS, VIEW_ACTIONS
+    if action in VIEW_ACTIONS:
+        game.set_view(VIEW_ACTIONS[action])
+    elif action in ("view_next", "view_prev"):
+        order = ["cockpit", "chase", "orbit", "tower", "hud"]
+        i = order.index(game.view_mode) if game.view_mode in order else 0
+        game.set_view(order[(i + (1 if action == "view_next" else -1)) % len(order)])
+    elif action == "pause":
+        world.physics.resume() if world.physics.paused else world.physics.pause()
+    elif action == "release":
+        world.release_cable()
+    elif action == "reset":
+        world.reset()
+        mixer.reset(world.initial_inputs)
+    elif action == "help":
+        game.hud.show_help = not game.hud.show_help
+    elif action == "calibrate":
+        if mixer.joysticks is not None:
+            mixer.joysticks.toggle_calibration()
+    elif action == "fullscreen":
+        win.set_fullscreen(not win.fullscreen)
+    elif action == "quit":
+        win.close()
+    elif action in ("telemetry", "vario_sound"):          # the instruments' own toggles
+        toggle = getattr(game, "instrument_key", None)
+        if toggle is not None:
+            toggle("F2" if action == "telemetry" else "M")
+    else:
+        raise ValueError(f"not an app action: {action!r} (app actions: {', '.join(APP_ACTIONS)})")
+
+
 def play(args) -> int:
     import pyglet
     from pyglet.window import key, mouse
@@ -173,46 +274,45 @@ def play(args) -> int:
     ctx = moderngl.create_context()
     world = World(args.aircraft, args.scenario)
     game = Game(ctx, world, args.view, args.quality)
-    keys = {
-        key.UP: "pitch_down", key.W: "pitch_down", key.DOWN: "pitch_up", key.S: "pitch_up",
-        key.LEFT: "roll_left", key.A: "roll_left", key.RIGHT: "roll_right", key.D: "roll_right",
-        key.Q: "yaw_left", key.E: "yaw_right", key.PAGEUP: "trim_up", key.PAGEDOWN: "trim_down",
-        key.SPACE: "brake",
-    }
+    from .audio.engine import AudioEngine
+    game.audio = AudioEngine(game.instrument_spec)     # no audio device: silence, never an error
+    from .input.bindings import action_for, actions_of_symbol, help_text, resolve_keys
+    from .input.joystick import POLL_INTERVAL_S, JoystickManager
+    from .input.mixer import InputMixer
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    keymap = resolve_keys(key)
+    joysticks = JoystickManager(has_engine=aircraft_has_engine(world.compiled))
+    mixer = InputMixer(game.keyboard, joysticks)
+    joysticks.poll()                                   # hot-plug: looked for again once a second
+    pyglet.clock.schedule_interval(lambda _dt: joysticks.poll(), POLL_INTERVAL_S)
     world.physics.start()
     state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic()}
 
+    def app_actions():
+        for action in mixer.take_app_actions():
+            if action == "help" and not game.hud.show_help and hasattr(game.hud, "help"):
+                game.hud.help.text = help_text(mixer.devices)
+            app_action(action, game, world, win, mixer)
+
     @win.event
     def on_key_press(sym, mods):
-        if sym in keys:
-            game.keyboard.press(keys[sym])
-        elif sym == key.B:
-            game.keyboard.press("airbrake")
-        elif sym == key.G:
-            game.keyboard.press("gear")
-        elif sym == key.P:
-            world.physics.resume() if world.physics.paused else world.physics.pause()
-        elif sym == key.R:
-            world.reset()
-            game.keyboard.reset(world.initial_inputs)
-        elif sym == key.F1:
-            game.hud.show_help = not game.hud.show_help
-        elif sym == key.F11:
-            win.set_fullscreen(not win.fullscreen)
-        elif sym in (key.C, key.V):
-            order = ["cockpit", "chase", "orbit", "tower", "hud"]
-            i = order.index(game.view_mode) if game.view_mode in order else 0
-            game.set_view(order[(i + (1 if sym == key.C else -1)) % len(order)])
-        elif chr(sym) in VIEW_KEYS if 0 < sym < 128 else False:
-            game.set_view(VIEW_KEYS[chr(sym)])
-        elif sym == key.ESCAPE:
-            win.close()
+        action = action_for(keymap, sym, bool(mods & key.MOD_SHIFT))
+        if action is None:
+            return None
+        mixer.press(action, f"key{sym}")
+        app_actions()
+        if action == "quit":
             return pyglet.event.EVENT_HANDLED
+        return None
 
     @win.event
     def on_key_release(sym, mods):
-        if sym in keys:
-            game.keyboard.release(keys[sym])
+        for action in actions_of_symbol(keymap, sym):
+            mixer.release(action, f"key{sym}")
+
+    @win.event
+    def on_deactivate():                        # focus lost: a key held now would never be released
+        mixer.release_keys()
 
     @win.event
     def on_mouse_drag(x, y, dx, dy, buttons, mods):
@@ -234,7 +334,8 @@ def play(args) -> int:
         now = time.monotonic()
         dt = now - state["last"]
         state["last"] = now
-        world.mailbox.post(game.keyboard.update(dt))
+        world.mailbox.post(mixer.update(dt))      # keyboard + joysticks: the next physics tick reads it
+        app_actions()                             # views, pause ... from joystick buttons
         state["frames"] += 1
         if now - state["t_fps"] > 0.5:
             game.fps = state["frames"] / (now - state["t_fps"])
@@ -248,6 +349,8 @@ def play(args) -> int:
     @win.event
     def on_close():
         world.physics.stop()
+        joysticks.close()
+        game.audio.close()
 
     try:
         pyglet.app.run(1 / 120)
@@ -266,7 +369,7 @@ def telemetry(args) -> int:
     from .sim import Sim
     from .spec.schema import DataError
     try:
-        sim = Sim(args.aircraft)
+        sim = Sim(args.aircraft or "astir")
     except DataError as e:
         print(f"error: {e}")
         return 2
@@ -298,10 +401,12 @@ def telemetry(args) -> int:
 
 def parser():
     from .render.camera import VIEWS
-    from .world.scenario import SCENARIOS
     ap = argparse.ArgumentParser(prog="python run.py", description="flightsim")
-    ap.add_argument("--aircraft", default="astir")
-    ap.add_argument("--scenario", default="airfield", choices=sorted(SCENARIOS))
+    ap.add_argument("--aircraft", default=None, help="aircraft in aircraft/ (default: the scenario's)")
+    ap.add_argument("--scenario", default="airfield",
+                    help="a scenario in scenarios/ (--list-scenarios), or glider / fighter for each kind's default")
+    ap.add_argument("--list-scenarios", action="store_true", help="print one line per scenario and exit")
+    ap.add_argument("--names-only", action="store_true", help="with --list-scenarios: just the names")
     ap.add_argument("--view", default="chase", choices=VIEWS)
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=720)
@@ -316,8 +421,33 @@ def parser():
     return ap
 
 
+def list_scenarios(names_only: bool) -> int:
+    from .spec.schema import DataError
+    from .world.scenario import load_scenario, scenario_paths
+    for p in scenario_paths():
+        if names_only:
+            print(p.stem)
+            continue
+        try:
+            sc = load_scenario(p)
+            tag = f" [default {sc.kind}]" if sc.default else ""
+            print(f"{sc.name:16s} {sc.kind:8s} {sc.aircraft:6s} {sc.description}{tag}")
+        except DataError as e:
+            print(f"{p.stem:16s} (refused: {e})")
+    return 0
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
+    if args.list_scenarios:
+        return list_scenarios(args.names_only)
+    from .spec.schema import DataError
+    from .world.scenario import find_scenario
+    try:
+        find_scenario(args.scenario)
+    except DataError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if args.headless_telemetry:
         return telemetry(args)
     if args.frames is not None or args.screenshot:

@@ -17,6 +17,7 @@ from ..handoff import Pose, dcm
 from . import aircraft_mesh
 from .camera import View
 from .glutil import mat4, program, set_uniform, translate
+from .terrain_select import pack_levels, select_nodes
 
 QUALITY = {
     #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m,
@@ -129,8 +130,23 @@ class TerrainRenderer:
         self.root_cells = cells // self.levels[0][0].shape[0]
         self.hmin, self.hmax = float(h.min()), float(h.max())
         self.stats = FrameStats()
+        self._packed = None
 
-    def select(self, view: View, vp: np.ndarray):
+    def select(self, view: View, vp: np.ndarray) -> np.ndarray:
+        """Nodes to draw, (n, 3) rows of (row0, col0, step): frustum culled, split by distance
+        (compiled walk, terrain_select.select_nodes; select_reference is the numpy original)."""
+        if self._packed is None:
+            self._packed = pack_levels(self.levels)
+            self._sel_out = np.empty((4096, 4))
+        lo, hi, offsets, shapes = self._packed
+        t = self.terrain
+        n = select_nodes(lo, hi, offsets, shapes, int(self.root_cells), int(self.GRID),
+                         float(t.origin_ne_m[0]), float(t.origin_ne_m[1]), float(t.spacing_m),
+                         np.asarray(view.eye_ned_m, np.float64), np.ascontiguousarray(vp, np.float64),
+                         float(self.q["split"]), 3.0 / self.q["fog"], self._sel_out)
+        return self._sel_out[:n, :3].copy()
+
+    def select_reference(self, view: View, vp: np.ndarray):
         """Nodes to draw: (row0, col0, step) by level, frustum culled, split by distance."""
         t = self.terrain
         dx = t.spacing_m
@@ -201,8 +217,8 @@ class TerrainRenderer:
         set_uniform(p, "u_height", 0)
         set_uniform(p, "u_normal", 1)
         dx = t.spacing_m
-        if nodes:
-            inst = np.array(nodes, dtype="f4").reshape(-1, 3)
+        if len(nodes):
+            inst = np.asarray(nodes, dtype="f4").reshape(-1, 3)
             inst = np.column_stack([inst, 4.0 + 0.15 * inst[:, 2] * dx]).astype("f4")
             # near to far, so the depth test throws away hidden terrain before it is shaded
             half = 0.5 * self.GRID * inst[:, 2]

@@ -1,48 +1,183 @@
-"""Starting situations: where and how the aircraft starts, relative to the world's airfield."""
+"""Scenarios as data: ``scenarios/*.toml``, validated on load.
+
+A scenario names the aircraft, where and how it starts (in the air, parked on the
+runway, or on a winch cable), the time of day, the wind, the thermals and the ridge,
+and its objectives. ``--scenario glider`` and ``--scenario fighter`` pick the default
+scenario of each kind. Positions are given relative to the world's airfield: ``along_m``
+along the runway from its centre (negative: before the threshold), ``right_m`` to its
+right, heights above the airfield (``height_m``) -- the same world for every scenario.
+
+Bad files are refused with a :class:`DataError` naming the file, the key and the problem.
+"""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
+from pathlib import Path
 
-import numpy as np
+from ..spec.schema import DataError, Field, between, non_negative, num, positive, read_toml, validate_table
 
-SCENARIOS = {
-    "airfield": "trimmed glide 3 km out on the extended centreline, 500 m above the field, heading for it",
-    "downwind": "trimmed glide abeam the field on a downwind leg, 300 m above it",
-    "ridge": "trimmed glide along the ridge west of the field, just above the crest",
-    "high": "trimmed glide 1800 m above the field",
-    "runway": "parked at the runway threshold, brakes on",
+SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
+KINDS = ("glider", "fighter")
+
+SCENARIO_KEYS = {
+    "name": Field("str"),
+    "description": Field("str"),
+    "aircraft": Field("str"),
+    "kind": Field("enum", choices=KINDS),
+    "default": Field("bool", required=False, default=False),
+}
+START_KEYS = {
+    "type": Field("enum", choices=("air", "runway", "winch")),
+    "along_m": num(False, 0.0),
+    "right_m": num(False, 0.0),
+    "height_m": num(False, 500.0, between(0.0, 12000.0)),      # above the airfield (air starts)
+    "heading_offset_deg": num(False, 0.0, between(-360.0, 360.0)),  # from the runway heading
+    "speed_kmh": num(False, None, positive),                   # air start: default best glide / cruise
+    "min_clearance_m": num(False, 150.0, non_negative),        # air start: at least this above the ground
+}
+WORLD_KEYS = {
+    "time_of_day_h": num(False, 13.0, between(0.0, 24.0)),
+    "wind_speed_ms": num(False, 0.0, between(0.0, 40.0)),
+    "wind_from_deg": num(False, 270.0, between(0.0, 360.0)),
+}
+THERMAL_KEYS = {
+    "count": num(False, 0.0, between(0, 60)),
+    "strength_ms": num(False, 2.5, between(0.0, 10.0)),
+    "radius_m": num(False, 250.0, between(20.0, 2000.0)),
+    "lifetime_s": num(False, 1200.0, between(30.0, 36000.0)),
+    "spread_m": num(False, 8000.0, positive),
+    "seed": num(False, 1.0),
+}
+RIDGE_KEYS = {"lift": Field("bool", required=False, default=True)}
+WINCH_KEYS = {
+    "cable_length_m": num(False, 1000.0, between(200.0, 3000.0)),
+    "weak_link_n": num(False, 5000.0, positive),
+    "max_pull_n": num(False, 7000.0, positive),
+    "free_speed_ms": num(False, 55.0, positive),
+}
+OBJECTIVE_KEYS = {
+    "type": Field("enum", choices=("land", "turnpoint", "climb", "destroy", "survive")),
+    "name": Field("str", required=False, default=""),
+    "along_m": num(False, 0.0),
+    "right_m": num(False, 0.0),
+    "radius_m": num(False, 500.0, positive),
+    "height_m": num(False, 0.0, non_negative),
+    "count": num(False, 1.0, positive),
 }
 
 
+@dataclass
+class Scenario:
+    name: str
+    path: Path
+    description: str
+    aircraft: str
+    kind: str
+    default: bool
+    start: dict
+    world: dict
+    thermals: dict
+    ridge: dict
+    winch: dict | None
+    objectives: list = field(default_factory=list)
+
+
+def scenario_paths() -> list[Path]:
+    return sorted(SCENARIO_DIR.glob("*.toml"))
+
+
+def load_scenario(path: Path) -> Scenario:
+    data = read_toml(path)
+    allowed = {"scenario", "start", "world", "thermals", "ridge", "winch", "objective"}
+    for key in data:
+        if key not in allowed:
+            raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
+    for key in ("scenario", "start"):
+        if key not in data:
+            raise DataError(path, key, f"missing required table [{key}]")
+    head = validate_table(data["scenario"], SCENARIO_KEYS, path, "scenario")
+    if head["name"] != path.stem:
+        raise DataError(path, "scenario.name", f"must match the file name {path.stem!r}, got {head['name']!r}")
+    start = validate_table(data["start"], START_KEYS, path, "start")
+    world = validate_table(data.get("world", {}), WORLD_KEYS, path, "world")
+    thermals = validate_table(data.get("thermals", {}), THERMAL_KEYS, path, "thermals")
+    ridge = validate_table(data.get("ridge", {}), RIDGE_KEYS, path, "ridge")
+    winch = validate_table(data["winch"], WINCH_KEYS, path, "winch") if "winch" in data else None
+    if start["type"] == "winch" and winch is None:
+        winch = validate_table({}, WINCH_KEYS, path, "winch")
+    if start["type"] == "winch" and head["kind"] != "glider":
+        raise DataError(path, "start.type", "a winch launch is for gliders")
+    objectives = []
+    items = data.get("objective", [])
+    if not isinstance(items, list):
+        raise DataError(path, "objective", "must be an array of tables [[objective]]")
+    for i, item in enumerate(items):
+        objectives.append(validate_table(item, OBJECTIVE_KEYS, path, f"objective[{i}]"))
+    from ..spec.loader import list_aircraft
+    known = list_aircraft()
+    if head["aircraft"] not in known:
+        raise DataError(path, "scenario.aircraft", f"unknown aircraft {head['aircraft']!r} (known: {', '.join(known)})")
+    return Scenario(head["name"], path, head["description"], head["aircraft"], head["kind"], head["default"],
+                    start, world, thermals, ridge, winch, objectives)
+
+
+def all_scenarios(strict: bool = False) -> list[Scenario]:
+    """Every scenario in scenarios/ (a bad file raises when strict, else is left out)."""
+    out = []
+    for p in scenario_paths():
+        try:
+            out.append(load_scenario(p))
+        except DataError:
+            if strict:
+                raise
+    return out
+
+
+def scenario_names() -> list[str]:
+    return [p.stem for p in scenario_paths()]
+
+
+def find_scenario(name: str) -> Scenario:
+    """A scenario by name; "glider" / "fighter" mean that kind's default scenario."""
+    if name in KINDS:
+        for s in all_scenarios():
+            if s.kind == name and s.default:
+                return s
+        raise DataError(SCENARIO_DIR, "scenario.default", f"no scenario of kind {name!r} has default = true")
+    p = SCENARIO_DIR / f"{name}.toml"
+    if not p.exists():
+        raise DataError(p, "", f"no scenario named {name!r} (known: {', '.join(scenario_names())}, glider, fighter)")
+    return load_scenario(p)
+
+
+# ---------------------------------------------------------------------------- starting
 def best_glide_ms(compiled) -> float:
     ref = compiled.spec.reference or {}
     return (ref.get("best_glide_kmh") or 100.0) / 3.6
 
 
-def spawn(sim, terrain, name: str = "airfield"):
-    """Put ``sim`` into the scenario; returns (state, ctrl) copies for resets."""
+def wind_ned(world: dict) -> tuple:
+    """The steady wind as the velocity of the air (NED): a wind *from* 270 blows toward the east."""
+    v = world["wind_speed_ms"]
+    to = math.radians(world["wind_from_deg"] + 180.0)
+    return (v * math.cos(to), v * math.sin(to), 0.0)
+
+
+def spawn(sim, terrain, scenario: Scenario | str = "airfield"):
+    """Put ``sim`` into the scenario's start; returns (state, ctrl) copies for resets."""
+    sc = find_scenario(scenario) if isinstance(scenario, str) else scenario
     af = terrain.airfield
-    v = best_glide_ms(sim.compiled)
-    hdg = af.heading_rad
-    if name == "runway":
-        n, e = af.to_world(-af.length_m / 2 + 40.0, 0.0)
+    st = sc.start
+    hdg = af.heading_rad + math.radians(st["heading_offset_deg"])
+    n, e = af.to_world(st["along_m"], st["right_m"])
+    if st["type"] in ("runway", "winch"):
         sim.spawn_on_ground(n, e, hdg, settle_s=2.0)
-    elif name in ("airfield", "downwind", "high", "ridge"):
-        if name == "airfield":
-            n, e = af.to_world(-af.length_m / 2 - 3000.0, 0.0)
-            alt, h = af.elevation_m + 500.0, hdg
-        elif name == "downwind":
-            n, e = af.to_world(af.length_m / 2, 500.0)
-            alt, h = af.elevation_m + 300.0, hdg + math.pi
-        elif name == "high":
-            n, e = af.to_world(-2000.0, 0.0)
-            alt, h = af.elevation_m + 1800.0, hdg
-        else:
-            n, e = -4000.0, -7400.0 - (-4000.0) * math.tan(math.radians(20.0))
-            alt = max(terrain.height_at(n, e), terrain.height_at(n, e + 800)) + 180.0
-            h = math.radians(20.0)
-        alt = max(alt, terrain.height_at(n, e) + 150.0)
-        sim.spawn_trimmed_glide(v, alt, h, n, e)
     else:
-        raise KeyError(f"unknown scenario {name!r} (known: {', '.join(SCENARIOS)})")
+        v = st["speed_kmh"] / 3.6 if st["speed_kmh"] else best_glide_ms(sim.compiled)
+        alt = max(af.elevation_m + st["height_m"], terrain.height_at(n, e) + st["min_clearance_m"])
+        if sim.compiled.spec.aircraft["kind"] == "powered" and hasattr(sim, "spawn_trimmed_level"):
+            sim.spawn_trimmed_level(v, alt, hdg, n, e)
+        else:
+            sim.spawn_trimmed_glide(v, alt, hdg, n, e)
     return sim.state.copy(), sim.ctrl.copy()

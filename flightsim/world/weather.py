@@ -1,0 +1,137 @@
+"""The air the glider flies in: thermals with a life cycle drifting with the wind, and ridge lift.
+
+The kernels see the air through the env vector (physics.aero.wind_at): a steady wind
+and a list of thermal columns. This module owns what changes between ticks:
+
+* **Thermals** are born at random places (deterministic from the scenario's seed) over
+  the scenario's area, live ``lifetime_s`` (+/-30%), grow, mature and decay (strength
+  ``w_max * sin(pi * age / life) ** 0.5``), drift with the wind, and are re-born
+  elsewhere when they die. Each has a cumulus cloud at its cloud base while it is alive
+  (``clouds()`` for the renderer). Cloud base rises with the thermal strength
+  (roughly 1000 m above the ground plus 250 m per m/s, as a rule of thumb for a
+  temperate convective day). The sink ring around each core is in the kernel's profile.
+* **Ridge lift**: wind blowing up a slope is deflected upward. At the aircraft, the
+  vertical air velocity is ``w = V_h . grad h`` (the horizontal wind along the terrain
+  gradient, slope taken over +/-120 m), decaying with height above the ground as
+  ``exp(-agl / H)`` with H = 250 m (about the ridge's height and half-width here); only
+  upslope flow lifts (lee-side sink is left out). It is put into the env's steady
+  vertical wind once per tick at the aircraft's position (ridge lift changes over
+  hundreds of metres, a wingspan sees one value).
+
+Everything here is plain numpy and runs in the physics thread's per-tick hook.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..physics import layout as L
+
+RIDGE_DECAY_M = 250.0
+RIDGE_BASELINE_M = 120.0
+
+
+@dataclass
+class Thermal:
+    north_m: float
+    east_m: float
+    radius_m: float
+    w_max_ms: float
+    born_s: float
+    life_s: float
+    base_m: float          # cloud base, m ASL
+    ground_m: float        # ground under the source, m ASL
+
+    def strength(self, t_s: float) -> float:
+        x = (t_s - self.born_s) / self.life_s
+        if x <= 0.0 or x >= 1.0:
+            return 0.0
+        return self.w_max_ms * math.sqrt(math.sin(math.pi * x))
+
+
+class Weather:
+    def __init__(self, terrain, world: dict, thermals: dict, ridge: dict, centre_ne_m=(0.0, 0.0)):
+        self.terrain = terrain
+        self.wind_ned = np.array(_wind_ned(world), dtype=np.float64)
+        self.ridge_lift = bool(ridge.get("lift", True)) and float(np.hypot(*self.wind_ned[:2])) > 0.5
+        self.cfg = dict(thermals)
+        self.centre = np.array(centre_ne_m, dtype=np.float64)
+        self.rng = np.random.default_rng(int(self.cfg.get("seed", 1)))
+        self.n = int(self.cfg.get("count", 0))
+        self.thermals: list[Thermal] = []
+        for k in range(self.n):
+            # staggered ages so that the sky is not all new at once
+            th = self._new(0.0)
+            th.born_s = -self.rng.uniform(0.0, 0.8) * th.life_s
+            self.thermals.append(th)
+        self.ridge_w_ms = 0.0
+
+    def _new(self, t_s: float) -> Thermal:
+        c = self.cfg
+        spread = float(c.get("spread_m", 8000.0))
+        n = self.centre[0] + self.rng.uniform(-spread / 2, spread / 2)
+        e = self.centre[1] + self.rng.uniform(-spread / 2, spread / 2)
+        w = float(c.get("strength_ms", 2.5)) * self.rng.uniform(0.7, 1.3)
+        r = float(c.get("radius_m", 250.0)) * self.rng.uniform(0.8, 1.25)
+        life = float(c.get("lifetime_s", 1200.0)) * self.rng.uniform(0.7, 1.3)
+        ground = float(self.terrain.height_at(n, e))
+        base = ground + 1000.0 + 250.0 * w
+        return Thermal(n, e, r, w, t_s, life, base, ground)
+
+    # ------------------------------------------------------------------ per tick
+    def env(self) -> np.ndarray:
+        """An env vector sized for this weather (steady wind and the thermal slots)."""
+        e = self.terrain.env(wind_ned_ms=tuple(self.wind_ned), thermals=[(0.0, 0.0, 1.0, 0.0)] * self.n)
+        return e
+
+    def update(self, env: np.ndarray, t_s: float, position_ned_m) -> None:
+        """Move the thermals through their lives and with the wind; set the ridge lift at
+        the aircraft into the env's vertical wind."""
+        wn, we = self.wind_ned[0], self.wind_ned[1]
+        for k, th in enumerate(self.thermals):
+            if t_s - th.born_s >= th.life_s:
+                th = self.thermals[k] = self._new(t_s)
+            age = t_s - th.born_s
+            b = L.E_THERMALS + k * L.N_THERMAL
+            env[b] = th.north_m + wn * age
+            env[b + 1] = th.east_m + we * age
+            env[b + 2] = th.radius_m
+            env[b + 3] = th.strength(t_s)
+            env[b + 4] = th.base_m
+            env[b + 5] = th.ground_m
+        env[L.E_THERMAL_COUNT] = len(self.thermals)
+        self.ridge_w_ms = self.ridge_at(position_ned_m[0], position_ned_m[1], -position_ned_m[2]) \
+            if self.ridge_lift else 0.0
+        env[L.E_WIND_D] = self.wind_ned[2] - self.ridge_w_ms
+
+    def ridge_at(self, north_m: float, east_m: float, altitude_m: float) -> float:
+        """Upward air velocity (m/s) from the wind meeting the slope at a point."""
+        d = RIDGE_BASELINE_M
+        t = self.terrain
+        gn = (t.height_at(north_m + d, east_m) - t.height_at(north_m - d, east_m)) / (2 * d)
+        ge = (t.height_at(north_m, east_m + d) - t.height_at(north_m, east_m - d)) / (2 * d)
+        up = self.wind_ned[0] * gn + self.wind_ned[1] * ge
+        if up <= 0.0:
+            return 0.0
+        agl = max(altitude_m - t.height_at(north_m, east_m), 0.0)
+        return float(up * math.exp(-agl / RIDGE_DECAY_M))
+
+    def clouds(self, t_s: float) -> np.ndarray:
+        """Cumulus over each living thermal: rows of (north, east, base m ASL, size m)."""
+        out = []
+        for th in self.thermals:
+            s = th.strength(t_s)
+            if s <= 0.1:
+                continue
+            age = t_s - th.born_s
+            out.append((th.north_m + self.wind_ned[0] * age, th.east_m + self.wind_ned[1] * age,
+                        th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0))
+        return np.array(out, dtype=np.float64).reshape(-1, 4)
+
+
+def _wind_ned(world: dict) -> tuple:
+    v = float(world.get("wind_speed_ms", 0.0))
+    to = math.radians(float(world.get("wind_from_deg", 270.0)) + 180.0)
+    return (v * math.cos(to), v * math.sin(to), 0.0)

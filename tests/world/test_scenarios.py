@@ -1,0 +1,151 @@
+"""Scenarios as data, the weather (thermals, ridge lift) and the winch launch."""
+import math
+
+import numpy as np
+import pytest
+
+from flightsim.autopilot import WinchPilot
+from flightsim.physics import layout as L
+from flightsim.physics.aero import wind_at
+from flightsim.physics.state import flat_terrain, make_env
+from flightsim.sim import Sim
+from flightsim.spec.schema import DataError
+from flightsim.world import scenario as S
+from flightsim.world.terrain import small
+from flightsim.world.weather import Weather
+from flightsim.world.winch import Winch
+
+
+def test_every_scenario_file_loads():
+    scs = S.all_scenarios(strict=True)
+    names = {s.name for s in scs}
+    assert {"winch", "ridge", "thermal", "cross_country", "landing"} <= names
+    assert S.find_scenario("glider").name == "winch"
+    assert S.find_scenario("fighter").kind == "fighter"
+    for s in scs:
+        assert s.description
+
+
+@pytest.mark.parametrize("text,key,problem", [
+    ('[scenario]\nname="bad"\ndescription="x"\naircraft="astir"\nkind="glider"\n', "start", "missing"),
+    ('[scenario]\nname="bad"\ndescription="x"\naircraft="nope"\nkind="glider"\n[start]\ntype="air"\n',
+     "scenario.aircraft", "unknown aircraft"),
+    ('[scenario]\nname="bad"\ndescription="x"\naircraft="astir"\nkind="glider"\n[start]\ntype="air"\nheight=3\n',
+     "start.height", "unit suffix"),
+    ('[scenario]\nname="bad"\ndescription="x"\naircraft="astir"\nkind="glider"\n[start]\ntype="air"\n'
+     '[thermals]\ncount=-2\n', "thermals.count", "between"),
+    ('[scenario]\nname="other"\ndescription="x"\naircraft="astir"\nkind="glider"\n[start]\ntype="air"\n',
+     "scenario.name", "file name"),
+])
+def test_bad_scenarios_are_refused(tmp_path, text, key, problem):
+    p = tmp_path / "bad.toml"
+    p.write_text(text)
+    with pytest.raises(DataError) as e:
+        S.load_scenario(p)
+    assert str(p) in str(e.value) and key in str(e.value) and problem in str(e.value)
+
+
+def test_thermal_profile_core_sink_ring_and_no_net_flux():
+    env = make_env(thermals=[(0.0, 0.0, 200.0, 3.0)])
+    up = lambda r: -wind_at(env, r, 0.0, -1000.0)[2]
+    assert up(0.0) == pytest.approx(3.0)
+    assert abs(up(200.0)) < 1e-9
+    assert up(283.0) == pytest.approx(-3.0 * math.exp(-2.0), rel=0.01)     # strongest sink at 1.41 R
+    r = np.linspace(0, 1000, 4001)
+    flux = np.trapezoid([up(x) * 2 * math.pi * x for x in r], r)
+    assert abs(flux) < 0.01 * 3.0 * math.pi * 200.0 ** 2
+
+
+def test_thermal_fades_under_cloud_base_and_near_the_ground():
+    env = make_env(thermals=[(0.0, 0.0, 200.0, 3.0, 1500.0, 300.0)])
+    w = lambda alt: -wind_at(env, 0.0, 0.0, -alt)[2]
+    assert w(1000.0) == pytest.approx(3.0)
+    assert w(1400.0) == pytest.approx(1.5)
+    assert w(1600.0) == 0.0
+    assert w(375.0) == pytest.approx(1.5)
+
+
+def test_thermals_live_drift_with_the_wind_and_are_reborn():
+    t = small()
+    wx = Weather(t, {"wind_speed_ms": 5.0, "wind_from_deg": 270.0}, {"count": 5, "lifetime_s": 300.0, "seed": 2},
+                 {"lift": False})
+    env = wx.env()
+    wx.update(env, 0.0, (0.0, 0.0, -800.0))
+    first = [env[L.E_THERMALS + k * L.N_THERMAL:L.E_THERMALS + k * L.N_THERMAL + 4].copy() for k in range(5)]
+    wx.update(env, 20.0, (0.0, 0.0, -800.0))
+    for k in range(5):
+        b = L.E_THERMALS + k * L.N_THERMAL
+        assert env[b + 1] - first[k][1] == pytest.approx(100.0)      # 5 m/s toward the east for 20 s
+    # after more than a lifetime every thermal has been re-born somewhere
+    wx.update(env, 1000.0, (0.0, 0.0, -800.0))
+    assert all(th.born_s > 0 for th in wx.thermals)
+    wx.update(env, 1100.0, (0.0, 0.0, -800.0))         # and grown again, each under a cumulus
+    assert len(wx.clouds(1100.0)) >= 1
+    assert np.all(env[L.E_THERMALS + 3:L.E_THERMALS + 5 * L.N_THERMAL:L.N_THERMAL] >= 0.0)
+
+
+def test_ridge_lift_on_the_windward_face_not_in_the_lee():
+    t = small()
+    wx = Weather(t, {"wind_speed_ms": 10.0, "wind_from_deg": 270.0}, {}, {"lift": True})
+    af = t.airfield
+    # the western escarpment: its steep face looks west, into the westerly (scenarios/ridge.toml)
+    n, e = af.to_world(-3000.0, -9000.0)
+    agl = 150.0
+    windward = wx.ridge_at(n, e, t.height_at(n, e) + agl)
+    assert windward > 1.0
+    lee_n, lee_e = af.to_world(-3000.0, -7000.0)
+    assert wx.ridge_at(lee_n, lee_e, t.height_at(lee_n, lee_e) + agl) < 0.3 * windward
+    # and it decays with height
+    assert wx.ridge_at(n, e, t.height_at(n, e) + 600.0) < 0.3 * windward
+
+
+def test_winch_launch_releases_at_30_to_40_percent_of_the_cable():
+    """Seed 004's launch, flown by WinchPilot through stick forces, still air, 1000 m cable."""
+    sim = Sim("astir", terrain=flat_terrain(0.0))
+    sim.spawn_on_ground(0.0, 0.0, 0.0, settle_s=2.0, roll_rad=0.0)
+    c = sim.compiled
+    w = Winch((1000.0, 0.0, -1.0), c.spec.aircraft["winch_hook_m"], 1000.0, weak_link_n=5000.0)
+    pilot = WinchPilot(w, 0.0)
+    max_nz = 0.0
+    for _ in range(int(60 / 0.02)):
+        w.update(sim.env, sim.state, 0.02, c.cg_m)
+        sim.ctrl = pilot(sim).to_array()
+        assert sim.step() == 0
+        max_nz = max(max_nz, sim.diag[L.D_NZ])
+        if not w.attached and pilot.phase == "glide" and sim.time_s > w.t_s + 6:
+            break
+    assert not w.attached and w.event in ("released", "back-release")
+    assert 300.0 <= w.release_height_m <= 400.0
+    assert w.max_tension_n <= 5000.0
+    assert sim.state[L.S_POS + 2] < -250.0            # gliding away afterwards, not spinning in
+
+
+def test_weak_link_breaks_above_its_rating():
+    sim = Sim("astir", terrain=flat_terrain(0.0))
+    sim.spawn_on_ground(0.0, 0.0, 0.0, settle_s=2.0, roll_rad=0.0)
+    c = sim.compiled
+    # a weak link far weaker than the driver was briefed for: it must go on the ground run
+    w = Winch((1000.0, 0.0, -1.0), c.spec.aircraft["winch_hook_m"], 1000.0, weak_link_n=1500.0, max_pull_n=7000.0,
+              driver_limit_n=4500.0)
+    w.throttle = 1.0
+    w.t_s = 5.0                      # the driver already all out
+    for _ in range(50):
+        w.update(sim.env, sim.state, 0.02, c.cg_m)
+        sim.step()
+    assert w.event == "weak link broke" and not w.attached
+    assert np.all(sim.env[L.E_EXT_FORCE:L.E_EXT_FORCE + 3] == 0.0)
+
+
+@pytest.mark.parametrize("name", [n for n in S.scenario_names() if S.load_scenario(S.SCENARIO_DIR / f"{n}.toml").kind == "glider"])
+def test_each_glider_scenario_starts_and_flies_in_the_game_world(name):
+    from flightsim.app import World
+    world = World(scenario=name, small_world=True)
+    th = world.physics
+    for k in range(150):                     # 3 s of ticks through the world hook
+        th.tick(k * 0.02)
+    snap = world.buffer.read()[1]
+    assert np.all(np.isfinite(snap.position_ned_m)) and th.refused_steps == 0
+    if world.scenario.start["type"] == "winch":
+        assert world.winch.attached and world.winch.tension_n > 1000.0 and snap.tas_ms > 10.0
+    elif world.scenario.start["type"] == "air":
+        assert snap.height_agl_m > 50.0 and snap.on_ground == 0
