@@ -29,6 +29,10 @@ from .spec.loader import list_aircraft
 
 
 def _spawn(sim: Sim):
+    if sim.powered:
+        # powered: steady level cruise at 400 km/h, 1,000 m (the JSBSim p51d's start)
+        sim.spawn_trimmed_level(400.0 / 3.6, altitude_m=1000.0)
+        return sim.state.copy(), sim.ctrl.copy()
     ref = sim.compiled.spec.reference or {}
     sim.spawn_trimmed_glide((ref.get("best_glide_kmh") or 100.0) / 3.6, altitude_m=2000.0)
     return sim.state.copy(), sim.ctrl.copy()

@@ -1,0 +1,260 @@
+"""Generate the P-51D Mustang airfoil tables (docs/aircraft_format.md) over -180..180 deg.
+
+    pip install neuralfoil                 # brings aerosandbox and its UIUC coordinates
+    python tools/make_p51d_airfoils.py     # writes aircraft/p51d/airfoils/*.toml
+
+A build tool only (the game reads the TOML files). It uses the method of
+tools/make_airfoils.py (NeuralFoil for the attached flow, control surfaces on the deflected
+geometry, a smoothstep blend into a flat plate past the stall, the moment from a centre of
+pressure moving aft) with these P-51D specifics:
+
+* Wing coordinates: the UIUC Airfoil Coordinates Database files ``p51droot`` ("P-51D ROOT
+  (BL17.5) AIRFOIL", 16.5 % thick) and ``p51dtip`` ("P-51D TIP (BL215) AIRFOIL", 11.4 %),
+  the NAA/NACA 45-100 laminar sections as built, shipped with AeroSandbox. Stations in
+  between are AeroSandbox blends of the two (``blend_with_another_airfoil``), linear in
+  span as the wing is lofted.
+* Surface finish: transition fixed at 5 % chord on both surfaces (``xtr``), wing and tail:
+  service aircraft. The design laminar run reaches about half the chord on a polished
+  model (NeuralFoil free transition, n_crit 9: c_d ~0.004 at Re 1e7), but production wings
+  with paint, skin joints, rivets, gun ports and insects kept little of it; the airframe's
+  published zero-lift drag (NASA SP-468: C_D0 0.0163, 3.8 ft2) leaves no room for laminar
+  wings once fuselage, canopy and cooling drag are counted (fully turbulent c_d ~0.0078 at
+  Re 1.2e7).
+* Maximum lift: NeuralFoil (trained on XFOIL) keeps lifting to c_l 1.8-1.9 at 16-18 deg at
+  these Reynolds numbers; measured NACA 66-series sections of 12-16 % thickness reach
+  c_l,max of about 1.4-1.5 smooth and 1.1-1.3 with standard roughness at R = 6-9 million
+  (Abbott & von Doenhoff, Theory of Wing Sections, 1959, app. IV; NACA TR-824, 1945). The
+  post-stall blend therefore starts where the NeuralFoil curve reaches the section's
+  cl_cap: 1.44 at the 16.5 % root falling to 1.31 at the 11.4 % tip, a production finish
+  a little below the smooth values (with a control surface deflected by d degrees the stall angle moves by -0.15 d: a
+  trailing edge down stalls earlier).
+* Tail: NACA 0010 (AeroSandbox's NACA 4-digit generator); the P-51D tail section is not
+  published in the sources found, the sims use 9-10 % symmetric sections.
+* Propeller blades: Clark Y scaled to the station thickness (Hamilton Standard blades of
+  the period used Clark Y sections: Hartman & Biermann, NACA TR-640, 1938), at a blade
+  Reynolds number of 3e6 (chord 0.2-0.27 m at 200-300 m/s, sea level), turbulent, with the
+  attached-flow drag doubled for service roughness (NACA TR-824 "standard roughness").
+* Fuselage: the slender-body table of tools/make_airfoils.py with the P-51D's planform
+  and drag area.
+"""
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import make_airfoils as base  # noqa: E402
+
+OUT_DIR = Path(__file__).resolve().parents[1] / "aircraft" / "p51d" / "airfoils"
+WING_XTR = 0.05
+TAIL_XTR = 0.05
+BLADE_XTR = 0.05     # service blades: leading-edge erosion, no laminar run
+# ... and their section drag at the level of NACA "standard roughness" (grit on the leading
+# edge), which about doubles the minimum drag of smooth sections at R = 3-9 million
+# (Abbott, von Doenhoff & Stivers, NACA TR-824, 1945; Theory of Wing Sections app. IV)
+BLADE_CD_FACTOR = 2.0
+STALL_SHIFT_PER_DEG = -0.15
+
+
+@dataclass
+class Sec:
+    file: str
+    name: str
+    coords: tuple            # ("p51droot",) or ("p51droot", "p51dtip", fraction) or ("clarky", thickness)
+    reynolds: float
+    chord_fraction: float
+    cd_max: float
+    thickness: float
+    why: str
+    xtr: float = 1.0
+    cl_cap: float | None = None
+    cd_factor: float = 1.0    # attached-flow drag multiplier (surface roughness)
+
+
+WHY_WING = ("P-51D wing: NAA/NACA 45-100 laminar section as built, UIUC 'p51droot' (BL 17.5 in, 16.5 %) and "
+            "'p51dtip' (BL 215 in, 11.4 %) coordinates; ")
+SECTIONS = [
+    Sec("p51d_root", "P-51D root (BL17.5)", ("p51droot",), 9.5e6, 0.0, 1.21, 0.165,
+        WHY_WING + "root strip inside and next to the fuselage, no flap; Re at 200 km/h, chord 2.5 m.",
+        WING_XTR, 1.44),
+    Sec("p51d_root_flap", "P-51D inner wing, 20 % plain flap", ("p51droot", "p51dtip", 0.2), 8.7e6, 0.20, 1.21,
+        0.155, WHY_WING + "inner flap strip, 20 % of the way from root to tip section; flap chord about 0.47 m (20 %, "
+        "the flap being nearly constant in chord on the tapered wing, drawn planform proportions); "
+        "Re at 200 km/h, chord 2.3 m.", WING_XTR, 1.42),
+    Sec("p51d_mid_flap", "P-51D mid wing, 23 % plain flap", ("p51droot", "p51dtip", 0.45), 7.6e6, 0.23, 1.21,
+        0.142, WHY_WING + "outer flap strip, 45 % root to tip; flap chord about 0.46 m (23 %); chord 2.0 m.", WING_XTR,
+        1.39),
+    Sec("p51d_outer_aileron", "P-51D outer wing, 25 % aileron", ("p51droot", "p51dtip", 0.75), 6.3e6, 0.25, 1.21,
+        0.127, WHY_WING + "inner aileron strip, 75 % root to tip; aileron chord 25 % assumed; chord 1.65 m.",
+        WING_XTR, 1.35),
+    Sec("p51d_tip_aileron", "P-51D tip (BL215), 25 % aileron", ("p51dtip",), 5.2e6, 0.25, 1.21, 0.114,
+        WHY_WING + "outer aileron strip at the tip section; aileron chord 25 % assumed; chord 1.35 m.",
+        WING_XTR, 1.31),
+    Sec("p51d_tip", "P-51D tip (BL215)", ("p51dtip",), 4.8e6, 0.0, 1.21, 0.114,
+        WHY_WING + "wingtip strip outboard of the aileron; chord 1.25 m.", WING_XTR, 1.31),
+    Sec("naca0010_elevator", "NACA 0010, 35 % elevator", ("naca0010",), 4.0e6, 0.35, 1.20, 0.10,
+        "P-51D horizontal tail (stabiliser + elevator); section not published, NACA 0010 assumed; elevator the "
+        "aft 35 % (drawn planform); Re at 200 km/h, chord 1.05 m.", TAIL_XTR, None),
+    Sec("naca0010_rudder", "NACA 0010, 45 % rudder", ("naca0010",), 4.5e6, 0.45, 1.20, 0.10,
+        "P-51D fin and rudder; NACA 0010 assumed; rudder 45 % of the fin area (drawn planform); chord 1.2 m.",
+        TAIL_XTR, None),
+    Sec("clarky_20", "Clark Y 20 % (blade root)", ("clarky", 0.20), 2.0e6, 0.0, 1.24, 0.20,
+        "Propeller blade near the hub (Clark Y family, NACA TR-640 blade sections), thickened to 20 %.", BLADE_XTR, None,
+        BLADE_CD_FACTOR),
+    Sec("clarky_12", "Clark Y 12 % (mid blade)", ("clarky", 0.12), 3.0e6, 0.0, 1.24, 0.12,
+        "Propeller blade mid span, Clark Y at 12 %.", BLADE_XTR, None, BLADE_CD_FACTOR),
+    Sec("clarky_08", "Clark Y 8 % (outer blade)", ("clarky", 0.08), 3.0e6, 0.0, 1.24, 0.08,
+        "Propeller blade outer span and tip, Clark Y thinned to 8 %.", BLADE_XTR, None, BLADE_CD_FACTOR),
+]
+
+
+def make_airfoil(coords):
+    import aerosandbox as asb
+    if coords[0] == "clarky":
+        af = asb.Airfoil("clarky")
+        return af.scale(1.0, coords[1] / af.max_thickness())
+    af = asb.Airfoil(coords[0])
+    if len(coords) == 3:
+        af = af.blend_with_another_airfoil(asb.Airfoil(coords[1]), blend_fraction=coords[2])
+    return af
+
+
+def polar(sec: Sec, deflection: float):
+    import neuralfoil as nf
+    af = make_airfoil(sec.coords)
+    if deflection:
+        af = af.add_control_surface(deflection=deflection, hinge_point_x=1.0 - sec.chord_fraction)
+    r = nf.get_aero_from_airfoil(af, alpha=base.FINE_DEG, Re=sec.reynolds, model_size="xlarge",
+                                 xtr_upper=sec.xtr, xtr_lower=sec.xtr)
+    return np.asarray(r["CL"], float), np.asarray(r["CD"], float) * sec.cd_factor, np.asarray(r["CM"], float)
+
+
+def stall_onset(cl_f, cl_cap, shift_deg):
+    """Index in FINE_DEG where the post-stall blend starts."""
+    a = base.FINE_DEG
+    if cl_cap is None:
+        return int(np.argmin(np.abs(a - (base.POS_STALL_WINDOW[1] + shift_deg))))
+    idx = np.flatnonzero((a >= 4.0) & (a <= 20.0) & (cl_f >= cl_cap))
+    a_s = a[idx[0]] if len(idx) else base.POS_STALL_WINDOW[1]
+    return int(np.argmin(np.abs(a - (a_s + shift_deg))))
+
+
+def full_range(cl_f, cd_f, cm_f, cd_max, i_pos):
+    """tools/make_airfoils.full_range with the positive stall at index i_pos."""
+    i_neg = base._stall(base.FINE_DEG, cl_f, base.NEG_STALL_WINDOW, np.argmin)
+    a_pos, a_neg = base.FINE_DEG[i_pos], base.FINE_DEG[i_neg]
+    A = base.ALPHA_DEG
+    cl, cd, cm = np.empty_like(A), np.empty_like(A), np.empty_like(A)
+    for k, deg in enumerate(A):
+        a = math.radians(deg)
+        if a_neg <= deg <= a_pos:
+            cl[k] = np.interp(deg, base.FINE_DEG, cl_f)
+            cd[k] = np.interp(deg, base.FINE_DEG, cd_f)
+            cm[k] = np.interp(deg, base.FINE_DEG, cm_f)
+            continue
+        side = 1.0 if deg > 0 else -1.0
+        i = i_pos if side > 0 else i_neg
+        a_s = math.radians(abs(base.FINE_DEG[i]))
+        cl_s, cd_s, cm_s = side * cl_f[i], cd_f[i], side * cm_f[i]
+        b = abs(a)
+        if b <= math.pi / 2:
+            l, d = base._stall_blend(np.array(b), a_s, cl_s, cd_s, cd_max)
+        else:
+            l, d = base._flat_plate(np.array(b), cd_max)
+        m = base._post_stall_moment(np.array(b), l, d, a_s, cm_s, cl_s, cd_s)
+        cl[k], cd[k], cm[k] = side * float(l), float(d), side * float(m)
+    for arr in (cl, cd, cm):
+        arr[0] = arr[-1] = 0.5 * (arr[0] + arr[-1])
+    cl[0] = cl[-1] = 0.0
+    return cl, cd, cm, dict(alpha_pos=a_pos, cl_max=float(cl_f[i_pos]), alpha_neg=a_neg, cl_min=float(cl_f[i_neg]))
+
+
+def airfoil_table(sec: Sec):
+    curves, stalls = {}, {}
+    defl = (("deflection_0_deg", 0.0),)
+    if sec.chord_fraction > 0:
+        defl += (("deflection_plus10_deg", 10.0), ("deflection_minus10_deg", -10.0))
+    cl0 = polar(sec, 0.0)[0]
+    i0 = stall_onset(cl0, sec.cl_cap, 0.0)
+    a0 = base.FINE_DEG[i0]
+    for key, d in defl:
+        cl_f, cd_f, cm_f = polar(sec, d)
+        i = int(np.argmin(np.abs(base.FINE_DEG - (a0 + STALL_SHIFT_PER_DEG * d))))
+        cl, cd, cm, st = full_range(cl_f, cd_f, cm_f, sec.cd_max, i)
+        curves[key] = dict(cl=cl, cd=cd, cm=cm)
+        stalls[key] = st
+    s0 = stalls["deflection_0_deg"]
+    cap = (f"post-stall from where NeuralFoil reaches c_l {sec.cl_cap} (measured 6-series c_l,max, see the tool's "
+           f"notes)" if sec.cl_cap else "NeuralFoil used up to +16 deg")
+    source = (f"{sec.why} Attached flow: NeuralFoil xlarge on the coordinates {sec.coords!r} at Re {sec.reynolds:.1e}"
+              + (f", transition fixed at {sec.xtr:.2f} c" if sec.xtr < 1.0 else ", free transition n_crit 9")
+              + (f", drag x{sec.cd_factor} for standard roughness (NACA TR-824)" if sec.cd_factor != 1.0 else "")
+              + (f"; +/-10 deg curves on the geometry deflected about a hinge at {1 - sec.chord_fraction:.2f} c "
+                 f"(AeroSandbox add_control_surface)" if sec.chord_fraction else "")
+              + f". Stall {s0['alpha_pos']:.2f} deg (CL {s0['cl_max']:.3f}) / {s0['alpha_neg']:.2f} deg "
+              f"(CL {s0['cl_min']:.3f}); {cap}; beyond, lift blends to a flat plate (CD_max {sec.cd_max}) within "
+              f"{base.STALL_BLEND_DEG:.0f} deg and follows it to 180 deg. Made by tools/make_p51d_airfoils.py. "
+              + base.CITATIONS)
+    head = dict(name=sec.name, source=source, control_chord_fraction=sec.chord_fraction,
+                reynolds_number=sec.reynolds, thickness_ratio=sec.thickness,
+                notes="stall per deflection: " + "; ".join(
+                    f"{k}: +{v['alpha_pos']:.2f} deg CL {v['cl_max']:.3f}, {v['alpha_neg']:.2f} deg CL {v['cl_min']:.3f}"
+                    for k, v in stalls.items()))
+    return head, curves, stalls
+
+
+# fuselage: slender body (tools/make_airfoils.fuselage_table) with the P-51D's numbers.
+# Planforms: top view 9.0 m x 0.86 m mean width, side view 9.0 m x 1.30 m mean height
+# (fuselage 32 ft 3 in overall; width and height not published: from the general-arrangement
+# drawing proportions). Drag area 0.115 m2 at zero incidence including the canopy and the
+# wing-fuselage junction, without the radiator duct (its own component): assumed, the
+# build-up being wetted area ~26 m2 x Cf 0.0028 x form factor 1.15 = 0.084 m2, canopy
+# ~0.02 m2, junction and excrescences ~0.01 m2 (Hoerner, Fluid-Dynamic Drag, ch. 6 and 13).
+FUS_DRAG_AREA = 0.145
+FUS_PLANFORM = 9.0 * 0.86 + 9.0 * 1.30
+
+
+def fuselage():
+    saved = (base.FUSELAGE_CD0, base.FUSELAGE_DRAG_AREA_M2)
+    base.FUSELAGE_CD0 = FUS_DRAG_AREA / FUS_PLANFORM
+    base.FUSELAGE_DRAG_AREA_M2 = FUS_DRAG_AREA
+    try:
+        head, curves = base.fuselage_table()
+    finally:
+        base.FUSELAGE_CD0, base.FUSELAGE_DRAG_AREA_M2 = saved
+    head["name"] = "P-51D fuselage (slender body)"
+    head["source"] = head["source"].replace("(2.40 + 2.88 m2)", f"({9.0 * 0.86:.2f} + {9.0 * 1.30:.2f} m2)").replace(
+        "the low end of the glider-fuselage range 0.04-0.06 m2 "
+        "(Thomas, F., Fundamentals of Sailplane Design, 1999, ch. 4), chosen against the published polar in the "
+        "wind tunnel (seed 000's tuning of the fuselage)",
+        "a build-up for the P-51D fuselage with canopy, radiator duct excluded (tools/make_p51d_airfoils.py)")
+    head["source"] = head["source"].replace("tools/make_airfoils.py.", "tools/make_p51d_airfoils.py.")
+    head["thickness_ratio"] = 0.10
+    return head, curves
+
+
+def main():
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    only = [a for a in sys.argv[1:] if not a.startswith("-")]
+    for sec in SECTIONS:
+        if only and sec.file not in only:
+            continue
+        head, curves, stalls = airfoil_table(sec)
+        base.check(curves)
+        base.write_table(OUT_DIR / f"{sec.file}.toml", head, curves)
+        for k, s in stalls.items():
+            print(f"{sec.file:20s} {k:24s} stall +{s['alpha_pos']:5.2f} deg CL {s['cl_max']:.3f}   "
+                  f"{s['alpha_neg']:6.2f} deg CLmin {s['cl_min']:.3f}")
+    if not only or "fuselage" in only:
+        head, curves = fuselage()
+        base.check(curves)
+        base.write_table(OUT_DIR / "fuselage.toml", head, curves)
+        print("fuselage written")
+
+
+if __name__ == "__main__":
+    main()
