@@ -153,6 +153,11 @@ class Game:
         m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud"))
         st = self.renderer.stats
         extra = f"{self.fps:4.0f} fps  {self.renderer.quality}  {st.triangles / 1000:.0f}k tris"
+        if self.world.physics.paused and not pose.snapshot.paused:
+            # the thread publishes nothing while paused: mark the last snapshot so the
+            # instruments, the PAUSED sign and the sound know
+            from dataclasses import replace
+            pose = replace(pose, snapshot=replace(pose.snapshot, paused=True))
         self.instruments.update(pose.snapshot, now_s)
         winch = getattr(self.world, "winch", None)          # the cable-release indicator (read only)
         self.hud.cable = None if winch is None else (bool(winch.attached), str(getattr(winch, "event", "")))

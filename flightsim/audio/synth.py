@@ -15,7 +15,6 @@ phase across chunks and their levels ramp inside a chunk, so nothing clicks.
 """
 from __future__ import annotations
 
-import math
 import threading
 from dataclasses import dataclass
 

@@ -233,7 +233,11 @@ class Instruments:
             self._epoch = snap.epoch
         if self.start_ned is None:
             self.start_ned = tuple(float(x) for x in snap.position_ned_m)
-        self.sim_rate = self.rate.update(float(snap.time_s), real_s)
+        if snap.paused:                       # a pause is not a slow simulation: start the meter afresh
+            self.rate.reset()
+            self.sim_rate = None
+        else:
+            self.sim_rate = self.rate.update(float(snap.time_s), real_s)
         if self.snap is not None and snap.tick == self.snap.tick and snap.epoch == self.snap.epoch:
             return
         if not V.air_data_valid(snap):      # published before the first physics step: nothing measured yet

@@ -21,7 +21,7 @@ import numpy as np
 from ..instruments import values as V
 from . import dials as D
 from .canvas import Canvas
-from .overlay import MONO, SANS, SANS_CONDENSED, CachedLayer, ShapeBuffer, TextBank
+from .overlay import MONO, SANS_CONDENSED, CachedLayer, ShapeBuffer, TextBank
 
 PANEL = (0.105, 0.105, 0.115, 1.0)
 PANEL_EDGE = (0.05, 0.05, 0.055, 1.0)

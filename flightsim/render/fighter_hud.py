@@ -16,6 +16,7 @@ import math
 
 import numpy as np
 
+from ..handoff import dcm
 from ..instruments import values as V
 from . import dials as D
 from .canvas import Canvas
@@ -171,7 +172,7 @@ class FighterHud:
                 tb.put(("ladder", deg, side), f"{abs(deg)}", p[0], p[1], size=size * 0.9, color=GREEN_TXT,
                        font=MONO, bold=True, rotation=rot)
         # ---------------- gun cross on the gun line, and the flight-path marker
-        R_body = _dcm(pose.quat_wxyz)
+        R_body = dcm(pose.quat_wxyz)
         gun = project(R_body @ np.array([1.0, 0.0, math.tan(math.radians(GUN_DEPRESSION_DEG))]))
         if gun is not None:
             gx, gy = gun
@@ -296,8 +297,3 @@ class FighterHud:
         self.gauge_text.draw()
         self.gauges_dyn.upload(cv.array())
         self.gauges_dyn.draw(w, h)
-
-
-def _dcm(q) -> np.ndarray:
-    from ..handoff import dcm
-    return dcm(q)
