@@ -114,7 +114,7 @@ class Hud:
             inst = self._own_instruments
             inst.update(snap, now_s)
         panel_top = 0.0
-        if snap is not None and mode == "cockpit":
+        if snap is not None and mode == "cockpit" and self._looking_ahead(view, pose):
             self.cockpit.cable = self.cable
             self.cockpit.draw(w, h, inst, snap, now_s, fbo)
             panel_top = self.cockpit.top_y
@@ -153,6 +153,16 @@ class Hud:
         ctx.disable(ctx.BLEND)
 
     # ------------------------------------------------------------------ pieces
+    @staticmethod
+    def _looking_ahead(view, pose, limit_deg: float = 25.0) -> bool:
+        """The panel is in front of the pilot: hidden while the mouse looks around the cockpit."""
+        if view is None or pose is None:
+            return True
+        import numpy as np
+        from ..handoff import dcm
+        nose = dcm(pose.quat_wxyz)[:, 0]
+        return float(np.dot(nose, np.asarray(view.forward))) > math.cos(math.radians(limit_deg))
+
     def _draw_help(self, w, h, k):
         """The key list (the window's, from the bindings table) and, beside it, the views."""
         keys = self.help.text.rstrip()
