@@ -159,7 +159,7 @@ def curves(aircraft="p51d", mass_kg=None, altitudes_m=None, powers=("wep", "mili
     sim = _sim(aircraft, mass_kg)
     if altitudes_m is None:
         altitudes_m = np.concatenate([np.arange(0.0, 4000.0, 500.0), np.arange(4000.0, 5400.0, 150.0),
-                                      np.arange(5500.0, 12001.0, 500.0)])
+                                      np.arange(5500.0, 13001.0, 500.0)])
     out = {"aircraft": aircraft, "mass_kg": round(float(sim.compiled.mass_kg), 1), "powers": {}}
     for power in powers:
         rows = []

@@ -84,8 +84,8 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     # intake: ram recovery of the dynamic pressure, with its (isentropic) temperature rise
     p_in = p_amb + model[sc, SC_RAM] * qbar
     t_in = t_amb * (p_in / p_amb) ** (1.0 / KAPPA_EXP)
-    work = model[sc, SC_WORK_HIGH] if gear > 0.5 and model[sc, SC_WORK_HIGH] > 0.0 else model[sc, SC_WORK_LOW]
-    work *= ratio * ratio
+    w_rated = model[sc, SC_WORK_HIGH] if gear > 0.5 and model[sc, SC_WORK_HIGH] > 0.0 else model[sc, SC_WORK_LOW]
+    work = w_rated * ratio * ratio
     n_st = int(model[sc, SC_STAGES])
     pr, t_out = supercharger_stages(work, n_st, model[sc, SC_EFF], t_in)
     t_ac = model[sc, SC_AC_T]
@@ -96,14 +96,18 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
         map_avail = cap
     # charge mass per unit manifold pressure per radian of crankshaft
     per_pa_rad = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_charge)
-    # the throttle: a flow control, full open = the flow at the cap at maximum rpm
+    # the throttle: a flow control, full open = the flow the engine takes at the cap at
+    # maximum rpm (charge heated by the supercharger at maximum rpm), whatever rpm it turns
     thr = throttle
     if thr < 0.0:
         thr = 0.0
     elif thr > 1.0:
         thr = 1.0
     idle = model[row, EN_IDLE_FLOW]
-    allowed = per_pa_rad * w_max * cap * (idle + (1.0 - idle) * thr)
+    t_rated = t_in + n_st * w_rated / CP_AIR
+    if t_rated > t_ac:
+        t_rated -= model[sc, SC_AC_EFF] * (t_rated - t_ac)
+    allowed = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_rated) * w_max * cap * (idle + (1.0 - idle) * thr)
     manifold = map_avail
     if omega > 1e-6 and allowed < per_pa_rad * omega * map_avail:
         manifold = allowed / (per_pa_rad * omega)
