@@ -33,7 +33,7 @@ from .layout import (
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
 )
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, WS_PLANT
-from .plant import plant_advance, plant_forces, resum_mass
+from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
 
 WS_EXTRA = 8
@@ -172,15 +172,6 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     diag[D_STRIKE_SPEED] = strike_speed
     h = terrain_height(terrain, env, state[S_POS], state[S_POS + 1])[0]
     diag[D_HEIGHT_AGL] = -state[S_POS + 2] - h
-
-
-@njit(**INLINE)
-def _toward(x, target, max_step):
-    if target > x + max_step:
-        return x + max_step
-    if target < x - max_step:
-        return x - max_step
-    return target
 
 
 @njit(**INLINE)

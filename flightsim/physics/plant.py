@@ -288,6 +288,7 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
 
 @njit(**INLINE)
 def _toward(x, target, max_step):
+    """x moved toward target by at most max_step (rate-limited actuators; dynamics uses it too)."""
     if target > x + max_step:
         return x + max_step
     if target < x - max_step:
