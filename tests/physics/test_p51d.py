@@ -18,7 +18,7 @@ from flightsim.physics.atmosphere import isa
 from flightsim.physics.dynamics import derivative, make_scratch
 from flightsim.physics.engine import engine_point
 from flightsim.physics.plant import plant_trim, select_gear
-from flightsim.physics.state import make_ctrl, make_state, settle_surfaces
+from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
 from flightsim.spec.compile import compile_aircraft
 from flightsim.spec.loader import load_aircraft
@@ -60,11 +60,11 @@ def forces(c, state, ctrl, trim_plant=True, model=None):
     s = state.copy()
     settle_surfaces(s, ctrl)
     if trim_plant:
-        plant_trim(model, c.tables, s, ctrl, np.array([0, 0, 0, 0, 0, 1, 9.80665, 0.02, 0, 0.0]),
+        plant_trim(model, c.tables, s, ctrl, make_env(),
                    make_scratch(model)[0])
     ws, R, fm, deriv, new, backup = make_scratch(model)
     diag = np.zeros(L.N_DIAG)
-    env = np.array([0, 0, 0, 0, 0, 1, 9.80665, 0.02, 0, 0.0])
+    env = make_env()
     derivative(s, ctrl, env, np.full((1, 1), -1e6), model, c.tables, diag, deriv, ws, R, fm)
     return diag[L.D_FORCE:L.D_FORCE + 3].copy(), diag[L.D_MOMENT:L.D_MOMENT + 3].copy(), diag, s
 
@@ -257,7 +257,7 @@ def test_slipstream_swirl_raises_left_wing_root_incidence(p51):
     _, _, _, st = forces(c, s, ctrl)
     ws, R, fm, deriv, new, backup = make_scratch(c.model)
     diag = np.zeros(L.N_DIAG)
-    env = np.array([0, 0, 0, 0, 0, 1, 9.80665, 0.02, 0, 0.0])
+    env = make_env()
     derivative(st, ctrl, env, np.full((1, 1), -1e6), c.model, c.tables, diag, deriv, ws, R, fm)
     names = [sec.name for sec in c.sections]
     left = ws[names.index("wing_flap_inner_left"), 4]
