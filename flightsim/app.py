@@ -379,9 +379,15 @@ def telemetry(args) -> int:
         print(f"error: {e}")
         return 2
     ref = sim.compiled.spec.reference or {}
-    v = (ref.get("best_glide_kmh") or 100.0) / 3.6
-    sim.spawn_trimmed_glide(v, args.altitude_m)
-    print(f"{sim.compiled.name}: {sim.compiled.mass_kg:.0f} kg, trimmed glide at {v * 3.6:.0f} km/h, "
+    if sim.powered:          # a powered aircraft starts in trimmed level cruise, a glider in its best glide
+        v = (ref.get("cruise_kmh") or 400.0) / 3.6
+        sim.spawn_trimmed_level(v, args.altitude_m)
+        how = "trimmed level flight"
+    else:
+        v = (ref.get("best_glide_kmh") or 100.0) / 3.6
+        sim.spawn_trimmed_glide(v, args.altitude_m)
+        how = "trimmed glide"
+    print(f"{sim.compiled.name}: {sim.compiled.mass_kg:.0f} kg, {how} at {v * 3.6:.0f} km/h, "
           f"{args.altitude_m:.0f} m; flying {args.seconds:.0f} s headless", flush=True)
     t0 = time.perf_counter()
     for tick in range(int(args.seconds / DT)):

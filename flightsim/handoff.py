@@ -41,11 +41,13 @@ CONTROL_INDEX = {
     # feathering, mixture cut-off, starter
     "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
     "cutoff": L.C_CUTOFF, "starter": L.C_STARTER,
+    "roll_trim": L.C_ROLL_TRIM, "yaw_trim": L.C_YAW_TRIM,      # aileron and rudder trim tabs
 }
 CONTROL_RANGE = {"pitch": (-1, 1), "roll": (-1, 1), "yaw": (-1, 1), "airbrake": (0, 1), "flap": (-1, 1),
                  "brake_left": (0, 1), "brake_right": (0, 1), "throttle": (0, 1), "pitch_trim": (-1, 1),
                  "gear_up": (0, 1), "prop_rpm": (0, 1), "wep": (0, 1), "blower": (0, 1), "feather": (0, 1),
-                 "cutoff": (0, 1), "starter": (0, 1)}
+                 "cutoff": (0, 1), "starter": (0, 1),
+                 "roll_trim": (-1, 1), "yaw_trim": (-1, 1)}
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class ControlInputs:
     feather: float = 0.0      # 1: feather the propeller (where it can)
     cutoff: float = 0.0       # 1: mixture idle cut-off (engine stops)
     starter: float = 0.0      # 1: starter engaged
+    roll_trim: float = 0.0    # -1..1 aileron trim (+ right wing down)
+    yaw_trim: float = 0.0     # -1..1 rudder trim (+ nose right)
 
     def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.zeros(L.N_CTRL) if out is None else out
@@ -144,6 +148,7 @@ class Snapshot:
     strike_index: int = -1
     strike_speed_ms: float = 0.0
     paused: bool = False
+    time_scale: int = 1            # physics steps per 20 ms tick: 1, or 2 / 4 under time acceleration
     # air data and accelerometers for the instruments (flightsim.instruments)
     mach: float = 0.0
     nx_g: float = 0.0              # specific force along body x / g (forward)
@@ -194,7 +199,7 @@ def euler_from_quat(q):
     return roll, pitch, yaw
 
 
-def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, dt=DT) -> Snapshot:
+def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, dt=DT, time_scale=1) -> Snapshot:
     q = state[L.S_QUAT:L.S_QUAT + 4]
     v_body = state[L.S_VEL:L.S_VEL + 3]
     return Snapshot(
@@ -210,7 +215,7 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         surfaces=_ro(state[L.S_SURF:L.S_SURF + L.N_SURF]),
         deflections_rad=_ro(section_deflections(model, state)), controls=ControlInputs.from_array(ctrl),
         strike_index=int(state[L.S_STRIKE_INDEX]), strike_speed_ms=float(state[L.S_STRIKE_SPEED]),
-        paused=bool(paused),
+        paused=bool(paused), time_scale=int(time_scale),
         mach=float(diag[L.D_MACH]), nx_g=float(diag[L.D_NX]), ny_g=float(diag[L.D_NY]),
         rho_kgm3=float(diag[L.D_RHO]) if diag[L.D_RHO] > 0 else 1.225,
         engine_rpm=float(diag[L.D_RPM]), manifold_pressure_pa=float(diag[L.D_MAP]),

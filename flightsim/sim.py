@@ -77,7 +77,10 @@ class Sim:
         """Start in steady level flight (a powered aircraft, gear up): alpha, throttle and
         elevator trimmed, the engine and propeller in equilibrium."""
         base = make_ctrl(gear_up=1.0) if base_ctrl is None else base_ctrl
-        t = self.trimmer(altitude_m, base).level(tas_ms, (0.02, 0.6, 0.0))
+        tr = self.trimmer(altitude_m, base)
+        t = tr.level(tas_ms, (0.02, 0.6, 0.0))
+        if t.ok:
+            t = tr.lateral(t)           # aileron and rudder tabs against torque and P-factor
         if not t.ok or not 0.0 <= t.throttle <= 1.0:
             raise RuntimeError(f"no steady level flight at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
         self.state = make_state((north_m, east_m, -altitude_m),

@@ -17,6 +17,8 @@ HELD_ACTIONS = {
     "yaw_left": "left rudder", "yaw_right": "right rudder",
     "throttle_up": "throttle up", "throttle_down": "throttle down",
     "trim_up": "pitch trim nose up", "trim_down": "pitch trim nose down",
+    "roll_trim_left": "aileron trim left", "roll_trim_right": "aileron trim right",
+    "yaw_trim_left": "rudder trim left", "yaw_trim_right": "rudder trim right",
     "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
     "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
 }
@@ -58,6 +60,8 @@ KEYBOARD_ROWS = [
     ("O", "release the winch cable", {"O": "release"}),
     (", / .", "left / right wheel brake (hold)", {"COMMA": "brake_left", "PERIOD": "brake_right"}),
     ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),
+    ("Home / End", "aileron trim left / right (hold)", {"HOME": "roll_trim_left", "END": "roll_trim_right"}),
+    ("Insert / Delete", "rudder trim left / right (hold)", {"INSERT": "yaw_trim_left", "DELETE": "yaw_trim_right"}),
     ("1 2 3 4 5", "cockpit, chase, orbit, tower, HUD view",
      {"_1": "view_cockpit", "_2": "view_chase", "_3": "view_orbit", "_4": "view_tower", "_5": "view_hud"}),
     ("C / V", "next / previous view", {"C": "view_next", "V": "view_prev"}),

@@ -26,7 +26,7 @@ AIRBRAKE_RATE = 0.5     # lever travel per second while ] / [ are held
 FLAP_STEP = 0.25        # one notch
 
 ACTIONS = tuple(FLIGHT_ACTIONS)
-LEVELS = ("throttle", "airbrake", "flap", "pitch_trim")
+LEVELS = ("throttle", "airbrake", "flap", "pitch_trim", "roll_trim", "yaw_trim")
 
 
 def _clamp(x, lo, hi):
@@ -81,7 +81,7 @@ class KeyboardControls:
         """A device lever moved: the persistent control jumps to it (keys continue from there)."""
         if name not in LEVELS:
             raise ValueError(f"not a level control: {name!r}")
-        lo, hi = (-1.0, 1.0) if name == "pitch_trim" else self.flap_range if name == "flap" else (0.0, 1.0)
+        lo, hi = (-1.0, 1.0) if name.endswith("_trim") else self.flap_range if name == "flap" else (0.0, 1.0)
         self.inputs = replace(self.inputs, **{name: _clamp(float(value), lo, hi)})
 
     def nudge(self, name: str, delta: float):
@@ -102,13 +102,15 @@ class KeyboardControls:
 
         throttle = _clamp(c.throttle + THROTTLE_RATE * dt_s * axis("throttle_down", "throttle_up"), 0.0, 1.0)
         trim = _clamp(c.pitch_trim + TRIM_RATE * dt_s * axis("trim_down", "trim_up"), -1.0, 1.0)
+        roll_trim = _clamp(c.roll_trim + TRIM_RATE * dt_s * axis("roll_trim_left", "roll_trim_right"), -1.0, 1.0)
+        yaw_trim = _clamp(c.yaw_trim + TRIM_RATE * dt_s * axis("yaw_trim_left", "yaw_trim_right"), -1.0, 1.0)
         airbrake = _clamp(c.airbrake + AIRBRAKE_RATE * dt_s * axis("airbrake_retract", "airbrake_extend"), 0.0, 1.0)
         both = "brake" in h
         self.inputs = replace(
             c, pitch=_ramp(c.pitch, axis("pitch_down", "pitch_up"), dt_s),
             roll=_ramp(c.roll, axis("roll_left", "roll_right"), dt_s),
             yaw=_ramp(c.yaw, axis("yaw_left", "yaw_right"), dt_s),
-            throttle=throttle, pitch_trim=trim, airbrake=airbrake,
+            throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0)
         return self.inputs

@@ -28,7 +28,7 @@ from .layout import (
     S_POS, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX, S_STRIKE_SPEED, S_TICK, S_VEL, D_CONTACT_MASK,
 )
 from .layout import (
-    C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_YAW, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
+    C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
     CTL_GEAR_RATE, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
 )
@@ -201,10 +201,10 @@ def surfaces(state, ctrl, env, model, dt, R):
     for a in range(3):
         c = a * CTL_COLS
         q_full = model[ROW_CONTROLS, c + CTL_Q_FULL]
+        neutral = ctrl[C_PITCH_TRIM] if a == 0 else ctrl[C_ROLL_TRIM] if a == 1 else ctrl[C_YAW_TRIM]
         if q_full <= 0.0:                       # no control system data: the surface follows the stick
-            state[S_SURF + a] = ctrl[C_PITCH + a] + (ctrl[C_PITCH_TRIM] if a == 0 else 0.0)
+            state[S_SURF + a] = ctrl[C_PITCH + a] + neutral
             continue
-        neutral = ctrl[C_PITCH_TRIM] if a == 0 else 0.0
         scale = q_full / qbar if qbar > q_full else 1.0
         target = neutral + ctrl[C_PITCH + a] * scale
         if target > 1.0:

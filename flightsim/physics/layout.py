@@ -37,9 +37,11 @@ C_FLAP = 4       # -1..1 (flap/camber setting; 0 where the aircraft has none)
 C_BRAKE_L = 5    # 0..1
 C_BRAKE_R = 6    # 0..1
 C_THROTTLE = 7   # 0..1 (powered aircraft; the engine issue wires it)
-C_PITCH_TRIM = 8  # -1..1 added to the pitch command (trim tab, until issue 4's control feel)
+C_PITCH_TRIM = 8  # -1..1 elevator trim tab: shifts the elevator's neutral point (C_ROLL_TRIM, C_YAW_TRIM below)
 C_GEAR_UP = 9    # 0 = retractable gear down (the default), 1 = up
-N_CTRL = 16      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
+C_ROLL_TRIM = 16  # -1..1 aileron trim tab: shifts the aileron's neutral point (as C_PITCH_TRIM the elevator's)
+C_YAW_TRIM = 17   # -1..1 rudder trim tab
+N_CTRL = 18      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)

@@ -21,11 +21,12 @@ def make_state(position_ned_m=(0.0, 0.0, 0.0), velocity_body_ms=(0.0, 0.0, 0.0),
 
 def make_ctrl(**kw) -> np.ndarray:
     """A control vector from keyword commands: pitch, roll, yaw, airbrake, flap, brake_left,
-    brake_right, throttle, pitch_trim, gear_up; the powerplant's prop_rpm (governor lever,
+    brake_right, throttle, pitch_trim, gear_up, roll_trim, yaw_trim; the powerplant's prop_rpm (governor lever,
     default 1: maximum rpm), wep, blower (1: held in low gear), feather, cutoff, starter."""
     names = {"pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE,
              "flap": L.C_FLAP, "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R,
              "throttle": L.C_THROTTLE, "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP,
+             "roll_trim": L.C_ROLL_TRIM, "yaw_trim": L.C_YAW_TRIM,
              "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
              "cutoff": L.C_CUTOFF, "starter": L.C_STARTER}
     c = np.zeros(L.N_CTRL)
@@ -41,8 +42,8 @@ def settle_surfaces(state: np.ndarray, ctrl: np.ndarray) -> np.ndarray:
     """Put the control surfaces and actuators where ``ctrl`` holds them at rest and low
     speed (the pitch surface at stick + trim), as if they had been there all along."""
     state[L.S_SURF + L.SURF_PITCH] = min(max(ctrl[L.C_PITCH] + ctrl[L.C_PITCH_TRIM], -1.0), 1.0)
-    state[L.S_SURF + L.SURF_ROLL] = ctrl[L.C_ROLL]
-    state[L.S_SURF + L.SURF_YAW] = ctrl[L.C_YAW]
+    state[L.S_SURF + L.SURF_ROLL] = min(max(ctrl[L.C_ROLL] + ctrl[L.C_ROLL_TRIM], -1.0), 1.0)
+    state[L.S_SURF + L.SURF_YAW] = min(max(ctrl[L.C_YAW] + ctrl[L.C_YAW_TRIM], -1.0), 1.0)
     state[L.S_SURF + L.SURF_FLAP] = ctrl[L.C_FLAP]
     state[L.S_SURF + L.SURF_AIRBRAKE] = ctrl[L.C_AIRBRAKE]
     state[L.S_SURF + L.SURF_GEAR] = ctrl[L.C_GEAR_UP]

@@ -121,6 +121,39 @@ class Trimmer:
         s[L.S_PREV_DT] = self.env[L.E_DT]
         return Trim(res < 1e-6, tas, alpha, gamma, pitch_cmd, throttle, s, c, self.diag.copy(), res)
 
+    def lateral(self, t: Trim, iters=20) -> Trim:
+        """Aileron and rudder trim for a longitudinal trim ``t``: the tabs set so the rolling
+        and yawing accelerations vanish wings level with no sideslip (a powered aircraft's
+        torque, P-factor and slipstream; nothing to do for a symmetric glider). The small
+        side force left over is what a pilot flying the ball centred lives with."""
+        s, c = t.state.copy(), t.ctrl.copy()
+
+        def res(x):
+            c[L.C_ROLL_TRIM], c[L.C_YAW_TRIM] = x
+            s[L.S_SURF + L.SURF_ROLL], s[L.S_SURF + L.SURF_YAW] = x
+            derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
+            return np.array([self.deriv[L.S_OMEGA], self.deriv[L.S_OMEGA + 2]])
+
+        x = np.zeros(2)
+        r = res(x)
+        for _ in range(iters):
+            if np.max(np.abs(r)) < 1e-9:
+                break
+            J = np.empty((2, 2))
+            for j in range(2):
+                xp = x.copy()
+                xp[j] += 1e-4
+                J[:, j] = (res(xp) - r) / 1e-4
+            try:
+                x = np.clip(x + np.linalg.solve(J, -r), -1.0, 1.0)
+            except np.linalg.LinAlgError:
+                break
+            r = res(x)
+        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
+        s[L.S_PREV:L.S_PREV + L.N_DOF] = self.deriv
+        return Trim(t.ok and float(np.max(np.abs(r))) < 1e-6, t.tas_ms, t.alpha_rad, t.gamma_rad, t.pitch_cmd,
+                    t.throttle, s, c, self.diag.copy(), max(t.residual, float(np.max(np.abs(r)))))
+
     def glide(self, tas_ms, guess=(0.05, -0.05, 0.0)):
         unpack = lambda x: (tas_ms, x[0], x[1], x[2], 0.0)
         x, res = self._newton(guess, unpack, (1e-5, 1e-5, 1e-4),

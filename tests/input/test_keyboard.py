@@ -118,6 +118,18 @@ def test_trim_held_and_clamped():
     assert run(k, 20.0).pitch_trim == -1.0
 
 
+@pytest.mark.parametrize("field, neg, pos", [("roll_trim", "roll_trim_left", "roll_trim_right"),
+                                              ("yaw_trim", "yaw_trim_left", "yaw_trim_right")])
+def test_aileron_and_rudder_trim_held_and_clamped(field, neg, pos):
+    k = KeyboardControls()
+    k.press(pos)
+    assert getattr(run(k, 1.0), field) == pytest.approx(K.TRIM_RATE)
+    k.release(pos)
+    k.press(neg)
+    assert getattr(run(k, 20.0), field) == -1.0
+    assert run(k, 0.1).pitch_trim == 0.0
+
+
 def test_unknown_action_and_levels_refused():
     k = KeyboardControls()
     with pytest.raises(ValueError):

@@ -85,6 +85,33 @@ def test_trim_tab_moves_the_no_force_point_at_any_speed():
     assert -0.3 < fast < slow
 
 
+@pytest.mark.parametrize("trim, axis", [("roll_trim", L.SURF_ROLL), ("yaw_trim", L.SURF_YAW)])
+def test_aileron_and_rudder_trim_tabs_move_their_neutral_point(trim, axis):
+    sim = Sim("astir")
+    s = _held_flight(sim, 40.0, make_ctrl(**{trim: 0.25}), 1.0)
+    assert s[-1, axis] == pytest.approx(0.25, abs=1e-3)
+    assert abs(s[-1, L.SURF_PITCH]) < 1e-6
+
+
+def test_p51d_lateral_trim_holds_hands_off_cruise():
+    """Under power the P-51D's torque and slipstream need a little aileron and rudder: trimmed
+    with the tabs (Trimmer.lateral), hands off it holds wings level and heading for 20 s; the
+    same flight with the tabs neutral rolls off (so the trim is what holds it)."""
+    sim = Sim("p51d")
+    t = sim.spawn_trimmed_level(400 / 3.6, 1000.0)
+    assert t.ok and (t.ctrl[L.C_ROLL_TRIM] != 0.0 or t.ctrl[L.C_YAW_TRIM] != 0.0)
+    start = sim.state.copy(), sim.ctrl.copy()
+    sim.fly(20.0)
+    roll, _, heading = sim.euler_rad
+    assert abs(math.degrees(roll)) < 2.0 and abs(math.degrees(heading)) < 2.0
+    sim.state, sim.ctrl = start[0].copy(), start[1].copy()
+    sim.ctrl[L.C_ROLL_TRIM] = sim.ctrl[L.C_YAW_TRIM] = 0.0
+    sim.state[L.S_SURF + L.SURF_ROLL] = sim.state[L.S_SURF + L.SURF_YAW] = 0.0
+    sim.fly(20.0)
+    roll_free, _, _ = sim.euler_rad
+    assert abs(math.degrees(roll_free)) > 5.0
+
+
 def test_actuators_take_their_travel_time():
     sim = Sim("astir")
     s = _held_flight(sim, 25.0, make_ctrl(airbrake=1.0, gear_up=1.0), 2.2)
