@@ -23,6 +23,8 @@ class Sim:
         self.model = self.compiled.model
         self.tables = self.compiled.tables
         self.env = make_env() if env is None else env
+        if len(self.env) < L.N_ENV_BASE:     # the kernels do not bounds-check: refuse here, not read past the end
+            raise ValueError(f"env has {len(self.env)} values, the layout needs at least {L.N_ENV_BASE} (use make_env)")
         self.terrain = flat_terrain() if terrain is None else terrain
         self.state = make_state()
         self.ctrl = make_ctrl()
