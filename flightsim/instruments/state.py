@@ -121,6 +121,9 @@ class LandingJudge:
     SAFE_SINK_MS = 2.0
     CRASH_SINK_MS = 3.5
     CRASH_STRIKE_MS = 5.0
+    # a glider parked or rolling on the runway rests a wingtip or its tail skid on the grass:
+    # a touch slower than this before the aircraft has flown is not news
+    QUIET_STRIKE_MS = 1.0
 
     def __init__(self, contact_names=()):
         self.contact_names = list(contact_names)
@@ -147,7 +150,9 @@ class LandingJudge:
             self._strike_speed = float(curr.strike_speed_ms)
             sp = self._strike_speed
             what = self._contact(int(curr.strike_index))
-            if sp > self.CRASH_STRIKE_MS:
+            if sp < self.QUIET_STRIKE_MS and not self.armed:
+                pass
+            elif sp > self.CRASH_STRIKE_MS:
                 ev = LandingEvent("crash", sp, V.ias_kmh(curr), float(curr.time_s),
                                   f"CRASH  {what} hit at {sp:.1f} m/s")
             else:

@@ -31,6 +31,14 @@ def test_no_landing_without_having_flown():
     assert _approach(LandingJudge(), 1.0, start_agl=5.0) is None
 
 
+def test_a_slow_touch_on_the_ground_before_flying_is_not_reported():
+    """The winch start: the glider's tail skid or wingtip rests on the grass (0.3 m/s)."""
+    j = LandingJudge(["tail skid", "left wingtip"])
+    assert j.update(None, snap(0.0, agl=0.3, on_ground=1, strike_index=0, strike_speed=0.3)) is None
+    ev = j.update(None, snap(0.02, agl=0.3, on_ground=1, strike_index=1, strike_speed=1.5))
+    assert ev is not None and ev.kind == "strike"
+
+
 def test_strikes_report_the_part_and_crash_when_fast():
     j = LandingJudge(["right_wingtip", "left_wingtip", "nose"])
     prev = snap(0.0, agl=20.0)
