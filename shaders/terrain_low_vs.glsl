@@ -1,5 +1,6 @@
 #version 330
 #include "common.glsl"
+#include "terrain_paint.glsl"
 // Low preset (software GL): everything that varies slowly is worked out per vertex --
 // lighting, haze, forest / rock / high ground / shore tints, water -- so the fragment
 // shader only adds the field patchwork and the airfield (see terrain_low_fs.glsl).
@@ -29,26 +30,14 @@ void main() {
     v_ne = ne;
     float dist = length(rel);
     vec3 d = rel / max(dist, 1e-3);
-    // land: col = a * field + b, the same chain of mixes as terrain_fs.glsl
+    // land: col = a * patchwork + b (terrain_paint.glsl), the patchwork added per pixel
     float slope = sqrt(max(1.0 - n.z * n.z, 0.0));
-    float a = 1.0;
-    vec3 b = vec3(0.0);
-    float w = smoothstep(0.45, 0.6, nt.a);
-    a *= 1.0 - w; b = mix(b, vec3(0.13, 0.24, 0.10), w);
-    w = smoothstep(0.35, 0.6, slope);
-    a *= 1.0 - w; b = mix(b, vec3(0.46, 0.43, 0.38), w);
-    w = smoothstep(700.0, 900.0, h) * 0.6;
-    a *= 1.0 - w; b = mix(b, vec3(0.56, 0.53, 0.42), w);
-    w = smoothstep(0.5, 4.0, h - u_water_m);
-    a *= w; b = mix(vec3(0.62, 0.58, 0.45), b, w);
-    v_mix = vec4(b, a);
-    v_light = vec4(sun_light(n), clamp((560.0 - h) / 120.0, 0.0, 1.0));
+    v_mix = land_tint(nt.a, slope, h, u_water_m);
+    v_light = vec4(sun_light(n), lowland_weight(h));
     // water
     v_water = vec4(0.0);
     if (h <= u_water_m + 0.05) {
-        vec3 r = reflect(d, vec3(0.0, 0.0, -1.0));
-        float fres = 0.04 + 0.96 * pow(1.0 - max(-d.z, 0.0), 5.0);
-        v_water = vec4(mix(vec3(0.05, 0.15, 0.22), sky_color(vec3(r.xy, min(r.z, -0.02))), clamp(fres + 0.15, 0.0, 1.0)), 1.0);
+        v_water = vec4(water_color(d), 1.0);
     }
     float f = 1.0 - exp(-dist * u_fog_density);
     f *= 1.0 - 0.35 * clamp(rel.z / (dist + 1.0), 0.0, 1.0);
