@@ -4,6 +4,8 @@ uniform vec3 u_sun_ned;        // unit vector toward the sun
 uniform float u_fog_density;   // 1/m
 uniform vec3 u_sky_zenith;
 uniform vec3 u_sky_horizon;
+uniform vec3 u_sun_color;      // direct sunlight (reddened and faded near the horizon: render/sun.py)
+uniform vec3 u_ambient;        // sky light
 
 vec3 sky_color(vec3 dir) {
     float up = -dir.z;
@@ -11,7 +13,7 @@ vec3 sky_color(vec3 dir) {
     vec3 c = mix(u_sky_zenith, u_sky_horizon, t * t * t * t);
     if (up < 0.0) c = mix(u_sky_horizon, u_sky_horizon * 0.86, clamp(-up * 4.0, 0.0, 1.0));
     float sd = max(dot(dir, u_sun_ned), 0.0);
-    c += vec3(1.0, 0.88, 0.68) * (0.22 * pow(sd, 6.0) + 0.35 * pow(sd, 60.0));
+    c += u_sun_color * vec3(1.18, 1.08, 0.91) * (0.22 * pow(sd, 6.0) + 0.35 * pow(sd, 60.0));
     return c;
 }
 
@@ -31,5 +33,5 @@ vec3 apply_fog(vec3 col, vec3 rel) {
 vec3 sun_light(vec3 n) {
     float diff = max(dot(n, u_sun_ned), 0.0);
     float sky = 0.5 + 0.5 * (-n.z);
-    return vec3(1.0, 0.96, 0.88) * diff * 0.85 + vec3(0.55, 0.62, 0.75) * (0.25 + 0.2 * sky);
+    return u_sun_color * diff + u_ambient * (0.25 + 0.2 * sky);
 }

@@ -341,8 +341,7 @@ class Renderer:
             (self.tree_inst, "4f 2f/i", "in_inst", "in_inst2")])
         self.aircraft = {}
         self.set_aircraft(compiled)
-        self.sun_ned = np.array([0.45, -0.35, -0.62])
-        self.sun_ned /= np.linalg.norm(self.sun_ned)
+        self.set_time_of_day(13.0)
         self.stats = FrameStats()
         self._identity_parts = np.tile(np.eye(4, dtype="f4"), (aircraft_mesh.MAX_PARTS, 1, 1)).tobytes()
         # reduced-resolution scene target (software GL pays per pixel), stretched onto the window
@@ -372,9 +371,17 @@ class Renderer:
                                                       "in_position", "in_normal", "in_color", "in_part")])
         self.aircraft = {"mesh": m, "vao": vao, "cg": np.asarray(compiled.cg_m, dtype=np.float64)}
 
+    def set_time_of_day(self, hours: float):
+        """The sun and sky for local solar time ``hours`` (a scenario's time_of_day_h)."""
+        from .sun import light_at
+        self.light = light_at(float(hours))
+        self.sun_ned = np.array(self.light.sun_ned)
+
     def _common(self):
+        li = self.light
         return {"u_sun_ned": tuple(self.sun_ned), "u_fog_density": self.q["fog"],
-                "u_sky_zenith": (0.20, 0.42, 0.80), "u_sky_horizon": (0.70, 0.80, 0.90)}
+                "u_sky_zenith": li.sky_zenith, "u_sky_horizon": li.sky_horizon,
+                "u_sun_color": li.sun_color, "u_ambient": li.ambient}
 
     def render(self, fbo, view: View, pose: Pose | None, cockpit: bool = False):
         """Draw the scene into fbo (at the preset's render scale, then stretched); returns the projection."""

@@ -113,3 +113,19 @@ def test_compiled_terrain_selection_matches_the_numpy_walk(gl):
         ref = {tuple(int(v) for v in row) for row in tr.select_reference(view, vp)}
         assert len(fast) > 10
         assert fast == ref
+
+
+def test_time_of_day_changes_the_light(gl):
+    """The same view at 13:00 and at 19:00 (a scenario's time_of_day_h): the evening scene is
+    darker and its horizon warmer; at night the sky is dark."""
+    def at(hours):
+        return lambda game: game.renderer.set_time_of_day(hours)
+    noon, _ = _render(gl, "airfield", "chase", setup=at(13.0))
+    evening, _ = _render(gl, "airfield", "chase", setup=at(19.0))
+    night, _ = _render(gl, "airfield", "chase", setup=at(23.0))
+    ground = (slice(int(H * 0.8), None), slice(150, -150))
+    assert evening[ground].mean() < 0.75 * noon[ground].mean()
+    band = evening[int(H * 0.42):int(H * 0.47)].reshape(-1, 3).astype(float).mean(axis=0)   # just above the horizon
+    nband = noon[int(H * 0.42):int(H * 0.47)].reshape(-1, 3).astype(float).mean(axis=0)
+    assert band[0] / band[2] > nband[0] / nband[2] + 0.05
+    assert night[30:90].mean() < 0.3 * noon[30:90].mean()
