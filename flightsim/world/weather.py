@@ -7,7 +7,8 @@ and a list of thermal columns. This module owns what changes between ticks:
   the scenario's area, live ``lifetime_s`` (+/-30%), grow, mature and decay (strength
   ``w_max * sin(pi * age / life) ** 0.5``), drift with the wind, and are re-born
   elsewhere when they die. Each has a cumulus cloud at its cloud base while it is alive
-  (``clouds()`` for the renderer). Cloud base rises with the thermal strength
+  (``clouds()`` for the renderer; the World publishes them each tick as a read-only
+  array, the renderer's flightsim/render/clouds.py draws them). Cloud base rises with the thermal strength
   (roughly 1000 m above the ground plus 250 m per m/s, as a rule of thumb for a
   temperate convective day). The sink ring around each core is in the kernel's profile.
 * **Ridge lift**: wind blowing up a slope is deflected upward. At the aircraft, the
@@ -119,7 +120,10 @@ class Weather:
         return float(up * math.exp(-agl / RIDGE_DECAY_M))
 
     def clouds(self, t_s: float) -> np.ndarray:
-        """Cumulus over each living thermal: rows of (north, east, base m ASL, size m)."""
+        """Cumulus over each living thermal: rows of (north, east, base m ASL, size m, key).
+
+        ``key`` is fixed for one thermal's life (its birth place), so the renderer can
+        give each cloud its own lasting shape while it drifts and grows."""
         out = []
         for th in self.thermals:
             s = th.strength(t_s)
@@ -127,8 +131,9 @@ class Weather:
                 continue
             age = t_s - th.born_s
             out.append((th.north_m + self.wind_ned[0] * age, th.east_m + self.wind_ned[1] * age,
-                        th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0))
-        return np.array(out, dtype=np.float64).reshape(-1, 4)
+                        th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0,
+                        float(int(abs(th.north_m * 7.0 + th.east_m * 13.0)) % 100003)))
+        return np.array(out, dtype=np.float64).reshape(-1, 5)
 
 
 def _wind_ned(world: dict) -> tuple:
