@@ -6,21 +6,21 @@ W, H = 480, 270
 
 
 @pytest.fixture(scope="module")
-def gl():
-    try:
-        from flightsim.app import _headless_pyglet
-        win = _headless_pyglet(W, H)
-        import moderngl
-        ctx = moderngl.create_context()
-    except Exception as e:      # no EGL on this machine
-        pytest.skip(f"no offscreen GL: {e}")
-    yield ctx
-    # the window stays open until the process ends: pyglet's labels free their GL objects
-    # when collected, which must not happen after the context is gone
-    _KEEP.append((win, ctx))
+def gl(gl_session):
+    """The process's GL context (tests/render/conftest.py), drawing into a W x H framebuffer."""
+    from tests.render.conftest import offscreen
+    ctx = gl_session[1]
+    _FBO[ctx] = offscreen(ctx, W, H)
+    return ctx
 
 
-_KEEP = []
+_FBO = {}
+
+
+def target(ctx):
+    fbo = _FBO[ctx]
+    fbo.viewport = (0, 0, W, H)
+    return fbo
 
 
 def _render(ctx, scenario, view, frames=4, setup=None):
@@ -34,9 +34,9 @@ def _render(ctx, scenario, view, frames=4, setup=None):
         t += 1 / 60
         while world.buffer.read()[1].wall_s + 0.02 <= t:
             world.physics.tick(world.buffer.read()[1].wall_s + 0.02)
-        game.draw(ctx.screen, t, 1 / 60)
+        game.draw(target(ctx), t, 1 / 60)
     ctx.finish()
-    return read_pixels(ctx, ctx.screen), game
+    return read_pixels(ctx, target(ctx)), game
 
 
 def _blueish(px):

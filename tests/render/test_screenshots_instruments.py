@@ -9,29 +9,11 @@ CX = W / 2
 
 
 @pytest.fixture(scope="module")
-def gl():
-    """One GL context per process: moderngl cannot attach to a second headless window, so
-    reuse the one an earlier render test made (test_screenshots.py runs first), else make
-    one. Everything is drawn into a 1280x720 offscreen framebuffer either way."""
-    try:
-        import pyglet
-        from flightsim.app import _headless_pyglet
-        wins = list(pyglet.app.windows)
-        import moderngl
-        if wins:
-            win = wins[0]
-            win.switch_to()
-            ctx = moderngl.get_context()
-        else:
-            win = _headless_pyglet(W, H)
-            ctx = moderngl.create_context()
-        fbo = ctx.framebuffer(color_attachments=[ctx.texture((W, H), 4)],
-                              depth_attachment=ctx.depth_renderbuffer((W, H)))
-    except Exception as e:      # no EGL on this machine
-        pytest.skip(f"no offscreen GL: {e}")
-    yield win, ctx, fbo
-    # kept until the process ends: labels free their GL objects when collected
-    _KEEP.append((win, ctx, fbo))
+def gl(gl_session):
+    """The process's GL context (tests/render/conftest.py) and a 1280x720 framebuffer."""
+    from tests.render.conftest import offscreen
+    win, ctx = gl_session
+    return win, ctx, offscreen(ctx, W, H, 4)
 
 
 _KEEP = []
