@@ -31,6 +31,7 @@ from .layout import (
     H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
     SEC_WAVE_PEAK,
 )
+from .layout import H_DAMAGED, SEC_DAMAGE
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
 # hot helpers are inlined into the step kernel: a call with array arguments costs more
@@ -41,6 +42,10 @@ CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
 MAX_INDUCED_RAD = 0.25
 MAX_DEFLECTION_STEPS = 3.0
 RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg past the stall
+# drag coefficient (on its own area) of a section's shot-away part: torn skin, exposed ribs
+# and spar, holes venting the pressure side to the suction side. Assumed, of the order of
+# the rough perforated and lattice surfaces in Hoerner, Fluid-Dynamic Drag (1965), ch. 5/8
+CD_SHOT_AWAY = 0.25
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
@@ -189,6 +194,7 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
     q = state[S_OMEGA + 1]
     r = state[S_OMEGA + 2]
     uniform = 1 if env[E_THERMAL_COUNT] == 0 else 0   # steady wind: the same at every section
+    damaged = model[0, H_DAMAGED] > 0.0
     wbx = 0.0
     wby = 0.0
     wbz = 0.0
@@ -244,6 +250,10 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         if g != GROUP_BODY:
             q_area = 0.5 * rho * v2 * model[row, SEC_AREA]
             cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), alpha, delta)
+            if damaged:                     # the shot-away part carries no lift (section_forces)
+                dmg = model[row, SEC_DAMAGE]
+                cl *= 1.0 - dmg
+                slope *= 1.0 - dmg
             ws[G, g] += q_area
             ws[G + 1, g] += q_area * (cl + airbrake * model[row, SEC_AIRBRAKE_DCL])
             ws[G + 2, g] += q_area * slope
@@ -291,6 +301,7 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
     sections beyond their stall angle.
     """
     limit_mach = model[0, H_CONTROL_MACH]
+    damaged = model[0, H_DAMAGED] > 0.0               # battle damage anywhere (SEC_DAMAGE)
     nsec = int(model[0, H_N_SECTIONS])
     row0 = int(model[0, H_ROW_SECTION])
     G = nsec
@@ -351,6 +362,14 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
                 over = model[row, SEC_NEG_STALL_ALPHA] - alpha_eff
             att = 1.0 - over / RE_FADE_RAD
             cl, cd, cm = mach_correct(cl, cd, cm, mach, tc, att if att > 0.0 else 0.0, model[row, SEC_WAVE_PEAK])
+        if damaged:
+            dmg = model[row, SEC_DAMAGE]
+            # battle damage (seed 000: holes and torn skin "drastically affect the lift ...
+            # drag tends to go up as parts of the wing skinning are exposed"): the damaged
+            # fraction of the section carries no lift or moment and drags like torn structure
+            cl *= 1.0 - dmg
+            cm *= 1.0 - dmg
+            cd = cd * (1.0 - dmg) + dmg * CD_SHOT_AWAY
         cl += airbrake * model[row, SEC_AIRBRAKE_DCL]
         cd += airbrake * model[row, SEC_AIRBRAKE_DCD]
         if g != GROUP_BODY:

@@ -33,6 +33,8 @@ from .layout import (
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
 )
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, WS_PLANT
+from .guns import gun_forces, guns_advance
+from .layout import H_N_GUNS, H_ROW_DRY
 from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
 
@@ -63,8 +65,8 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     G = int(model[0, H_N_SECTIONS])          # ws rows: sections, then the group rows
     for k in range(6):
         fm[k] = 0.0
-    if model[0, H_N_TANKS] > 0.0:
-        resum_mass(model, state)            # fuel burns: mass, CG and inertia summed again
+    if model[0, H_ROW_DRY] > 0.0:
+        resum_mass(model, state)            # fuel burns, rounds fired: mass, CG and inertia summed again
     dcm_from_state(state, S_QUAT, R)
     mass = model[ROW_MASS, M_MASS]
     vx = state[S_VEL]
@@ -109,6 +111,9 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
                      R[0, 2] * fen + R[1, 2] * fee + R[2, 2] * fed,
                      env[E_EXT_POINT] - model[ROW_MASS, M_CG], env[E_EXT_POINT + 1] - model[ROW_MASS, M_CG + 1],
                      env[E_EXT_POINT + 2] - model[ROW_MASS, M_CG + 2], fm)
+    # guns: recoil while the trigger is held (physics/guns.py)
+    if model[0, H_N_GUNS] > 0.0:
+        gun_forces(model, state, ctrl, env, fm, diag)
 
     # --- ground
     if may_touch(model, terrain, env, state):
@@ -282,6 +287,8 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
     if model[0, H_ROW_PLANT] > 0.0:
         # engine, propeller, governor, fuel, coolers, supercharger gear: once per tick
         plant_advance(model, state, ctrl, ws, int(model[0, H_N_SECTIONS]) + WS_EXTRA, dt)
+    if model[0, H_N_GUNS] > 0.0:
+        guns_advance(model, state, ctrl, dt)    # the rounds fired leave the belts
     diag[D_NONFINITE] = 0.0
     diag[D_SUBSTEPS] = n_sub
     state[S_TICK] += 1.0

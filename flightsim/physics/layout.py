@@ -26,7 +26,8 @@ S_SURF = 32      # 32..37
 SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP, SURF_AIRBRAKE, SURF_GEAR = 0, 1, 2, 3, 4, 5
 N_SURF = 6       # (33..39: 38, 39 spare)
 S_ENGINE = 40    # 40..67: powered-aircraft states (engine, propeller, fuel), see the block at the end
-N_STATE = 68
+S_GUN_FIRED = 68  # 68..75: rounds fired by each gun (combat block at the end)
+N_STATE = 76
 
 # ---------------------------------------------------------------- control vector
 C_PITCH = 0      # -1..1, + = nose up (stick back)
@@ -41,7 +42,8 @@ C_PITCH_TRIM = 8  # -1..1 elevator trim tab: shifts the elevator's neutral point
 C_GEAR_UP = 9    # 0 = retractable gear down (the default), 1 = up
 C_ROLL_TRIM = 16  # -1..1 aileron trim tab: shifts the aileron's neutral point (as C_PITCH_TRIM the elevator's)
 C_YAW_TRIM = 17   # -1..1 rudder trim tab
-N_CTRL = 18      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
+C_FIRE = 18      # 0/1 gun trigger (combat block at the end)
+N_CTRL = 19      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)
@@ -316,3 +318,37 @@ TK_CAPACITY = 4       # kg
 TK_SIZE = 5           # 5..7 box of the full tank, m (inertia)
 TK_PRIORITY = 8       # feed order: lowest first, equal ones together
 
+
+# ================================================================ guns and battle damage (issue 7)
+# Guns are aircraft data ([[gun]], spec/guns.py): while C_FIRE is held and a gun has rounds
+# left it pushes back on the airframe at its mount with its mean recoil force
+# (rate x impulse per round, along -boresight; physics/guns.py), and the rounds it fires
+# leave the ammunition box, whose mass the kernel re-sums with the fuel. Bullets fly in
+# flightsim/physics/ballistics.py; a hit raises a section's SEC_DAMAGE, which takes lift
+# away and adds drag in aero.section_forces.
+N_GUN_MAX = 8         # state S_GUN_FIRED .. S_GUN_FIRED + N_GUN_MAX - 1
+# ---- diag
+D_AMMO = 29           # rounds left, all guns
+D_RECOIL = 30         # total recoil force this step, N
+# ---- model header (row 0)
+H_ROW_DRY = 24        # row holding the dry aircraft (everything but fuel and ammunition; 0: nothing to re-sum)
+H_ROW_GUN = 25        # first gun row (0: no guns)
+H_N_GUNS = 26
+H_DAMAGED = 27        # 1 once any section has battle damage (the aero kernel reads SEC_DAMAGE only then)
+# ---- section column
+SEC_DAMAGE = 38       # battle damage of the section, 0 intact .. 1 shot away (aero.section_forces);
+                      # set by the hit test or ballistics.set_damage, which keep H_DAMAGED in step
+# ---- gun rows
+GUN_POS = 0           # 0..2 muzzle, body axes from datum
+GUN_DIR = 3           # 3..5 unit boresight, body axes
+GUN_RATE = 6          # rounds per second
+GUN_MUZZLE_V = 7      # muzzle velocity relative to the gun, m/s
+GUN_BULLET_MASS = 8   # projectile, kg
+GUN_IMPULSE = 9       # recoil impulse per round (bullet + propellant gas momentum), N s
+GUN_AMMO = 10         # rounds loaded
+GUN_ROUND_MASS = 11   # one linked round (bullet, case, propellant, link), kg
+GUN_BOX_POS = 12      # 12..14 ammunition box centre, body axes from datum
+GUN_BOX_SIZE = 15     # 15..17 box of the full ammunition load, m (inertia; its length shrinks as it empties)
+GUN_DRAG_K = 18       # bullet drag: deceleration = GUN_DRAG_K * rho * v^2 * Cd_G1(Mach); (pi/8) / BC, m2/kg
+GUN_HIT_AREA = 19     # lifting surface one hit spoils, m2 (damage per hit = this / section area)
+GUN_SIDE = 20         # -1 left wing, +1 right wing, 0 centre (reporting)

@@ -42,6 +42,7 @@ from .layout import (
     S_POS, S_PROP_PITCH, S_QUAT, S_RAD_FLAP, S_SC_GEAR, S_SWIRL, S_VEL, SC_DOWN_PA, SC_UP_PA,
     SC_WORK_HIGH, TK_FUEL, TK_POS, TK_PRIORITY, TK_SIZE, WS_PLANT, N_CTRL, N_STATE,
 )
+from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
 from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
 
@@ -72,15 +73,20 @@ def fuel_on_board(model, state):
 
 @njit(**INLINE)
 def resum_mass(model, state):
-    """ROW_MASS = the dry aircraft plus the fuel left in each tank: mass, CG and the full
-    inertia tensor (each tank's fuel a solid box whose height shrinks with its fill,
-    parallel-axis shifted), and the inverse inertia. Scalars only: no allocation per step."""
-    base = int(model[0, H_ROW_PLANT])
-    n_t = int(model[0, H_N_TANKS])
-    if base <= 0:
+    """ROW_MASS = the dry aircraft plus the fuel left in each tank and the rounds left in
+    each gun's ammunition box: mass, CG and the full inertia tensor (each tank's fuel a
+    solid box whose height shrinks with its fill, each belt a box whose length shrinks as
+    it feeds; parallel-axis shifted), and the inverse inertia. The dry row is
+    model[0, H_ROW_DRY] (0: nothing burns off, nothing to do). Scalars only: no
+    allocation per step."""
+    dry = int(model[0, H_ROW_DRY])
+    if dry <= 0:
         return
-    dry = base + PLANT_DRY
+    base = int(model[0, H_ROW_PLANT])
+    n_t = int(model[0, H_N_TANKS]) if base > 0 else 0
     row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
+    n_g = int(model[0, H_N_GUNS])
+    g0 = int(model[0, H_ROW_GUN])
     md = model[dry, M_MASS]
     m = md
     sx = md * model[dry, M_CG]
@@ -94,6 +100,14 @@ def resum_mass(model, state):
             sx += f * model[row, TK_POS]
             sy += f * model[row, TK_POS + 1]
             sz += f * model[row, TK_POS + 2]
+    for i in range(n_g):
+        row = g0 + i
+        f = (model[row, GUN_AMMO] - state[S_GUN_FIRED + i]) * model[row, GUN_ROUND_MASS]
+        if f > 0.0:
+            m += f
+            sx += f * model[row, GUN_BOX_POS]
+            sy += f * model[row, GUN_BOX_POS + 1]
+            sz += f * model[row, GUN_BOX_POS + 2]
     cx = sx / m
     cy = sy / m
     cz = sz / m
@@ -121,6 +135,25 @@ def resum_mass(model, state):
         dx = model[row, TK_POS] - cx
         dy = model[row, TK_POS + 1] - cy
         dz = model[row, TK_POS + 2] - cz
+        ixx += f * ((ly * ly + lz * lz) / 12.0 + dy * dy + dz * dz)
+        iyy += f * ((lx * lx + lz * lz) / 12.0 + dx * dx + dz * dz)
+        izz += f * ((lx * lx + ly * ly) / 12.0 + dx * dx + dy * dy)
+        ixy -= f * dx * dy
+        ixz -= f * dx * dz
+        iyz -= f * dy * dz
+    for i in range(n_g):
+        row = g0 + i
+        n_left = model[row, GUN_AMMO] - state[S_GUN_FIRED + i]
+        if n_left <= 0.0:
+            continue
+        f = n_left * model[row, GUN_ROUND_MASS]
+        fill = n_left / model[row, GUN_AMMO]
+        lx = model[row, GUN_BOX_SIZE]
+        ly = model[row, GUN_BOX_SIZE + 1] * fill
+        lz = model[row, GUN_BOX_SIZE + 2]
+        dx = model[row, GUN_BOX_POS] - cx
+        dy = model[row, GUN_BOX_POS + 1] - cy
+        dz = model[row, GUN_BOX_POS + 2] - cz
         ixx += f * ((ly * ly + lz * lz) / 12.0 + dy * dy + dz * dz)
         iyy += f * ((lx * lx + lz * lz) / 12.0 + dx * dx + dz * dz)
         izz += f * ((lx * lx + ly * ly) / 12.0 + dx * dx + dy * dy)
@@ -478,7 +511,7 @@ def plant_trim(model, tables, state, ctrl, env, ws):
     cool = base + PLANT_COOL
     P = ws.shape[0] - WS_PLANT
     n_st = int(model[0, H_N_PROP_ST])
-    if int(model[0, H_N_TANKS]) > 0:
+    if int(model[0, H_ROW_DRY]) > 0:
         resum_mass(model, state)
     R = np.empty((3, 3))
     dcm_from_state(state, S_QUAT, R)

@@ -173,7 +173,8 @@ class FighterHud:
                        font=MONO, bold=True, rotation=rot)
         # ---------------- gun cross on the gun line, and the flight-path marker
         R_body = dcm(pose.quat_wxyz)
-        gun = project(R_body @ np.array([1.0, 0.0, math.tan(math.radians(GUN_DEPRESSION_DEG))]))
+        dep = getattr(self, "gun_depression_deg", GUN_DEPRESSION_DEG)   # the aircraft's [guns] data when it has guns
+        gun = project(R_body @ np.array([1.0, 0.0, math.tan(math.radians(dep))]))
         if gun is not None:
             gx, gy = gun
             g1, g2 = 4 * k, 13 * k

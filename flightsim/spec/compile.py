@@ -15,6 +15,7 @@ import numpy as np
 
 from ..physics import layout as L
 from .loader import AircraftSpec, load_aircraft
+from .guns import compile_guns
 from .powerplant import compile_powerplant
 from .schema import DataError
 
@@ -328,4 +329,6 @@ def compile_aircraft(spec_or_name) -> Compiled:
     # powered aircraft: engine, propeller, tanks and coolers; compressibility and slipstream
     # columns of the sections (spec.powerplant); the mass then includes the fuel
     model, mass, cg, inertia = compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stall)
+    # guns: recoil, bullets, and the ammunition's weight re-summed as it is fired (spec/guns.py)
+    model, mass, cg, inertia = compile_guns(spec, model, mass, cg, inertia)
     return Compiled(spec, model, tables, secs, mass, cg, inertia, names)

@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import AIRCRAFT_DIR
+from .guns import GUN_TABLES, load_guns
 from .powerplant import POWERPLANT_TABLES, load_powerplant
 from .schema import (
     DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
@@ -134,6 +135,7 @@ class AircraftSpec:
     airfoils: dict[str, Airfoil] = field(default_factory=dict)
     controls: dict = field(default_factory=dict)
     powerplant: dict | None = None    # engine, supercharger, propeller, tanks, coolers (spec.powerplant)
+    guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
 
 
 def load_airfoil(path: Path) -> Airfoil:
@@ -241,7 +243,8 @@ def list_aircraft() -> list[str]:
 def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     path = aircraft_path(name_or_path)
     data = read_toml(path)
-    allowed = {"aircraft", "section", "mass", "gear", "contact", "reference", "controls", *POWERPLANT_TABLES}
+    allowed = {"aircraft", "section", "mass", "gear", "contact", "reference", "controls", *POWERPLANT_TABLES,
+               *GUN_TABLES}
     for key in data:
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
@@ -261,6 +264,7 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     spec = AircraftSpec(path.parent.name, path, head, sections, masses, gear, contacts, reference)
     spec.controls = _controls(data.get("controls", {}), head, path)
     spec.powerplant = load_powerplant(data, path, head, spec.airfoils, load_airfoil)
+    spec.guns = load_guns(data, path)
     airfoil_dir = path.parent / "airfoils"
     for s in sections:
         if s["control"] is not None and s["control_max_deg"] is None:

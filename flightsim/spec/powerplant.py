@@ -438,6 +438,7 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
     model[0, L.H_ROW_PLANT] = base
     model[0, L.H_N_PROP_ST] = n_st
     model[0, L.H_N_TANKS] = n_t
+    model[0, L.H_ROW_DRY] = base + L.PLANT_DRY    # the mass re-sum's dry row (spec/guns.py adds the ammunition)
     # the slipstream over the sections behind the disc
     hub = np.array(prop["position_m"])
     body_box = None

@@ -3,7 +3,10 @@
 A scenario names the aircraft, where and how it starts (in the air, parked on the
 runway, or on a winch cable), the time of day, the wind, the thermals and the ridge,
 and its objectives. ``--scenario glider`` and ``--scenario fighter`` pick the default
-scenario of each kind. Positions are given relative to the world's airfield: ``along_m``
+scenario of each kind. A fighter scenario may add air combat (flightsim/world/combat.py):
+``[opponent]`` (an AI fighter: where it starts, how hard it pulls, its gun range, its floor
+above the ground, whether it shoots, the hits that put it out), ``[[target]]`` balloons,
+and ``[combat]`` bullet settings. Positions are given relative to the world's airfield: ``along_m``
 along the runway from its centre (negative: before the threshold), ``right_m`` to its
 right, heights above the airfield (``height_m``) -- the same world for every scenario.
 
@@ -56,6 +59,37 @@ WINCH_KEYS = {
     "max_pull_n": num(False, 7000.0, positive),
     "free_speed_ms": num(False, 55.0, positive),
 }
+# air combat (issue 7): an AI opponent, targets, bullet settings (flightsim/world/combat.py)
+OPPONENT_KEYS = {
+    "aircraft": Field("str", required=False, default=None),     # default: the scenario's aircraft
+    "along_m": num(False, 0.0),
+    "right_m": num(False, 0.0),
+    "height_m": num(False, 1500.0, between(0.0, 12000.0)),     # above the airfield
+    "heading_offset_deg": num(False, 0.0, between(-360.0, 360.0)),
+    "speed_kmh": num(False, 450.0, positive),
+    "min_clearance_m": num(False, 300.0, non_negative),
+    "max_g": num(False, 6.0, between(1.5, 12.0)),
+    "gun_range_m": num(False, 600.0, between(50.0, 3000.0)),
+    "floor_m": num(False, 300.0, between(50.0, 3000.0)),       # the AI pulls out below this height above the ground
+    "fires": Field("bool", required=False, default=True),
+    "hits_to_kill": num(False, 40.0, between(1.0, 10000.0)),
+    "respawn": Field("bool", required=False, default=True),
+}
+TARGET_KEYS = {
+    "type": Field("enum", choices=("balloon",)),
+    "name": Field("str", required=False, default=""),
+    "along_m": num(False, 0.0),
+    "right_m": num(False, 0.0),
+    "height_m": num(False, 300.0, between(0.0, 12000.0)),      # above the airfield
+    "heading_offset_deg": num(False, 0.0, between(-360.0, 360.0)),
+    "min_clearance_m": num(False, 60.0, non_negative),
+    "radius_m": num(False, 5.0, between(0.5, 50.0)),
+    "hits_to_kill": num(False, 8.0, between(1.0, 10000.0)),
+}
+COMBAT_KEYS = {
+    "bullet_life_s": num(False, 3.0, between(0.5, 20.0)),
+    "tracer_every": num(False, 5.0, between(0.0, 100.0)),     # one tracer in so many rounds (0: none)
+}
 OBJECTIVE_KEYS = {
     "type": Field("enum", choices=("land", "turnpoint", "climb", "destroy", "survive")),
     "name": Field("str", required=False, default=""),
@@ -81,6 +115,13 @@ class Scenario:
     ridge: dict
     winch: dict | None
     objectives: list = field(default_factory=list)
+    opponent: dict | None = None        # [opponent]: an AI fighter (flightsim/world/combat.py)
+    targets: list = field(default_factory=list)   # [[target]]: things to shoot
+    combat: dict | None = None          # [combat]: bullet settings; None: no combat at all
+
+    @property
+    def has_combat(self) -> bool:
+        return self.opponent is not None or bool(self.targets)
 
 
 def scenario_paths() -> list[Path]:
@@ -89,7 +130,7 @@ def scenario_paths() -> list[Path]:
 
 def load_scenario(path: Path) -> Scenario:
     data = read_toml(path)
-    allowed = {"scenario", "start", "world", "thermals", "ridge", "winch", "objective"}
+    allowed = {"scenario", "start", "world", "thermals", "ridge", "winch", "objective", "opponent", "target", "combat"}
     for key in data:
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
@@ -118,8 +159,22 @@ def load_scenario(path: Path) -> Scenario:
     known = list_aircraft()
     if head["aircraft"] not in known:
         raise DataError(path, "scenario.aircraft", f"unknown aircraft {head['aircraft']!r} (known: {', '.join(known)})")
+    opponent = validate_table(data["opponent"], OPPONENT_KEYS, path, "opponent") if "opponent" in data else None
+    if opponent is not None:
+        if opponent["aircraft"] is not None and opponent["aircraft"] not in known:
+            raise DataError(path, "opponent.aircraft",
+                            f"unknown aircraft {opponent['aircraft']!r} (known: {', '.join(known)})")
+        if head["kind"] != "fighter":
+            raise DataError(path, "opponent", "an opponent is for fighter scenarios")
+        opponent["hits_to_kill"] = int(opponent["hits_to_kill"])
+    items = data.get("target", [])
+    if not isinstance(items, list):
+        raise DataError(path, "target", "must be an array of tables [[target]]")
+    targets = [validate_table(item, TARGET_KEYS, path, f"target[{i}]") for i, item in enumerate(items)]
+    combat = validate_table(data.get("combat", {}), COMBAT_KEYS, path, "combat") \
+        if (opponent is not None or targets or "combat" in data) else None
     return Scenario(head["name"], path, head["description"], head["aircraft"], head["kind"], head["default"],
-                    start, world, thermals, ridge, winch, objectives)
+                    start, world, thermals, ridge, winch, objectives, opponent, targets, combat)
 
 
 def all_scenarios(strict: bool = False) -> list[Scenario]:
@@ -162,6 +217,16 @@ def wind_ned(world: dict) -> tuple:
     v = world["wind_speed_ms"]
     to = math.radians(world["wind_from_deg"] + 180.0)
     return (v * math.cos(to), v * math.sin(to), 0.0)
+
+
+def place(terrain, table: dict):
+    """(north_m, east_m, altitude_m, heading_rad) of something placed like a start: along /
+    right of the runway centre, height above the airfield (at least min_clearance_m above
+    the ground under it), heading from the runway heading."""
+    af = terrain.airfield
+    n, e = af.to_world(table.get("along_m", 0.0), table.get("right_m", 0.0))
+    alt = max(af.elevation_m + table.get("height_m", 0.0), terrain.height_at(n, e) + table.get("min_clearance_m", 0.0))
+    return n, e, alt, af.heading_rad + math.radians(table.get("heading_offset_deg", 0.0))
 
 
 def spawn(sim, terrain, scenario: Scenario | str = "airfield"):

@@ -1,0 +1,221 @@
+"""Drawing the air combat: the other aircraft, tracers, hit flashes and the balloons.
+
+Reads only immutable data: the ``CombatFrame`` pair the physics thread publishes
+(flightsim.world.combat) and the player's interpolated Pose. The opponent is drawn with
+the same generated mesh as any aircraft (aircraft_mesh.build from its data, tinted olive
+drab so friend and foe differ), interpolated between the two frames with the player's
+interpolation fraction (the frames are timed like the snapshots). Tracers are thin
+camera-facing quads along each tracer round's path over the last 30 ms (a streak, as the
+eye sees a burning tracer), hits are short flashes, balloons low-poly spheres.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..handoff import dcm
+from ..world.combat import interpolate_view
+from . import aircraft_mesh
+from .glutil import mat4, program, set_uniform, translate
+
+BANDIT_TINT = np.array([0.55, 0.62, 0.42])      # olive drab over the generated white
+TRACER_RGBA = (1.0, 0.78, 0.35, 1.0)
+FLASH_RGBA = (1.0, 0.95, 0.7, 1.0)
+TRACER_HEAD_RGBA = (1.0, 0.92, 0.6, 1.0)
+STREAK_S = 0.06                                 # tracer streak, seconds of flight (the eye's persistence)
+TRACER_WIDTH_M = 0.22
+MAX_QUADS = 4096
+
+
+def sphere_mesh(n_lat=8, n_lon=12, colour=(0.78, 0.79, 0.80)) -> np.ndarray:
+    """Unit sphere for the mesh program (position, normal, colour, part)."""
+    b = aircraft_mesh._Builder()
+    for i in range(n_lat):
+        t0, t1 = math.pi * i / n_lat, math.pi * (i + 1) / n_lat
+        for j in range(n_lon):
+            p0, p1 = 2 * math.pi * j / n_lon, 2 * math.pi * (j + 1) / n_lon
+            pts = [np.array([math.sin(t) * math.cos(p), math.sin(t) * math.sin(p), -math.cos(t)])
+                   for t, p in ((t0, p0), (t1, p0), (t1, p1), (t0, p1))]
+            b.tri(pts[0], pts[1], pts[2], colour, 0, n=None)
+            b.tri(pts[0], pts[2], pts[3], colour, 0, n=None)
+    v = b.array()
+    v[:, 3:6] = v[:, 0:3] / np.linalg.norm(v[:, 0:3], axis=1, keepdims=True)   # smooth normals
+    return v
+
+
+def streak_quads(points_a, points_b, eye, width) -> np.ndarray:
+    """Camera-facing quads (two triangles each) from a[i] to b[i], positions relative to the
+    eye: (n * 6, 3)."""
+    a = np.asarray(points_a, dtype=np.float64) - eye
+    b = np.asarray(points_b, dtype=np.float64) - eye
+    d = b - a
+    side = np.cross(d, a)
+    n = np.linalg.norm(side, axis=1, keepdims=True)
+    # at least 3 mrad wide: a far tracer stays a couple of pixels wide (a burning tracer's
+    # glow is seen well beyond the size of the bullet)
+    half = 0.5 * np.maximum(width, 0.003 * np.linalg.norm(a, axis=1, keepdims=True))
+    side = side / np.maximum(n, 1e-9) * half
+    v = np.empty((len(a), 6, 3))
+    v[:, 0] = a - side
+    v[:, 1] = a + side
+    v[:, 2] = b + side
+    v[:, 3] = a - side
+    v[:, 4] = b + side
+    v[:, 5] = b - side
+    return v.reshape(-1, 3)
+
+
+def billboards(centres, sizes, eye) -> np.ndarray:
+    """Camera-facing squares (two triangles each) around each centre, relative to the eye:
+    (n * 6, 3)."""
+    c = np.asarray(centres, dtype=np.float64).reshape(-1, 3) - eye
+    d = c / np.maximum(np.linalg.norm(c, axis=1, keepdims=True), 1e-6)
+    side = np.cross(d, np.array([0.0, 0.0, -1.0]))
+    bad = np.linalg.norm(side, axis=1) < 1e-3
+    side[bad] = (0.0, 1.0, 0.0)
+    side /= np.linalg.norm(side, axis=1, keepdims=True)
+    up = np.cross(side, d)
+    h = 0.5 * np.asarray(sizes, dtype=np.float64).reshape(-1, 1)
+    s, u = side * h, up * h
+    v = np.empty((len(c), 6, 3))
+    v[:, 0] = c - s - u
+    v[:, 1] = c + s - u
+    v[:, 2] = c + s + u
+    v[:, 3] = c - s - u
+    v[:, 4] = c + s + u
+    v[:, 5] = c - s + u
+    return v.reshape(-1, 3)
+
+
+class CombatRenderer:
+    """GL resources for the combat; ``update`` each frame, then the Renderer calls ``draw``."""
+
+    def __init__(self, ctx, renderer, opponent_compiled=None):
+        self.ctx = ctx
+        self.mesh_prog = renderer.mesh_prog
+        self.tracer_prog = program(ctx, "tracer_vs.glsl", "tracer_fs.glsl")
+        self.opp = None
+        if opponent_compiled is not None:
+            m = aircraft_mesh.build(opponent_compiled)
+            v = m.vertices.copy()
+            v[:, 6:9] *= BANDIT_TINT
+            vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(v.astype("f4").tobytes()), "3f 3f 3f 1f",
+                                                     "in_position", "in_normal", "in_color", "in_part")])
+            from ..spec.guns import gun_rows
+            muzzles = gun_rows(opponent_compiled.model)[:, 0:3].copy()
+            self.opp = {"mesh": m, "vao": vao, "cg": np.asarray(opponent_compiled.cg_m, dtype=np.float64),
+                        "muzzles": muzzles}
+        sv = sphere_mesh()
+        self.sphere_vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(sv.astype("f4").tobytes()), "3f 3f 3f 1f",
+                                                             "in_position", "in_normal", "in_color", "in_part")])
+        self.sphere_tris = len(sv) // 3
+        self.quad_buf = ctx.buffer(reserve=MAX_QUADS * 6 * 7 * 4, dynamic=True)
+        self.quad_vao = ctx.vertex_array(self.tracer_prog, [(self.quad_buf, "3f 4f", "in_position", "in_color")])
+        self._identity = np.tile(np.eye(4, dtype="f4"), (aircraft_mesh.MAX_PARTS, 1, 1)).tobytes()
+        self.frame = None
+        self.opponent_view = None
+        self.drawn_tracers = 0
+        self.opponent_drawn = False
+
+    def update(self, frames, pose):
+        """The frames to draw for this render: the opponent between the two frames at the
+        player's interpolation fraction when they are the same two ticks as the pose's."""
+        prev, curr = frames
+        self.frame = curr
+        self.opponent_view = None
+        if curr is None or curr.opponent is None:
+            return
+        alpha = 1.0
+        if pose is not None and prev is not None and curr.tick == pose.snapshot.tick and prev.tick == curr.tick - 1:
+            alpha = pose.alpha
+        self.opponent_view = interpolate_view(prev.opponent if prev is not None else None, curr.opponent, alpha)
+
+    def draw(self, view, m_proj, common) -> int:
+        f = self.frame
+        if f is None:
+            return 0
+        tris = 0
+        eye = np.asarray(view.eye_ned_m, dtype=np.float64)
+        p = self.mesh_prog
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", view.m_view)
+        for k, v in common.items():
+            set_uniform(p, k, v)
+        # --- the opponent
+        self.opponent_drawn = False
+        o = self.opponent_view
+        if o is not None and o.visible and self.opp is not None:
+            mesh = self.opp["mesh"]
+            R = dcm(o.quat_wxyz)
+            set_uniform(p, "m_model", mat4(R, np.asarray(o.position_ned_m) - eye) @ translate(-self.opp["cg"]))
+            parts = mesh.part_transforms(o.deflections_rad, o.airbrake, o.gear_up)
+            p["u_parts"].write(np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
+            set_uniform(p, "u_gloss", 0.4)
+            self.opp["vao"].render()
+            tris += mesh.n_triangles
+            self.opponent_drawn = True
+        # --- balloons
+        t = f.targets
+        if len(t):
+            p["u_parts"].write(self._identity)
+            set_uniform(p, "u_gloss", 0.6)
+            for row in t:
+                if row[4] < 0.5:
+                    continue
+                m = translate(row[:3] - eye) @ np.diag([row[3], row[3], row[3], 1.0])
+                set_uniform(p, "m_model", m)
+                self.sphere_vao.render()
+                tris += self.sphere_tris
+        # --- tracers and hit flashes: unlit quads
+        quads = []
+        b = f.bullets
+        tr = b[b[:, 6] > 0.5] if len(b) else b
+        if len(tr):
+            head = tr[:, 0:3]
+            tail = head - tr[:, 3:6] * STREAK_S
+            v = streak_quads(tail, head, eye, TRACER_WIDTH_M)
+            quads.append(np.hstack([v, np.tile(TRACER_RGBA, (len(v), 1))]))
+            # the burning head: a point of light that shows even end-on (a tracer coming
+            # toward you, or going away along your line of sight)
+            dist = np.linalg.norm(head - eye, axis=1)
+            v = billboards(head, np.maximum(0.6, 0.006 * dist), eye)
+            quads.append(np.hstack([v, np.tile(TRACER_HEAD_RGBA, (len(v), 1))]))
+        # muzzle flashes of an opponent that is firing (flickering frame to frame)
+        if o is not None and o.visible and o.firing and self.opp is not None and len(self.opp["muzzles"]):
+            R = dcm(o.quat_wxyz)
+            m = np.asarray(o.position_ned_m) + (self.opp["muzzles"] - self.opp["cg"]) @ R.T
+            flick = 0.7 + 0.6 * (f.tick % 2)
+            dist = np.linalg.norm(m - eye, axis=1)
+            v = billboards(m, np.maximum(0.9, 0.006 * dist) * flick, eye)
+            quads.append(np.hstack([v, np.tile(FLASH_RGBA, (len(v), 1))]))
+        self.drawn_tracers = len(tr)
+        for point, kind, age in f.hits:
+            if point is None:
+                continue
+            v = billboards([point], [1.5 + 3.0 * age], eye)
+            rgba = (FLASH_RGBA[0], FLASH_RGBA[1] * (1 - 0.6 * age), FLASH_RGBA[2] * (1 - age), 1.0)
+            quads.append(np.hstack([v, np.tile(rgba, (len(v), 1))]))
+        if quads:
+            q = np.concatenate(quads)[: MAX_QUADS * 6].astype("f4")
+            tp = self.tracer_prog
+            set_uniform(tp, "m_proj", m_proj)
+            set_uniform(tp, "m_view", view.m_view)
+            for k, v in common.items():
+                set_uniform(tp, k, v)
+            self.quad_buf.orphan(MAX_QUADS * 6 * 7 * 4)
+            self.quad_buf.write(q.tobytes())
+            self.ctx.disable(self.ctx.CULL_FACE)
+            self.quad_vao.render(vertices=len(q))
+            tris += len(q) // 3
+        return tris
+
+
+def hud_text(frame) -> str:
+    """One line for the HUD's readout: ammunition, score, range."""
+    if frame is None:
+        return ""
+    s = f"AMMO {frame.player_ammo}  HITS {frame.hits_scored}  TAKEN {frame.hits_taken}"
+    if frame.status:
+        s += "  " + frame.status
+    return s
