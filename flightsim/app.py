@@ -1,12 +1,14 @@
 """flightsim's entry point: the game window (default), headless screenshots, headless telemetry.
 
-    python run.py                                  window 1280x720, flying at once
+    python run.py                                  window 1280x720: the menu (choose a scenario)
+    python run.py --scenario winch                 window, flying that scenario at once
     python run.py --frames 60 --screenshot a.png   render offscreen (no display), write a PNG
     python run.py --headless-telemetry             fly without graphics, print telemetry
 
 The physics runs in its own 50 Hz thread (flightsim.physics.thread); the window only
 posts ControlInputs to the mailbox and draws the state interpolated between the last
-two snapshots at now - 20 ms.
+two snapshots at now - 20 ms. The menu, scenario switching, restart, crash, time
+acceleration and the remembered settings are flightsim.flow.
 """
 from __future__ import annotations
 
@@ -60,14 +62,26 @@ class World:
         self.physics = PhysicsThread(self.sim.state, self.sim.env, self.sim.terrain, self.sim.model, self.sim.tables,
                                      self.mailbox, self.buffer)
         self.physics.hook = self._world_tick
+        self.combat = None
         self._world_tick(self.physics.state, self.physics.env, 0.0)
+        if getattr(sc, "has_combat", False):
+            # air combat (issue 7): the AI opponent, bullets and targets, run in the same hook;
+            # the renderer reads only its published frames (flightsim/world/combat.py)
+            from .world.combat import Combat
+            self.combat = Combat(self.sim, self.terrain, sc.opponent, sc.targets, sc.combat)
 
     def _world_tick(self, state, env, t_s):
-        """Once per tick, before the step (physics thread): the air and the cable."""
+        """Before every physics step (physics thread; 2 or 4 a tick under time acceleration): the air,
+        the cable, the combat."""
         self.weather.update(env, t_s, state[0:3])
+        clouds = self.weather.clouds(t_s)
+        clouds.setflags(write=False)
+        self.clouds = clouds            # read-only, swapped whole each tick: what the renderer draws
         if self.winch is not None:
             self.winch.update(env, state, self.physics.dt if hasattr(self, "physics") else 0.02,
                               self.sim.compiled.cg_m)
+        if getattr(self, "combat", None) is not None:
+            self.combat.tick(state, env, t_s)
 
     def release_cable(self):
         if self.winch is not None:
@@ -82,6 +96,8 @@ class World:
         if self._make_winch is not None:
             self.winch = self._make_winch()     # back on a fresh cable
         self.physics.reset(self.spawn_state)
+        if getattr(self, "combat", None) is not None:
+            self.combat.request_reset()
 
 
 # ---------------------------------------------------------------------------- PNG
@@ -118,6 +134,10 @@ class Game:
         self.ctx = ctx
         self.world = world
         self.renderer = Renderer(ctx, world.compiled, world.terrain, quality=quality)
+        if getattr(world, "combat", None) is not None:          # other aircraft, tracers, targets
+            from .render.combat_draw import CombatRenderer
+            self.renderer.combat = CombatRenderer(ctx, self.renderer, world.combat.opponent_compiled)
+        self.renderer.set_time_of_day(world.scenario.world.get("time_of_day_h", 13.0))
         af = world.terrain.airfield
         scen = self.renderer.scenery
         tower = next((b for b in scen.buildings if b.kind == "tower"), None)
@@ -130,6 +150,9 @@ class Game:
         self.instrument_spec = instrument_spec.load(world.compiled)
         self.instruments = Instruments(self.instrument_spec, [c["name"] for c in world.compiled.spec.contacts])
         self.hud = Hud(ctx, world.compiled.name, self.instrument_spec)
+        guns = getattr(world.compiled.spec, "guns", None)
+        if guns:        # the HUD's gun cross where the guns are harmonised (aircraft data, [guns])
+            self.hud.fighter.gun_depression_deg = guns["head"]["sight_depression_deg"]
         self.audio = None          # play() attaches a flightsim.audio.engine.AudioEngine
         self.keyboard = KeyboardControls(world.initial_inputs)
         self.frame_times = []
@@ -150,18 +173,25 @@ class Game:
             fbo.clear(0.5, 0.6, 0.7)
             return
         view = self.cameras.view(pose, dt_s)
+        combat_r = getattr(self.renderer, "combat", None)
+        if combat_r is not None:
+            combat_r.update(self.world.combat.frames, pose)
+        self.renderer.clouds = getattr(self.world, "clouds", None)     # the published cumulus (immutable)
         m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud"))
         st = self.renderer.stats
         extra = f"{self.fps:4.0f} fps  {self.renderer.quality}  {st.triangles / 1000:.0f}k tris"
-        if self.world.physics.paused and not pose.snapshot.paused:
-            # the thread publishes nothing while paused: mark the last snapshot so the
-            # instruments, the PAUSED sign and the sound know
-            from dataclasses import replace
-            pose = replace(pose, snapshot=replace(pose.snapshot, paused=True))
+        if combat_r is not None:
+            from .render.combat_draw import hud_text
+            extra += "   " + hud_text(combat_r.frame)
+        # the physics publishes a paused snapshot when it pauses, and each snapshot its time acceleration
+        scale = int(getattr(pose.snapshot, "time_scale", 1))
+        self.hud.time_scale = None if scale == 1 else float(scale)
         self.instruments.update(pose.snapshot, now_s)
         winch = getattr(self.world, "winch", None)          # the cable-release indicator (read only)
         self.hud.cable = None if winch is None else (bool(winch.attached), str(getattr(winch, "event", "")))
         self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra, self.instruments, now_s)
+        from .render.debrief import draw_debrief       # flight log; the debrief panel once landed and at rest
+        draw_debrief(self, fbo, pose.snapshot)
         if self.audio is not None:
             self.audio.update(pose.snapshot, self.instruments, self.hud.cable)
 
@@ -190,12 +220,18 @@ def _headless_pyglet(width, height):
 
 
 def screenshot(args) -> int:
-    """Render N frames offscreen on a simulated 60 fps clock (deterministic) and write a PNG."""
+    """Render N frames offscreen on a simulated 60 fps clock (deterministic) and write a PNG.
+    Without --scenario: the remembered scenario (else the default); --menu draws the menu over it."""
     win = _headless_pyglet(args.width, args.height)
     import moderngl
+    from .flow import DEFAULT_SCENARIO, GameFlow
+    from .settings import load_settings
     ctx = moderngl.create_context()
-    world = World(args.aircraft, args.scenario)
-    game = Game(ctx, world, args.view, args.quality)
+    settings = load_settings()
+    flow = GameFlow(ctx, settings, view=args.view, quality=args.quality, live=False, save=False)
+    flow.start(args.scenario or _remembered_scenario(settings) or DEFAULT_SCENARIO, args.aircraft,
+               menu=bool(getattr(args, "menu", False)))
+    world, game = flow.world, flow.game
     fbo = ctx.screen
     t0 = world.physics.buffer.read()[1].wall_s
     tick_wall = t0
@@ -205,19 +241,31 @@ def screenshot(args) -> int:
         t += frame_dt
         while tick_wall + DT <= t:
             tick_wall += DT
-            world.physics.tick(tick_wall)
-        game.draw(fbo, t, frame_dt)
+            if not world.physics.paused:
+                world.physics.tick(tick_wall)
+        flow.update(t)
+        flow.draw(fbo, t, frame_dt)
     ctx.finish()
     img = read_pixels(ctx, fbo)
     if args.screenshot:
         write_png(args.screenshot, img)
-        print(f"wrote {args.screenshot} ({args.width}x{args.height}, {args.frames} frames, "
+        print(f"wrote {args.screenshot} ({args.width}x{args.height}, {args.frames} frames, {world.scenario.name}, "
               f"{game.renderer.quality}, {game.renderer.stats.triangles} triangles)")
+    flow.close()
     try:
         win.close()
     except Exception:     # pyglet's headless context teardown can trip on a GL error flag: harmless here
         pass
     return 0
+
+
+def _remembered_scenario(settings) -> str | None:
+    """The last scenario flown, if it still exists."""
+    name = settings.last_scenario
+    if not name:
+        return None
+    from .world.scenario import scenario_names
+    return name if name in scenario_names() else None
 
 
 def aircraft_has_engine(compiled) -> bool:
@@ -233,8 +281,10 @@ def aircraft_has_engine(compiled) -> bool:
         return True
 
 
-def app_action(action: str, game, world, win, mixer) -> None:
-    """What the window does for an app action (a key or a joystick button; flightsim.input.bindings)."""
+def app_action(action: str, game, world, win, mixer, flow=None) -> None:
+    """What the window does for an app action (a key or a joystick button; flightsim.input.bindings).
+    ``flow`` (flightsim.flow.GameFlow) owns the menu."""
+    from .flow import next_time_scale
     from .input.bindings import APP_ACTIONS, VIEW_ACTIONS
     if action in VIEW_ACTIONS:
         game.set_view(VIEW_ACTIONS[action])
@@ -258,6 +308,13 @@ def app_action(action: str, game, world, win, mixer) -> None:
         win.set_fullscreen(not win.fullscreen)
     elif action == "quit":
         win.close()
+    elif action == "menu":
+        if flow is None:
+            raise ValueError("the menu action needs the game flow")
+        flow.open_menu("pause")
+    elif action in ("time_faster", "time_slower"):
+        ph = world.physics
+        ph.set_time_scale(next_time_scale(ph.time_scale, 1 if action == "time_faster" else -1))
     elif action in ("telemetry", "vario_sound"):          # the instruments' own toggles
         toggle = getattr(game, "instrument_key", None)
         if toggle is not None:
@@ -267,9 +324,17 @@ def app_action(action: str, game, world, win, mixer) -> None:
 
 
 def play(args) -> int:
+    """The window. Without --scenario the start menu opens over the remembered scenario."""
     import pyglet
-    from pyglet.window import key, mouse
+    from pyglet.window import key, mouse  # noqa: F401
     import moderngl
+    from .flow import DEFAULT_SCENARIO, GameFlow
+    from .input.bindings import action_for, actions_of_symbol, help_text, resolve_keys
+    from .input.joystick import POLL_INTERVAL_S, JoystickManager
+    from .input.mixer import InputMixer
+    from .menu import MenuNavigator, resolve_menu_keys
+    from .settings import load_settings
+    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     config = None
     try:
         config = pyglet.gl.Config(double_buffer=True, depth_size=24, major_version=3, minor_version=3)
@@ -277,38 +342,63 @@ def play(args) -> int:
     except Exception:
         win = pyglet.window.Window(args.width, args.height, caption="flightsim", resizable=True, vsync=True)
     ctx = moderngl.create_context()
-    world = World(args.aircraft, args.scenario)
-    game = Game(ctx, world, args.view, args.quality)
-    from .audio.engine import AudioEngine
-    game.audio = AudioEngine(game.instrument_spec)     # no audio device: silence, never an error
-    from .input.bindings import action_for, actions_of_symbol, help_text, resolve_keys
-    from .input.joystick import POLL_INTERVAL_S, JoystickManager
-    from .input.mixer import InputMixer
-    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    settings = load_settings()
+    flow = GameFlow(ctx, settings, view=args.view, quality=args.quality, live=True, audio=True)
     keymap = resolve_keys(key)
-    joysticks = JoystickManager(has_engine=aircraft_has_engine(world.compiled))
-    mixer = InputMixer(game.keyboard, joysticks)
+    menu_keys = resolve_menu_keys(key)
+    joysticks = JoystickManager(has_engine=True)
+    mixer = InputMixer(None, joysticks)
+    flow.mixer = mixer                                 # the flow hands it each new aircraft's keyboard
+    navigator = MenuNavigator()
+    if args.scenario:
+        flow.start(args.scenario, args.aircraft)
+    else:
+        flow.start(_remembered_scenario(settings) or DEFAULT_SCENARIO, args.aircraft, menu=True)
     joysticks.poll()                                   # hot-plug: looked for again once a second
     pyglet.clock.schedule_interval(lambda _dt: joysticks.poll(), POLL_INTERVAL_S)
-    world.physics.start()
-    state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic()}
+    state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic(), "closed": False}
 
     def app_actions():
         for action in mixer.take_app_actions():
+            if flow.menu is not None:                  # the menu opened on an earlier action this frame
+                continue
+            game = flow.game
             if action == "help" and not game.hud.show_help and hasattr(game.hud, "help"):
                 game.hud.help.text = help_text(mixer.devices)
-            app_action(action, game, world, win, mixer)
+            if action == "quit":
+                state["closed"] = True
+            flow.app_action(action, win)
+            if state["closed"]:
+                return
+
+    def menu_command(cmd) -> bool:
+        """A menu command; True when it quits (the window is closed: draw nothing more)."""
+        if flow.menu_command(cmd) == "quit":
+            state["closed"] = True
+            win.close()
+            return True
+        if flow.menu is None:
+            navigator.reset()
+        return False
 
     @win.event
     def on_key_press(sym, mods):
-        action = action_for(keymap, sym, bool(mods & key.MOD_SHIFT))
+        shift = bool(mods & key.MOD_SHIFT)
+        action = action_for(keymap, sym, shift)
+        if flow.menu is not None:
+            if action == "quit":
+                state["closed"] = True
+                win.close()
+            elif sym in menu_keys:
+                menu_command(menu_keys[sym])
+            elif action in ("fullscreen", "help"):
+                app_action(action, flow.game, flow.world, win, mixer, flow=flow)
+            return pyglet.event.EVENT_HANDLED          # (pyglet's own Esc would close the window)
         if action is None:
             return None
         mixer.press(action, f"key{sym}")
         app_actions()
-        if action == "quit":
-            return pyglet.event.EVENT_HANDLED
-        return None
+        return pyglet.event.EVENT_HANDLED
 
     @win.event
     def on_key_release(sym, mods):
@@ -321,8 +411,8 @@ def play(args) -> int:
 
     @win.event
     def on_mouse_drag(x, y, dx, dy, buttons, mods):
-        c = game.cameras
-        if game.view_mode == "cockpit":
+        c = flow.game.cameras
+        if flow.game.view_mode == "cockpit":
             c.look_yaw = max(-2.6, min(2.6, c.look_yaw + dx * 0.005))
             c.look_pitch = max(-1.2, min(1.3, c.look_pitch + dy * 0.005))
         else:
@@ -331,7 +421,7 @@ def play(args) -> int:
 
     @win.event
     def on_mouse_scroll(x, y, sx, sy):
-        c = game.cameras
+        c = flow.game.cameras
         c.orbit_dist = max(3.0, min(400.0, c.orbit_dist * (0.9 ** sy)))
 
     @win.event
@@ -339,33 +429,46 @@ def play(args) -> int:
         now = time.monotonic()
         dt = now - state["last"]
         state["last"] = now
-        world.mailbox.post(mixer.update(dt))      # keyboard + joysticks: the next physics tick reads it
-        app_actions()                             # views, pause ... from joystick buttons
+        if state["closed"]:
+            return
+        if flow.menu is not None:                 # joystick / gamepad choose in the menu
+            for cmd in navigator.commands(joysticks.read(dt), dt):
+                if menu_command(cmd):
+                    return
+                if flow.menu is None:
+                    break
+        else:
+            flow.world.mailbox.post(mixer.update(dt))   # keyboard + joysticks: the next physics tick reads it
+            app_actions()                               # views, pause, menu ... from joystick buttons
+            if state["closed"]:
+                return
+        flow.update(now)
         state["frames"] += 1
         if now - state["t_fps"] > 0.5:
-            game.fps = state["frames"] / (now - state["t_fps"])
+            flow.game.fps = state["frames"] / (now - state["t_fps"])
             state["frames"], state["t_fps"] = 0, now
         w, h = win.get_framebuffer_size()
         ctx.screen.viewport = (0, 0, w, h)
-        game.draw(ctx.screen, now, dt)
-        if world.physics.error is not None:
-            raise world.physics.error
+        flow.draw(ctx.screen, now, dt)
+        if flow.world.physics.error is not None:
+            raise flow.world.physics.error
 
     @win.event
     def on_close():
-        world.physics.stop()
+        state["closed"] = True
+        flow.close()
         joysticks.close()
-        game.audio.close()
 
     try:
         pyglet.app.run(1 / 120)
     except KeyboardInterrupt:          # Ctrl-C in the terminal: leave as cleanly as the close box
         pass
     finally:
-        world.physics.stop()
-    st = world.physics.stats()
+        flow.close()
+    st = flow.world.physics.stats()
     print(f"physics: {st['ticks']} ticks, {st['physics_hz']:.1f} Hz, {st['late_ticks_pct']:.2f}% late, "
-          f"{st['dropped_ticks']} dropped")
+          f"{st['dropped_ticks']} dropped ({st['dropped_sim_s']:.2f} s of simulated time), "
+          f"{flow.switches} scenario switches")
     return 0
 
 
@@ -414,16 +517,20 @@ def parser():
     from .render.camera import VIEWS
     ap = argparse.ArgumentParser(prog="python run.py", description="flightsim")
     ap.add_argument("--aircraft", default=None, help="aircraft in aircraft/ (default: the scenario's)")
-    ap.add_argument("--scenario", default="airfield",
-                    help="a scenario in scenarios/ (--list-scenarios), or glider / fighter for each kind's default")
+    ap.add_argument("--scenario", default=None,
+                    help="a scenario in scenarios/ (--list-scenarios), or glider / fighter for each kind's default; "
+                         "without it the window opens the menu, headless runs fly the last scenario flown "
+                         "(else airfield)")
     ap.add_argument("--list-scenarios", action="store_true", help="print one line per scenario and exit")
     ap.add_argument("--names-only", action="store_true", help="with --list-scenarios: just the names")
-    ap.add_argument("--view", default="chase", choices=VIEWS)
+    ap.add_argument("--view", default=None, choices=VIEWS, help="default: the last view used (else chase)")
     ap.add_argument("--width", type=int, default=1280)
     ap.add_argument("--height", type=int, default=720)
-    ap.add_argument("--quality", default="auto", choices=("auto", "low", "medium", "high"))
+    ap.add_argument("--quality", default=None, choices=("auto", "low", "medium", "high"),
+                    help="default: as last time (else auto)")
     ap.add_argument("--frames", type=int, default=None, help="render N frames offscreen and exit (with --screenshot)")
     ap.add_argument("--screenshot", default=None, help="PNG to write after --frames frames")
+    ap.add_argument("--menu", action="store_true", help="with --screenshot: draw the start menu over the scene")
     ap.add_argument("--headless-telemetry", action="store_true", help="no graphics: fly and print telemetry")
     ap.add_argument("--seconds", type=float, default=60.0, help="telemetry: simulated seconds to fly")
     ap.add_argument("--altitude-m", type=float, default=600.0, help="telemetry: start altitude")
@@ -455,7 +562,8 @@ def main(argv=None) -> int:
     from .spec.schema import DataError
     from .world.scenario import find_scenario
     try:
-        find_scenario(args.scenario)
+        if args.scenario is not None:
+            find_scenario(args.scenario)
     except DataError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -42,12 +42,13 @@ CONTROL_INDEX = {
     "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
     "cutoff": L.C_CUTOFF, "starter": L.C_STARTER,
     "roll_trim": L.C_ROLL_TRIM, "yaw_trim": L.C_YAW_TRIM,      # aileron and rudder trim tabs
+    "fire": L.C_FIRE,                                          # the gun trigger (issue 7)
 }
 CONTROL_RANGE = {"pitch": (-1, 1), "roll": (-1, 1), "yaw": (-1, 1), "airbrake": (0, 1), "flap": (-1, 1),
                  "brake_left": (0, 1), "brake_right": (0, 1), "throttle": (0, 1), "pitch_trim": (-1, 1),
                  "gear_up": (0, 1), "prop_rpm": (0, 1), "wep": (0, 1), "blower": (0, 1), "feather": (0, 1),
                  "cutoff": (0, 1), "starter": (0, 1),
-                 "roll_trim": (-1, 1), "yaw_trim": (-1, 1)}
+                 "roll_trim": (-1, 1), "yaw_trim": (-1, 1), "fire": (0, 1)}
 
 
 @dataclass(frozen=True)
@@ -71,6 +72,7 @@ class ControlInputs:
     starter: float = 0.0      # 1: starter engaged
     roll_trim: float = 0.0    # -1..1 aileron trim (+ right wing down)
     yaw_trim: float = 0.0     # -1..1 rudder trim (+ nose right)
+    fire: float = 0.0         # 1: guns firing (trigger held)
 
     def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.zeros(L.N_CTRL) if out is None else out

@@ -21,6 +21,7 @@ HELD_ACTIONS = {
     "yaw_trim_left": "rudder trim left", "yaw_trim_right": "rudder trim right",
     "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
     "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
+    "fire": "fire the guns (while held)",
 }
 STEP_ACTIONS = {
     "flaps_down": "flaps down one notch", "flaps_up": "flaps up one notch",
@@ -34,6 +35,8 @@ APP_ACTIONS = {
     "calibrate": "joystick calibration start / finish", "fullscreen": "fullscreen", "quit": "quit",
     "telemetry": "telemetry readout on / off", "vario_sound": "variometer sound on / off",
     "release": "release the winch cable",
+    "menu": "menu (pauses): resume, restart, another scenario, quit",
+    "time_faster": "time acceleration up (x1, x2, x4)", "time_slower": "time acceleration down",
 }
 FLIGHT_ACTIONS = {**HELD_ACTIONS, **STEP_ACTIONS}
 ACTIONS = {**FLIGHT_ACTIONS, **APP_ACTIONS}
@@ -57,6 +60,7 @@ KEYBOARD_ROWS = [
                                                       "BRACKETLEFT": "airbrake_retract"}),
     ("G", "gear up / down", {"G": "gear"}),
     ("Space", "wheel brakes (hold)", {"SPACE": "brake"}),
+    ("Enter / Right Ctrl", "fire the guns (hold)", {"RETURN": "fire", "NUM_ENTER": "fire", "RCTRL": "fire"}),
     ("O", "release the winch cable", {"O": "release"}),
     (", / .", "left / right wheel brake (hold)", {"COMMA": "brake_left", "PERIOD": "brake_right"}),
     ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),
@@ -68,8 +72,10 @@ KEYBOARD_ROWS = [
     ("mouse drag / wheel", "look around (cockpit) or orbit / zoom", {}),
     ("F2 / M", "telemetry readout / variometer sound on-off", {"F2": "telemetry", "M": "vario_sound"}),
     ("P / R", "pause / reset to the start", {"P": "pause", "R": "reset"}),
+    ("T / Shift+T", "time acceleration x1 -> x2 -> x4 / back down", {"T": "time_faster", "SHIFT+T": "time_slower"}),
     ("K", "calibrate joystick: K, move axes to their stops, centre, K", {"K": "calibrate"}),
-    ("F1 / F11 / Esc", "this help / fullscreen / quit", {"F1": "help", "F11": "fullscreen", "ESCAPE": "quit"}),
+    ("F1 / F11", "this help / fullscreen", {"F1": "help", "F11": "fullscreen"}),
+    ("Esc / Shift+Esc", "menu (pauses; Esc again resumes) / quit", {"ESCAPE": "menu", "SHIFT+ESCAPE": "quit"}),
 ]
 
 
@@ -112,6 +118,7 @@ STICK_ROWS = [
     ("throttle lever (throttle, slider or z)", "throttle; on a glider the airbrakes (lever back = out)"),
     ("trigger (button 0)", "wheel brakes"),
     ("button 1 / 2 / 3 / 4", "airbrakes out-in / flaps up / flaps down / gear"),
+    ("button 5", "fire the guns"),
     ("hat up / down", "pitch trim nose down / up"),
     ("hat left / right", "previous / next view"),
 ]
@@ -123,8 +130,8 @@ GAMEPAD_ROWS = [
     ("left / right shoulder", "flaps up / down"),
     ("d-pad up / down", "pitch trim nose down / up"),
     ("d-pad left / right", "previous / next view"),
-    ("A / B / X / Y", "airbrakes out-in / wheel brakes / next view / gear"),
-    ("Start", "pause"),
+    ("A / B / X / Y", "airbrakes out-in / wheel brakes / fire the guns / gear"),
+    ("Start / Back", "pause / menu"),
 ]
 PEDALS_ROWS = [
     ("rudder axis (rz)", "rudder"),
@@ -142,9 +149,11 @@ def help_text(devices: list[str] | None = None) -> str:
     lines += _table([(k, d) for k, d, _ in KEYBOARD_ROWS], 20)
     lines += ["", "joystick: x/y roll/pitch, twist rudder, lever throttle (glider: airbrakes),",
               "  trigger wheel brakes, hat up/down trim, hat left/right view, buttons 1-4",
-              "  airbrakes / flaps up / flaps down / gear",
+              "  airbrakes / flaps up / flaps down / gear, button 5 fire",
               "gamepad: left stick pitch/roll, right stick rudder (x) and throttle (y),",
-              "  triggers L/R brakes, shoulders flaps, d-pad trim / view, A airbrakes, Y gear"]
+              "  triggers L/R brakes, shoulders flaps, d-pad trim / view, A airbrakes, X fire, Y gear"]
+    lines += ["menu (Esc): Up / Down choose, Enter fly, Esc back; joystick hat or stick, trigger / A",
+              "  gamepad Back opens it in flight"]
     if devices is not None:
         lines.append("devices: " + (", ".join(devices) if devices else "none (keyboard only)"))
     return "\n".join(lines)

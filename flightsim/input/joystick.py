@@ -95,6 +95,7 @@ class JoyFrame:
     nudges: dict = field(default_factory=dict)       # the same, moved by this much (rate-mode axes)
     actions: list = field(default_factory=list)      # (action, source, pressed) in the order they happened
     handover: dict = field(default_factory=dict)     # deflections of devices that went away
+    buttons: list = field(default_factory=list)      # (raw button name, pressed): what the menu reads
 
 
 class Attached:
@@ -385,6 +386,8 @@ class JoystickManager:
 
     def _read_one(self, att: Attached, fr: JoyFrame, dt_s: float):
         for button, pressed in att.events:
+            if not self.calibrating:
+                fr.buttons.append((button, pressed))
             action = att.profile.buttons.get(button)
             if action is None or self.calibrating:
                 continue

@@ -112,5 +112,6 @@ class KeyboardControls:
             yaw=_ramp(c.yaw, axis("yaw_left", "yaw_right"), dt_s),
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             brake_left=1.0 if both or "brake_left" in h else 0.0,
-            brake_right=1.0 if both or "brake_right" in h else 0.0)
+            brake_right=1.0 if both or "brake_right" in h else 0.0,
+            fire=1.0 if "fire" in h else 0.0)
         return self.inputs

@@ -145,10 +145,10 @@ def default_profile(kind: str, name: str = "", vendor_id=None, product_id=None, 
         axes["throttle"] = AxisMap("righty", invert=True, deadzone=0.2, mode="rate", rate=0.5)
         axes["brake_left"] = AxisMap("lefttrigger", deadzone=0.05)
         axes["brake_right"] = AxisMap("righttrigger", deadzone=0.05)
-        buttons = {"a": "airbrake", "b": "brake", "x": "view_next", "y": "gear",
+        buttons = {"a": "airbrake", "b": "brake", "x": "fire", "y": "gear",
                    "leftshoulder": "flaps_up", "rightshoulder": "flaps_down",
                    "dpup": "trim_down", "dpdown": "trim_up", "dpleft": "view_prev", "dpright": "view_next",
-                   "start": "pause"}
+                   "start": "pause", "back": "menu"}
     elif kind == "pedals":
         rudder = first("rz", "rudder", "x") or "rz"
         axes["yaw"] = AxisMap(rudder, deadzone=0.02)
@@ -166,7 +166,7 @@ def default_profile(kind: str, name: str = "", vendor_id=None, product_id=None, 
         lever = first("throttle", "slider", "z", "dial")
         if lever:       # levers read -1 pushed forward: inverted, forward = full throttle
             axes["lever"] = AxisMap(lever, invert=True, deadzone=0.02)
-        buttons = {"b0": "brake", "b1": "airbrake", "b2": "flaps_up", "b3": "flaps_down", "b4": "gear",
+        buttons = {"b0": "brake", "b1": "airbrake", "b2": "flaps_up", "b3": "flaps_down", "b4": "gear", "b5": "fire",
                    "hat_up": "trim_down", "hat_down": "trim_up", "hat_left": "view_prev", "hat_right": "view_next"}
     return Profile(name or f"default {kind}", kind, vendor_id, product_id, axes, buttons)
 

@@ -9,8 +9,15 @@ that start more than ``late_s`` after they were due are counted as late.
 Controls come from a mailbox read once per tick; after every tick an immutable snapshot
 (see flightsim.handoff) is published into the (prev, curr) buffer with the tick's
 scheduled wall time, which is what the renderer interpolates against. Pause stops the
-clock; resume starts a fresh schedule from the current state (no jump, no catch-up).
-Commands from the mailbox: ("reset", state) replaces the state (new epoch).
+clock and publishes the state once more marked ``paused``; resume starts a fresh schedule
+from the current state (no jump, no catch-up). Commands from the mailbox: ("reset", state)
+replaces the state (new epoch), also while paused.
+
+Time acceleration: ``time_scale`` (1, 2 or 4) fixed ``dt`` steps per tick, each after the
+world's hook, so weather, winch and everything per step run faster together; one snapshot
+per tick (carrying the sim time and the factor), so the renderer still interpolates per
+tick in wall time. Ticks the machine cannot keep up with are dropped like any other, and
+the simulated time they would have carried is counted (``dropped_sim_s``).
 """
 from __future__ import annotations
 
@@ -33,6 +40,8 @@ class PhysicsThread:
         self.terrain = terrain
         self.model = model
         self.tables = tables
+        if len(env) < L.N_ENV_BASE:          # the kernels do not bounds-check: refuse here
+            raise ValueError(f"env has {len(env)} values, the layout needs at least {L.N_ENV_BASE} (use make_env)")
         self.dt = float(env[L.E_DT])
         self.mailbox = mailbox or ControlMailbox()
         self.buffer = buffer or SnapshotBuffer()
@@ -42,14 +51,19 @@ class PhysicsThread:
         self.ctrl = np.zeros(L.N_CTRL)
         self.diag = np.zeros(L.N_DIAG)
         self.epoch = 0
+        self.time_scale = 1          # steps per tick (time acceleration); read once per tick
+        self.max_time_scale = 8
         # statistics
         self.ticks = 0
         self.late_ticks = 0
         self.dropped_ticks = 0
         self.refused_steps = 0
+        self.steps = 0
+        self.dropped_sim_s = 0.0     # simulated time lost to dropped ticks
         self.max_lateness_s = 0.0
         self.run_time_s = 0.0        # wall time spent running (not paused)
         self.step_time_s = 0.0       # wall time inside the kernel
+        self._scale_now = 1          # the factor of the last tick (what the snapshots say)
         self.error: BaseException | None = None
         # the world's per-tick hook, hook(state, env, t_s), run before each step: weather,
         # winch cable -- whatever changes the env between ticks
@@ -67,28 +81,48 @@ class PhysicsThread:
     # ------------------------------------------------------------------ one tick
     def publish(self, wall_s: float) -> None:
         self.buffer.publish(make_snapshot(self.state, self.ctrl, self.diag, self.model, wall_s, self.epoch,
-                                          paused=not self._running.is_set(), dt=self.dt))
+                                          paused=not self._running.is_set(), dt=self.dt, time_scale=self._scale_now))
 
-    def _commands(self) -> None:
-        for cmd, args in self.mailbox.take_commands():
+    def _publish_paused(self) -> None:
+        """The state again, marked paused, at the newest snapshot's wall time (no motion to interpolate)."""
+        curr = self.buffer.read()[1]
+        self.publish(curr.wall_s if curr is not None else self.clock())
+
+    def _commands(self) -> bool:
+        """Apply queued commands; True if there were any."""
+        cmds = self.mailbox.take_commands()
+        for cmd, args in cmds:
             if cmd == "reset":
                 self.state[:] = args[0]
                 self.diag[:] = 0.0
                 self.epoch += 1
             elif cmd == "env":
                 self.env = args[0]
+        return bool(cmds)
+
+    def set_time_scale(self, factor: int) -> None:
+        """Time acceleration: ``factor`` fixed steps per tick from the next tick on (1 = real time)."""
+        f = int(factor)
+        if f != factor or not 1 <= f <= self.max_time_scale:
+            raise ValueError(f"time scale must be a whole number 1..{self.max_time_scale}, got {factor!r}")
+        self.time_scale = f
 
     def tick(self, wall_s: float) -> None:
-        """Read the mailbox, step once, publish. Used by the loop and by manual stepping."""
+        """Read the mailbox, step ``time_scale`` times (the hook before each step), publish.
+        Used by the loop and by manual stepping."""
         self._commands()
         self.mailbox.read().to_array(self.ctrl)
-        if self.hook is not None:
-            self.hook(self.state, self.env, float(self.state[L.S_TICK]) * self.dt)
-        t = time.perf_counter()
-        if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
-            self.refused_steps += 1
-        self.step_time_s += time.perf_counter() - t
+        n = self.time_scale
+        for _ in range(n):
+            if self.hook is not None:
+                self.hook(self.state, self.env, float(self.state[L.S_TICK]) * self.dt)
+            t = time.perf_counter()
+            if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
+                self.refused_steps += 1
+            self.step_time_s += time.perf_counter() - t
+            self.steps += 1
         self.ticks += 1
+        self._scale_now = n
         self.publish(wall_s)
 
     # ------------------------------------------------------------------ the loop
@@ -98,9 +132,14 @@ class PhysicsThread:
             self._run_start = self._next_s
             while not self._stop.is_set():
                 if not self._running.is_set():
-                    self.run_time_s += self.clock() - self._run_start
-                    self._running.wait(0.1)
-                    if self._running.is_set():
+                    if self._run_start is not None:      # just paused: stop the run clock, say so
+                        self.run_time_s += self.clock() - self._run_start
+                        self._run_start = None
+                        self._publish_paused()
+                    if self._commands():                 # a reset while paused shows at once
+                        self._publish_paused()
+                    self._running.wait(0.05)
+                    if self._running.is_set() and not self._stop.is_set():
                         now = self.clock()
                         self._run_start = now
                         self._next_s = now + self.dt
@@ -115,6 +154,7 @@ class PhysicsThread:
                 if behind > self.max_catchup:
                     drop = behind - self.max_catchup
                     self.dropped_ticks += drop
+                    self.dropped_sim_s += drop * self.dt * self.time_scale
                     self._next_s += drop * self.dt
                 lateness = now - self._next_s
                 if lateness > self.late_s:
@@ -147,7 +187,11 @@ class PhysicsThread:
         return self._thread is not None and self._thread.is_alive()
 
     def pause(self) -> None:
+        """Stop the clock. The loop publishes the paused state; stepped by hand, it is published here."""
+        was = self._running.is_set()
         self._running.clear()
+        if was and not self.alive:
+            self._publish_paused()
 
     def resume(self) -> None:
         self._running.set()
@@ -165,11 +209,13 @@ class PhysicsThread:
             run += self.clock() - self._run_start
         return {
             "ticks": self.ticks, "late_ticks": self.late_ticks, "dropped_ticks": self.dropped_ticks,
-            "refused_steps": self.refused_steps,
+            "refused_steps": self.refused_steps, "steps": self.steps,
+            "dropped_sim_s": self.dropped_sim_s, "time_scale": self.time_scale,
             "physics_hz": self.ticks / run if run > 0 else 0.0,
+            "sim_rate": self.steps * self.dt / run if run > 0 else 0.0,
             "late_ticks_pct": 100.0 * self.late_ticks / self.ticks if self.ticks else 0.0,
             "max_lateness_ms": 1000.0 * self.max_lateness_s,
-            "step_ms_mean": 1000.0 * self.step_time_s / self.ticks if self.ticks else 0.0,
+            "step_ms_mean": 1000.0 * self.step_time_s / self.steps if self.steps else 0.0,
         }
 
 

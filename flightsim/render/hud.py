@@ -27,7 +27,8 @@ B                      airbrakes out / in
 Page Up / Page Down    pitch trim nose up / down
 Space                  wheel brake        G  gear up/down
 P                      pause              R  reset
-F1  this help          F11 fullscreen     Esc quit
+T / Shift+T            time x1, x2, x4 / back
+F1  this help          F11 fullscreen     Esc menu
 mouse drag             look around (cockpit) / orbit"""
 
 # appended to whatever key list the window gives (flightsim.input.bindings.help_text)
@@ -216,12 +217,20 @@ class Hud:
         """Top right: pause, time acceleration, sound mute."""
         items = []
         rate = self.time_scale
-        if rate is None and inst.sim_rate is not None and not s.paused and abs(inst.sim_rate - 1.0) > 0.15:
+        if rate is None and inst.sim_rate is not None and not s.paused and inst.sim_rate < 0.85:
+            # real time set, less achieved (more is only ever the tail of an acceleration just ended)
             rate = inst.sim_rate
         if s.paused:
             items.append(("PAUSED", AMBER))
         elif rate is not None and abs(rate - 1.0) > 0.05:
-            items.append((f"TIME x{rate:.1f}" if rate >= 1 else f"TIME x{rate:.2f}", AMBER))
+            if abs(rate - round(rate)) < 0.05:            # the set acceleration: x2, x4
+                txt = f"TIME x{round(rate)}"
+                got = inst.sim_rate
+                if got is not None and got < 0.85 * rate:  # the machine cannot keep up: say what it manages
+                    txt += f" ({got:.1f})"
+            else:
+                txt = f"TIME x{rate:.1f}" if rate >= 1 else f"TIME x{rate:.2f}"
+            items.append((txt, AMBER))
         if self.vario_muted and self.spec.glider:
             items.append(("VARIO MUTED", (200, 200, 200, 255)))
         y = h - 42 * k
@@ -251,7 +260,7 @@ class Hud:
             y = max(h * 0.56, panel_top + 140 * k)
             sub = f"{self.spec.speed(ev.ias_kmh):.0f} {self.spec.speed_label} at contact"
             if ev.kind == "crash":
-                sub += "  -  R to reset"
+                sub += "  -  R restart, Esc menu"
             cv.rounded_rect(w / 2 - 250 * k, y - 38 * k, w / 2 + 250 * k, y + 26 * k, 8 * k, (0, 0, 0, 0.6))
             tb.put("event", ev.text, w / 2, y + 6 * k, size=max(10.0, 20 * k), color=col, bold=True, font=SANS)
             tb.put("event_sub", sub, w / 2, y - 22 * k, size=max(8.0, 11 * k), color=(220, 220, 220, 255),

@@ -421,6 +421,9 @@ class Renderer:
         # aircraft first (nearest)
         if pose is not None:
             tris += self._draw_aircraft(view, m_proj, pose, common, cockpit)
+        combat = getattr(self, "combat", None)      # other aircraft, tracers, targets (render/combat_draw.py)
+        if combat is not None:
+            tris += combat.draw(view, m_proj, common)
         # scenery
         p = self.mesh_prog
         for k, v in common.items():
@@ -441,6 +444,12 @@ class Renderer:
             set_uniform(sp, k, v)
         self.sky_vao.render(vertices=3)
         ctx.depth_func = "<"
+        clouds = getattr(self, "clouds", None)      # the World's published cumulus, read only (render/clouds.py)
+        if clouds is not None and len(clouds):
+            if getattr(self, "clouds_r", None) is None:
+                from .clouds import CloudRenderer
+                self.clouds_r = CloudRenderer(ctx)
+            tris += self.clouds_r.draw(view, m_proj, common, clouds)
         self.stats.triangles = tris + 1
         self.stats.terrain_nodes = self.terrain_r.stats.terrain_nodes
         self.stats.terrain_triangles = self.terrain_r.stats.terrain_triangles

@@ -17,7 +17,8 @@ def fakes(profile_dir):
     game = SimpleNamespace(view_mode="chase", hud=SimpleNamespace(show_help=False), toggled=[])
     game.set_view = lambda m: setattr(game, "view_mode", m)
     game.instrument_key = game.toggled.append
-    physics = SimpleNamespace(paused=False)
+    physics = SimpleNamespace(paused=False, time_scale=1)
+    physics.set_time_scale = lambda f: setattr(physics, "time_scale", f)
     physics.pause = lambda: setattr(physics, "paused", True)
     physics.resume = lambda: setattr(physics, "paused", False)
     start = ControlInputs(pitch_trim=0.1)
@@ -29,13 +30,15 @@ def fakes(profile_dir):
     win.set_fullscreen = lambda f: setattr(win, "fullscreen", f)
     win.close = lambda: setattr(win, "closed", True)
     mixer = InputMixer(KeyboardControls(), JoystickManager(MemoryBackend(), profile_dir))
+    game.flow = SimpleNamespace(menus=[])                  # the game flow (flightsim.flow) owns the menu
+    game.flow.open_menu = game.flow.menus.append
     return game, world, win, mixer
 
 
 def test_every_app_action_does_its_thing(profile_dir):
     game, world, win, mixer = fakes(profile_dir)
     for a in APP_ACTIONS:
-        app_action(a, game, world, win, mixer)           # none unhandled
+        app_action(a, game, world, win, mixer, flow=game.flow)   # none unhandled
     game, world, win, mixer = fakes(profile_dir)
     app_action("view_next", game, world, win, mixer)
     assert game.view_mode == "orbit"
@@ -69,6 +72,13 @@ def test_every_app_action_does_its_thing(profile_dir):
     app_action("telemetry", game, world, win, mixer)
     app_action("vario_sound", game, world, win, mixer)
     assert game.toggled == ["F2", "M"]
+    app_action("menu", game, world, win, mixer, flow=game.flow)
+    assert game.flow.menus == ["pause"]
+    app_action("time_faster", game, world, win, mixer)
+    app_action("time_faster", game, world, win, mixer)
+    assert world.physics.time_scale == 4
+    app_action("time_slower", game, world, win, mixer)
+    assert world.physics.time_scale == 2
     app_action("quit", game, world, win, mixer)
     assert win.closed
     with pytest.raises(ValueError):
