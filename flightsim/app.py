@@ -5,7 +5,7 @@
     python run.py --frames 60 --screenshot a.png   render offscreen (no display), write a PNG
     python run.py --headless-telemetry             fly without graphics, print telemetry
 
-The physics runs in its own 50 Hz thread (flightsim.physics.thread); the window only
+The physics runs in its own 50 Hz thread (flightsim.physics_thread); the window only
 posts ControlInputs to the mailbox and draws the state interpolated between the last
 two snapshots at now - 20 ms. The menu, scenario switching, restart, crash, time
 acceleration and the remembered settings are flightsim.flow.
@@ -33,7 +33,7 @@ class World:
 
     def __init__(self, aircraft=None, scenario="airfield", small_world=False):
         from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer
-        from .physics.thread import PhysicsThread
+        from .physics_thread import PhysicsThread
         from .sim import Sim
         from .world import scenario as scn, terrain as ter
         from .world.weather import Weather

@@ -10,7 +10,7 @@ import pytest
 
 from flightsim.handoff import ControlInputs, ControlMailbox, pose_at
 from flightsim.physics import layout as L
-from flightsim.physics.thread import PhysicsThread
+from flightsim.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 

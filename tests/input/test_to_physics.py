@@ -14,7 +14,7 @@ from flightsim.input.joystick import JoystickManager
 from flightsim.input.keyboard import KeyboardControls
 from flightsim.input.mixer import InputMixer
 from flightsim.physics import layout as L
-from flightsim.physics.thread import PhysicsThread
+from flightsim.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 from .devices import MemoryBackend, make_gamepad, make_stick, set_axis

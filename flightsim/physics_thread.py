@@ -26,9 +26,9 @@ import time
 
 import numpy as np
 
-from . import layout as L
-from .dynamics import step as _step
-from ..handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
+from .physics import layout as L
+from .physics.dynamics import step as _step
+from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
 
 
 class PhysicsThread:

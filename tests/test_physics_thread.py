@@ -5,7 +5,7 @@ import numpy as np
 
 from flightsim.handoff import ControlInputs, ControlMailbox
 from flightsim.physics import layout as L
-from flightsim.physics.thread import PhysicsThread
+from flightsim.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 
