@@ -22,7 +22,7 @@ from .terrain_select import pack_levels, select_nodes
 QUALITY = {
     #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m,
     #          scale: the 3D scene's resolution relative to the window (the HUD stays at full resolution)
-    "low": dict(grid=8, split=1.5, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5, scale=0.6,
+    "low": dict(grid=8, split=1.5, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5, scale=0.5,
                 terrain_shader="terrain_low", draw_chunks=3),
     "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6, scale=1.0),
     "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8, scale=1.0),
@@ -359,7 +359,7 @@ class Renderer:
                     a.release()
                 self._scene_fbo.release()
             ctx = self.ctx
-            tex = ctx.texture((sw, sh), 3)
+            tex = ctx.texture((sw, sh), 4)      # RGBA8: llvmpipe samples it ~1.5 ms a frame faster than RGB8
             tex.filter = (ctx.LINEAR, ctx.LINEAR)
             tex.repeat_x = tex.repeat_y = False
             self._scene_fbo = ctx.framebuffer(color_attachments=[tex], depth_attachment=ctx.depth_renderbuffer((sw, sh)))
