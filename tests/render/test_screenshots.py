@@ -129,3 +129,14 @@ def test_time_of_day_changes_the_light(gl):
     nband = noon[int(H * 0.42):int(H * 0.47)].reshape(-1, 3).astype(float).mean(axis=0)
     assert band[0] / band[2] > nband[0] / nband[2] + 0.05
     assert night[30:90].mean() < 0.3 * noon[30:90].mean()
+
+
+def test_cockpit_view_shows_the_ground_to_the_horizon(gl):
+    """From the cockpit (near plane 0.1 m) the landscape reaches the horizon: the sky is
+    drawn only where nothing else was (at the far plane), not over distant terrain. The
+    glider at 820 m in a trimmed glide (pitch +1.3 deg) sees the horizon just below the
+    middle of the picture, well above the panel (top at 0.68 of the height)."""
+    img, _ = _render(gl, "airfield", "cockpit")
+    band = img[int(H * 0.56):int(H * 0.64), 40:-40]
+    assert _blueish(band).mean() < 0.1
+    assert _blueish(img[int(H * 0.15):int(H * 0.35), 40:-40]).mean() > 0.9
