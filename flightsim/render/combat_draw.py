@@ -52,9 +52,10 @@ def streak_quads(points_a, points_b, eye, width) -> np.ndarray:
     d = b - a
     side = np.cross(d, a)
     n = np.linalg.norm(side, axis=1, keepdims=True)
-    # at least 3 mrad wide: a far tracer stays a couple of pixels wide (a burning tracer's
-    # glow is seen well beyond the size of the bullet)
-    half = 0.5 * np.maximum(width, 0.003 * np.linalg.norm(a, axis=1, keepdims=True))
+    # at least 6 mrad wide: a far tracer stays a couple of pixels wide even in the low preset's
+    # half-resolution scene (2.7 mrad a pixel at 720p), where 3 mrad fell between the pixels
+    # (a burning tracer's glow is seen well beyond the size of the bullet)
+    half = 0.5 * np.maximum(width, 0.006 * np.linalg.norm(a, axis=1, keepdims=True))
     side = side / np.maximum(n, 1e-9) * half
     v = np.empty((len(a), 6, 3))
     v[:, 0] = a - side
