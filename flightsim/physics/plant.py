@@ -72,6 +72,17 @@ def fuel_on_board(model, state):
 
 
 @njit(**INLINE)
+def _box_inertia(m, lx, ly, lz, dx, dy, dz):
+    """Inertia of a solid box of mass m and sides lx, ly, lz whose centre sits (dx, dy, dz)
+    from the CG: (ixx, iyy, izz, ixy, ixz, iyz) to add to the aircraft's tensor (own
+    inertia plus the parallel-axis shift; products of inertia with the tensor's sign)."""
+    return (m * ((ly * ly + lz * lz) / 12.0 + dy * dy + dz * dz),
+            m * ((lx * lx + lz * lz) / 12.0 + dx * dx + dz * dz),
+            m * ((lx * lx + ly * ly) / 12.0 + dx * dx + dy * dy),
+            -m * dx * dy, -m * dx * dz, -m * dy * dz)
+
+
+@njit(**INLINE)
 def resum_mass(model, state):
     """ROW_MASS = the dry aircraft plus the fuel left in each tank and the rounds left in
     each gun's ammunition box: mass, CG and the full inertia tensor (each tank's fuel a
@@ -129,18 +140,15 @@ def resum_mass(model, state):
         if f <= 0.0:
             continue
         fill = f / cap
-        lx = model[row, TK_SIZE]
-        ly = model[row, TK_SIZE + 1]
-        lz = model[row, TK_SIZE + 2] * fill
-        dx = model[row, TK_POS] - cx
-        dy = model[row, TK_POS + 1] - cy
-        dz = model[row, TK_POS + 2] - cz
-        ixx += f * ((ly * ly + lz * lz) / 12.0 + dy * dy + dz * dz)
-        iyy += f * ((lx * lx + lz * lz) / 12.0 + dx * dx + dz * dz)
-        izz += f * ((lx * lx + ly * ly) / 12.0 + dx * dx + dy * dy)
-        ixy -= f * dx * dy
-        ixz -= f * dx * dz
-        iyz -= f * dy * dz
+        a, b, c, d, e, g = _box_inertia(f, model[row, TK_SIZE], model[row, TK_SIZE + 1],
+                                        model[row, TK_SIZE + 2] * fill, model[row, TK_POS] - cx,
+                                        model[row, TK_POS + 1] - cy, model[row, TK_POS + 2] - cz)
+        ixx += a
+        iyy += b
+        izz += c
+        ixy += d
+        ixz += e
+        iyz += g
     for i in range(n_g):
         row = g0 + i
         n_left = model[row, GUN_AMMO] - state[S_GUN_FIRED + i]
@@ -148,18 +156,15 @@ def resum_mass(model, state):
             continue
         f = n_left * model[row, GUN_ROUND_MASS]
         fill = n_left / model[row, GUN_AMMO]
-        lx = model[row, GUN_BOX_SIZE]
-        ly = model[row, GUN_BOX_SIZE + 1] * fill
-        lz = model[row, GUN_BOX_SIZE + 2]
-        dx = model[row, GUN_BOX_POS] - cx
-        dy = model[row, GUN_BOX_POS + 1] - cy
-        dz = model[row, GUN_BOX_POS + 2] - cz
-        ixx += f * ((ly * ly + lz * lz) / 12.0 + dy * dy + dz * dz)
-        iyy += f * ((lx * lx + lz * lz) / 12.0 + dx * dx + dz * dz)
-        izz += f * ((lx * lx + ly * ly) / 12.0 + dx * dx + dy * dy)
-        ixy -= f * dx * dy
-        ixz -= f * dx * dz
-        iyz -= f * dy * dz
+        a, b, c, d, e, g = _box_inertia(f, model[row, GUN_BOX_SIZE], model[row, GUN_BOX_SIZE + 1] * fill,
+                                        model[row, GUN_BOX_SIZE + 2], model[row, GUN_BOX_POS] - cx,
+                                        model[row, GUN_BOX_POS + 1] - cy, model[row, GUN_BOX_POS + 2] - cz)
+        ixx += a
+        iyy += b
+        izz += c
+        ixy += d
+        ixz += e
+        iyz += g
     model[ROW_MASS, M_MASS] = m
     model[ROW_MASS, M_CG] = cx
     model[ROW_MASS, M_CG + 1] = cy
