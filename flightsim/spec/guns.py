@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 from ..physics import layout as L
-from .schema import DataError, Field, between, non_negative, num, positive, validate_table
+from .schema import DataError, Field, between, named_records, non_negative, num, positive, validate_table
 
 G0 = 9.80665
 BC_LB_IN2_TO_KG_M2 = 0.45359237 / 0.0254 ** 2     # 703.07: a G1 BC of 1 lb/in2 in kg/m2
@@ -62,15 +62,8 @@ def load_guns(data: dict, path) -> dict | None:
         raise DataError(path, "guns", "missing: [[gun]] needs the [guns] table (sight_position_m, convergence_m)")
     head = validate_table(data["guns"], GUNS_KEYS, path, "guns")
     guns = []
-    names = set()
-    for i, item in enumerate(items):
-        label = f"gun[{i}]"
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            label += f" '{item['name']}'"
-        g = validate_table(item, GUN_KEYS, path, label)
-        if g["name"] in names:
-            raise DataError(path, label + ".name", f"duplicate name {g['name']!r}")
-        names.add(g["name"])
+    for g in named_records(data, "gun", GUN_KEYS, path, False):
+        label = g["_where"]
         if g["rounds"] != int(g["rounds"]):
             raise DataError(path, label + ".rounds", f"must be a whole number of rounds, got {g['rounds']!r}")
         if g["propellant_mass_kg"] > 0 and g["propellant_gas_velocity_ms"] is None:
@@ -82,7 +75,6 @@ def load_guns(data: dict, path) -> dict | None:
                             f"({g['bullet_mass_kg'] + g['propellant_mass_kg']} kg)")
         if g["mirror"] and g["position_m"][1] <= 0:
             raise DataError(path, label + ".position_m", "a mirrored gun is given on the right side (y > 0)")
-        g["_where"] = label
         if g["mirror"]:
             for side, suffix in ((1.0, "_right"), (-1.0, "_left")):
                 twin = dict(g)

@@ -10,6 +10,7 @@ from .. import AIRCRAFT_DIR
 from .guns import GUN_TABLES, load_guns
 from .powerplant import POWERPLANT_TABLES, load_powerplant
 from .schema import (
+    named_records,
     DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
 )
 
@@ -189,29 +190,6 @@ def load_airfoil(path: Path) -> Airfoil:
                    head["reynolds_number"], head["thickness_ratio"])
 
 
-def _records(data: dict, key: str, schema: dict, path: Path, required: bool) -> list[dict]:
-    items = data.get(key)
-    if items is None:
-        if required:
-            raise DataError(path, key, f"missing: at least one [[{key}]] is needed")
-        return []
-    if not isinstance(items, list):
-        raise DataError(path, key, f"must be an array of tables [[{key}]]")
-    out = []
-    names = set()
-    for i, item in enumerate(items):
-        label = f"{key}[{i}]"
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            label += f" '{item['name']}'"
-        rec = validate_table(item, schema, path, label)
-        if rec["name"] in names:
-            raise DataError(path, label + ".name", f"duplicate name {rec['name']!r}")
-        names.add(rec["name"])
-        rec["_where"] = label
-        out.append(rec)
-    return out
-
-
 def _controls(data, head: dict, path: Path) -> dict:
     """[controls]: actuator travel times and, per axis, [controls.elevator|aileron|rudder]."""
     ctl = validate_table(data, CONTROL_KEYS, path, "controls")
@@ -251,10 +229,10 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     if "aircraft" not in data:
         raise DataError(path, "aircraft", "missing required table [aircraft]")
     head = validate_table(data["aircraft"], AIRCRAFT_KEYS, path, "aircraft")
-    sections = _records(data, "section", SECTION_KEYS, path, True)
-    masses = _records(data, "mass", MASS_KEYS, path, False)
-    gear = _records(data, "gear", GEAR_KEYS, path, False)
-    contacts = _records(data, "contact", CONTACT_KEYS, path, False)
+    sections = named_records(data, "section", SECTION_KEYS, path, True)
+    masses = named_records(data, "mass", MASS_KEYS, path, False)
+    gear = named_records(data, "gear", GEAR_KEYS, path, False)
+    contacts = named_records(data, "contact", CONTACT_KEYS, path, False)
     reference = validate_table(data["reference"], REFERENCE_KEYS, path, "reference") if "reference" in data else None
     if reference and (reference["polar_kmh"] is None) != (reference["polar_sink_ms"] is None):
         raise DataError(path, "reference.polar_sink_ms", "polar_kmh and polar_sink_ms go together")

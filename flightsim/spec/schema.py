@@ -139,3 +139,28 @@ class Located:
 
     def __getitem__(self, k):
         return self.values[k]
+
+
+def named_records(data: dict, key: str, schema: dict, path: Path, required: bool) -> list[dict]:
+    """The [[key]] array of tables, each validated against schema and labelled key[i] 'name'
+    (kept in rec["_where"] for later messages), names unique; [] if absent and not required."""
+    items = data.get(key)
+    if items is None:
+        if required:
+            raise DataError(path, key, f"missing: at least one [[{key}]] is needed")
+        return []
+    if not isinstance(items, list):
+        raise DataError(path, key, f"must be an array of tables [[{key}]]")
+    out = []
+    names = set()
+    for i, item in enumerate(items):
+        label = f"{key}[{i}]"
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            label += f" '{item['name']}'"
+        rec = validate_table(item, schema, path, label)
+        if rec["name"] in names:
+            raise DataError(path, label + ".name", f"duplicate name {rec['name']!r}")
+        names.add(rec["name"])
+        rec["_where"] = label
+        out.append(rec)
+    return out
