@@ -142,6 +142,25 @@ class CachedLayer:
         ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
 
 
+def free_batch(batch) -> None:
+    """Delete the GL buffers and vertex arrays of a pyglet batch's vertex domains; the batch
+    is empty afterwards (usable again: it makes new domains as labels are added)."""
+    for domains in batch.group_map.values():
+        for domain in domains.values():
+            for buf in domain.attrib_name_buffers.values():
+                if buf.id is not None:
+                    buf.delete()
+            index = getattr(domain, "index_buffer", None)
+            if index is not None and index.id is not None:
+                index.delete()
+            if getattr(domain.vao, "_id", None) is not None:
+                domain.vao.delete()
+    batch.group_map.clear()
+    batch.group_children.clear()
+    batch.top_groups.clear()
+    batch.invalidate()
+
+
 class TextBank:
     """pyglet labels by key, in one batch; untouched keys are hidden at ``end()``."""
 
@@ -198,6 +217,15 @@ class TextBank:
             lab.delete()
         self.labels.clear()
         self.state.clear()
+
+    def release(self) -> int:
+        """Delete the labels and give back the batch's GL buffers and vertex arrays now.
+        (pyglet frees them only when the batch's reference cycles are collected, and a
+        collection on another thread only queues the deletion.) Returns how many labels."""
+        n = len(self.labels)
+        self.clear()
+        free_batch(self.batch)
+        return n
 
     def draw(self) -> None:
         self.batch.draw()

@@ -54,8 +54,12 @@ def release_gl(root, keep=()) -> int:
             return
         if mod.startswith("pyglet.text"):
             if hasattr(o, "delete"):
+                from .overlay import free_batch
+                own = getattr(o, "_own_batch", False) and getattr(o, "_batch", None)
                 try:
                     o.delete()
+                    if own:
+                        free_batch(own)
                     count += 1
                 except Exception:
                     pass
@@ -70,9 +74,8 @@ def release_gl(root, keep=()) -> int:
             return
         if not mod.startswith(OWNED_MODULES):
             return
-        if hasattr(o, "clear") and type(o).__name__ == "TextBank":
-            count += len(o.labels)
-            o.clear()
+        if type(o).__name__ == "TextBank":
+            count += o.release()
             return
         d = getattr(o, "__dict__", None)
         if d:
