@@ -27,7 +27,7 @@ import time
 import numpy as np
 
 from .physics import layout as L
-from .physics.dynamics import step as _step
+from .physics.dynamics import diag_size, step as _step
 from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
 
 
@@ -49,7 +49,7 @@ class PhysicsThread:
         self.max_catchup = int(max_catchup)
         self.late_s = 0.5 * self.dt if late_s is None else late_s
         self.ctrl = np.zeros(L.N_CTRL)
-        self.diag = np.zeros(L.N_DIAG)
+        self.diag = np.zeros(diag_size(model))   # diagnostics, then the kernels' scratch memory
         self.epoch = 0
         self.time_scale = 1          # steps per tick (time acceleration); read once per tick
         self.max_time_scale = 8

@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .physics import layout as L
-from .physics.dynamics import make_scratch, step as _step, step_n as _step_n
+from .physics.dynamics import diag_size, make_scratch, step as _step, step_n as _step_n
 from .physics.quat import dcm_from_quat, euler_from_quat
 from .physics.state import DT, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
@@ -28,7 +28,7 @@ class Sim:
         self.terrain = flat_terrain() if terrain is None else terrain
         self.state = make_state()
         self.ctrl = make_ctrl()
-        self.diag = np.zeros(L.N_DIAG)
+        self.diag = np.zeros(diag_size(self.model))   # diagnostics, then the kernels' scratch memory
 
     # ------------------------------------------------------------------ stepping
     def step(self, ctrl=None) -> int:

@@ -32,7 +32,7 @@ from .layout import (
     CTL_GEAR_RATE, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
 )
-from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, WS_PLANT
+from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
 from .guns import gun_forces, guns_advance
 from .layout import H_N_GUNS, H_ROW_DRY
 from .plant import _toward, plant_advance, plant_forces, resum_mass
@@ -44,16 +44,61 @@ MAX_SUBSTEPS = 16
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
 INLINE = dict(JIT, inline="always")
+# The step kernels may reorder and contract arithmetic and use reciprocals (LLVM's fast-math
+# flags nsz, arcp, contract, afn, reassoc): results differ from strict IEEE order in the
+# last bits, still bit-identical run to run. NaN and infinity stay honoured (no nnan /
+# ninf), so the non-finite checks below keep working.
+STEP_JIT = dict(JIT, fastmath={"nsz", "arcp", "contract", "afn", "reassoc"})
 RHO0 = 1.225
+
+
+@njit(**INLINE)
+def scratch_size(model):
+    """Floats of scratch memory the step kernels need for this model (see carve_scratch)."""
+    return (int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT) * 8 + 9 + 6 + 2 * N_DOF + N_STATE
+
+
+@njit(**INLINE)
+def carve_scratch(work, model):
+    """The step kernels' scratch as views of one flat array of scratch_size(model) floats:
+    ws (per-section airflow rows, then 8 rows of per-group values, then the powerplant's
+    rows), R (body->NED), fm (force 0..2 and moment 3..5, body axes), deriv, new and backup
+    state rows."""
+    nrow = int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
+    o = nrow * 8
+    ws = work[0:o].reshape((nrow, 8))
+    R = work[o:o + 9].reshape((3, 3))
+    o += 9
+    fm = work[o:o + 6]
+    o += 6
+    deriv = work[o:o + N_DOF]
+    o += N_DOF
+    new = work[o:o + N_DOF]
+    o += N_DOF
+    backup = work[o:o + N_STATE]
+    return ws, R, fm, deriv, new, backup
 
 
 @njit(**JIT)
 def make_scratch(model):
-    """Scratch memory for the step kernels, allocated once per kernel call:
-    ws (per-section airflow rows, then 8 rows of per-group values), R (body->NED),
-    fm (force 0..2 and moment 3..5, body axes), deriv, new and backup state rows."""
-    ws = np.empty((int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT, 8))   # + the powerplant's rows
-    return ws, np.empty((3, 3)), np.empty(6), np.empty(N_DOF), np.empty(N_DOF), np.empty(N_STATE)
+    """Fresh scratch memory for the step kernels (see carve_scratch)."""
+    return carve_scratch(np.empty(scratch_size(model)), model)
+
+
+@njit(**INLINE)
+def _work(diag, model):
+    """The scratch memory of one kernel call: the tail of diag when the caller made it long
+    enough (diag_size: Sim and the physics thread do, so a step allocates nothing), else a
+    fresh array."""
+    need = scratch_size(model)
+    if diag.shape[0] >= N_DIAG + need:
+        return carve_scratch(diag[N_DIAG:N_DIAG + need], model)
+    return carve_scratch(np.empty(need), model)
+
+
+def diag_size(model) -> int:
+    """Length of a diag array that also holds the step kernels' scratch memory."""
+    return N_DIAG + scratch_size(model)
 
 
 @njit(**INLINE)
@@ -295,20 +340,20 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
     return 0
 
 
-@njit(**JIT)
+@njit(**STEP_JIT)
 def step(state, ctrl, env, terrain, model, tables, diag):
     """Advance state by one fixed step dt = env[E_DT]. Returns 0, or 1 if the step was
     refused because it produced a non-finite state (state then holds the last good one)."""
-    ws, R, fm, deriv, new, backup = make_scratch(model)
+    ws, R, fm, deriv, new, backup = _work(diag, model)
     return step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup)
 
 
-@njit(**JIT)
+@njit(**STEP_JIT)
 def step_n(state, ctrls, env, terrain, model, tables, diag, out_states):
     """Advance len(ctrls) steps in one call, ctrls[i] being step i's controls; out_states[i]
     receives the state after step i. Returns the number of steps completed (it stops at a
     refused non-finite step)."""
-    ws, R, fm, deriv, new, backup = make_scratch(model)
+    ws, R, fm, deriv, new, backup = _work(diag, model)
     ctrl = np.empty(ctrls.shape[1])
     n = ctrls.shape[0]
     for i in range(n):
