@@ -40,6 +40,8 @@ INLINE = dict(JIT, inline="always")
 RAD2DEG = 57.29577951308232
 CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
 MAX_INDUCED_RAD = 0.25
+INDUCED_NEWTON_STEPS = 2      # refinements of the induced-angle solve at the shifted angle (solve_induced)
+NEWTON_MARGIN_RAD = math.radians(4.0)   # ... made when a lifting section's geometric alpha is this near its stall
 MAX_DEFLECTION_STEPS = 3.0
 RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg past the stall
 # drag coefficient (on its own area) of a section's shot-away part: torn skin, exposed ribs
@@ -261,17 +263,34 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
 
 
 @njit(**INLINE)
-def solve_induced(model, ws):
+def solve_induced(model, tables, ws, airbrake):
     """Induced angle of each lifting group from lifting-line theory.
 
-    alpha_i = k * CL(alpha - alpha_i), k = 1 / (pi AR e). With the group's CL and lift-curve
-    slope m at the geometric alpha, CL(alpha - x) ~ CL0 - m x, so x = k CL0 / (1 + k m);
-    past the stall (m < 0) the denominator is held above 0.5 so the solve stays bounded.
+    alpha_i = k * CL(alpha - alpha_i), k = 1 / (pi AR e); the horizontal tail flies in the
+    wing's downwash too, so its CL is taken at alpha - eps - alpha_i, as section_forces sees
+    it. With the group's CL and lift-curve slope m at the geometric alpha,
+    CL(alpha - x) ~ CL0 - m x, so x = k CL0 / (1 + k m) (the tail's CL0 first shifted by
+    -m eps, the wing being solved first); past the stall (m < 0) the denominator is held
+    above 0.5 so the solve stays bounded.
+    That first step is exact while the lift curve is straight, but near CLmax the geometric
+    alpha lies an induced angle (4-5 deg on a fighter's wing) beyond the effective one,
+    past the sections' stall where the slope is negative: the linearisation there
+    overshoots alpha_i by up to 4 deg, the wing's lift dips below its real maximum well
+    before the stall and the group CL (the tail's downwash) spikes. When any lifting
+    section's geometric alpha comes within NEWTON_MARGIN_RAD of its stall (either sign),
+    INDUCED_NEWTON_STEPS Newton steps therefore evaluate each group's CL and slope again at
+    the shifted angle; the residual x - k CL(alpha - x) rises monotonically (1 + k m > 0 for
+    the sections' post-stall slopes), so they converge on the one solution. (Inside the
+    margin the curves are straight to well within a table step and the first step is the
+    solution: cruise pays nothing for the stall's accuracy.)
     Writes the shifts to ws row nsec+4 and the group CLs to row nsec+5; returns the
-    downwash angle at the horizontal tail.
+    downwash angle at the horizontal tail. Rows nsec+1, nsec+2 and nsec+6 are scratch.
     """
     G = int(model[0, H_N_SECTIONS])
-    for g in range(N_GROUPS):
+    row0 = int(model[0, H_ROW_SECTION])
+    dw_per_cl = model[ROW_GROUPS, GROUP_HTAIL * G_COLS + G_DOWNWASH]
+    downwash = 0.0
+    for g in range(N_GROUPS):              # GROUP_WING first: its CL sets the tail's downwash
         qs = ws[G, g]
         if qs <= 1e-9:
             ws[G + 4, g] = 0.0
@@ -279,6 +298,8 @@ def solve_induced(model, ws):
             continue
         cl0 = ws[G + 1, g] / qs
         m = ws[G + 2, g] / qs
+        if g == GROUP_HTAIL:
+            cl0 -= m * downwash
         k = model[ROW_GROUPS, g * G_COLS + G_K_INDUCED]
         den = 1.0 + k * m
         if den < 0.5:
@@ -290,7 +311,61 @@ def solve_induced(model, ws):
             s = -MAX_INDUCED_RAD
         ws[G + 4, g] = s
         ws[G + 5, g] = cl0 - m * s
-    return model[ROW_GROUPS, GROUP_HTAIL * G_COLS + G_DOWNWASH] * ws[G + 5, GROUP_WING]
+        if g == GROUP_WING:
+            downwash = dw_per_cl * ws[G + 5, GROUP_WING]
+    near_stall = False
+    for i in range(G):
+        row = row0 + i
+        if int(model[row, SEC_GROUP]) != GROUP_BODY and (
+                ws[i, 4] > model[row, SEC_STALL_ALPHA] - NEWTON_MARGIN_RAD
+                or ws[i, 4] < model[row, SEC_NEG_STALL_ALPHA] + NEWTON_MARGIN_RAD):
+            near_stall = True
+            break
+    if not near_stall:
+        return downwash
+    damaged = model[0, H_DAMAGED] > 0.0
+    for it in range(INDUCED_NEWTON_STEPS):
+        downwash = dw_per_cl * ws[G + 5, GROUP_WING]
+        for g in range(N_GROUPS):
+            ws[G + 1, g] = 0.0
+            ws[G + 2, g] = 0.0
+            ws[G + 6, g] = 0.0
+        for i in range(G):
+            row = row0 + i
+            g = int(model[row, SEC_GROUP])
+            if g == GROUP_BODY:
+                continue
+            a = ws[i, 4] - ws[G + 4, g]
+            if g == GROUP_HTAIL:
+                a -= downwash
+            cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), a, ws[i, 5])
+            if damaged:
+                dmg = model[row, SEC_DAMAGE]
+                cl *= 1.0 - dmg
+                slope *= 1.0 - dmg
+            w = ws[i, 3] * model[row, SEC_AREA]          # q S without the common 1/2 rho
+            ws[G + 6, g] += w
+            ws[G + 1, g] += w * (cl + airbrake * model[row, SEC_AIRBRAKE_DCL])
+            ws[G + 2, g] += w * slope
+        for g in range(N_GROUPS):
+            w = ws[G + 6, g]
+            if w <= 1e-12 or ws[G, g] <= 1e-9:
+                continue
+            cl = ws[G + 1, g] / w
+            m = ws[G + 2, g] / w
+            k = model[ROW_GROUPS, g * G_COLS + G_K_INDUCED]
+            den = 1.0 + k * m
+            if den < 0.5:
+                den = 0.5
+            x = ws[G + 4, g]
+            s = x + (k * cl - x) / den
+            if s > MAX_INDUCED_RAD:
+                s = MAX_INDUCED_RAD
+            elif s < -MAX_INDUCED_RAD:
+                s = -MAX_INDUCED_RAD
+            ws[G + 4, g] = s
+            ws[G + 5, g] = cl - m * (s - x)
+    return dw_per_cl * ws[G + 5, GROUP_WING]
 
 
 @njit(**INLINE)

@@ -135,7 +135,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     # --- aerodynamics: every section from its own relative wind
     airbrake = state[S_SURF + SURF_AIRBRAKE]
     section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws)
-    downwash = solve_induced(model, ws)
+    downwash = solve_induced(model, tables, ws, airbrake)
     diag[D_STIFFNESS] = max(ws[G + 3, 0], ws[G + 3, 1], ws[G + 3, 2], ws[G + 3, 3])
     mu = dynamic_viscosity(temp)
     # air data at the CG
