@@ -263,6 +263,22 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
 
 
 @njit(**INLINE)
+def _induced_newton(x, cl, m, k):
+    """One Newton step of x = k CL(alpha - x) from x, with CL = cl and slope m taken at
+    alpha - x: x + (k cl - x) / (1 + k m), the denominator held above 0.5 past the stall
+    (m < 0) and the result bounded to +/-MAX_INDUCED_RAD."""
+    den = 1.0 + k * m
+    if den < 0.5:
+        den = 0.5
+    s = x + (k * cl - x) / den
+    if s > MAX_INDUCED_RAD:
+        return MAX_INDUCED_RAD
+    if s < -MAX_INDUCED_RAD:
+        return -MAX_INDUCED_RAD
+    return s
+
+
+@njit(**INLINE)
 def solve_induced(model, tables, ws, airbrake):
     """Induced angle of each lifting group from lifting-line theory.
 
@@ -300,15 +316,7 @@ def solve_induced(model, tables, ws, airbrake):
         m = ws[G + 2, g] / qs
         if g == GROUP_HTAIL:
             cl0 -= m * downwash
-        k = model[ROW_GROUPS, g * G_COLS + G_K_INDUCED]
-        den = 1.0 + k * m
-        if den < 0.5:
-            den = 0.5
-        s = k * cl0 / den
-        if s > MAX_INDUCED_RAD:
-            s = MAX_INDUCED_RAD
-        elif s < -MAX_INDUCED_RAD:
-            s = -MAX_INDUCED_RAD
+        s = _induced_newton(0.0, cl0, m, model[ROW_GROUPS, g * G_COLS + G_K_INDUCED])
         ws[G + 4, g] = s
         ws[G + 5, g] = cl0 - m * s
         if g == GROUP_WING:
@@ -353,16 +361,8 @@ def solve_induced(model, tables, ws, airbrake):
                 continue
             cl = ws[G + 1, g] / w
             m = ws[G + 2, g] / w
-            k = model[ROW_GROUPS, g * G_COLS + G_K_INDUCED]
-            den = 1.0 + k * m
-            if den < 0.5:
-                den = 0.5
             x = ws[G + 4, g]
-            s = x + (k * cl - x) / den
-            if s > MAX_INDUCED_RAD:
-                s = MAX_INDUCED_RAD
-            elif s < -MAX_INDUCED_RAD:
-                s = -MAX_INDUCED_RAD
+            s = _induced_newton(x, cl, m, model[ROW_GROUPS, g * G_COLS + G_K_INDUCED])
             ws[G + 4, g] = s
             ws[G + 5, g] = cl - m * (s - x)
     return dw_per_cl * ws[G + 5, GROUP_WING]

@@ -20,6 +20,8 @@ gun off the centre line also yaws it (and pitches it, by its height off the CG).
 """
 from numba import njit
 
+from .ground import add_force_at
+
 from .layout import (
     C_FIRE, D_AMMO, D_RECOIL, E_DT, GUN_AMMO, GUN_DIR, GUN_IMPULSE, GUN_POS, GUN_RATE, H_N_GUNS, H_ROW_GUN,
     M_CG, ROW_MASS, S_GUN_FIRED,
@@ -54,18 +56,8 @@ def gun_forces(model, state, ctrl, env, fm, diag):
         per_step = model[row, GUN_RATE] * dt
         share = remaining / per_step if remaining < per_step else 1.0   # the last rounds of the belt
         f = -share * model[row, GUN_RATE] * model[row, GUN_IMPULSE]
-        fx = f * model[row, GUN_DIR]
-        fy = f * model[row, GUN_DIR + 1]
-        fz = f * model[row, GUN_DIR + 2]
-        rx = model[row, GUN_POS] - cgx
-        ry = model[row, GUN_POS + 1] - cgy
-        rz = model[row, GUN_POS + 2] - cgz
-        fm[0] += fx
-        fm[1] += fy
-        fm[2] += fz
-        fm[3] += ry * fz - rz * fy
-        fm[4] += rz * fx - rx * fz
-        fm[5] += rx * fy - ry * fx
+        add_force_at(f * model[row, GUN_DIR], f * model[row, GUN_DIR + 1], f * model[row, GUN_DIR + 2],
+                     model[row, GUN_POS] - cgx, model[row, GUN_POS + 1] - cgy, model[row, GUN_POS + 2] - cgz, fm)
         total -= f
     diag[D_AMMO] = left
     diag[D_RECOIL] = total
