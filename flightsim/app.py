@@ -177,9 +177,13 @@ class Game:
         if combat_r is not None:
             combat_r.update(self.world.combat.frames, pose)
         self.renderer.clouds = getattr(self.world, "clouds", None)     # the published cumulus (immutable)
-        m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud"))
+        covered = self.hud.covered_rows(fbo.viewport[2], fbo.viewport[3], view, pose, self.view_mode)
+        m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud"),
+                                      covered_rows=covered)
         st = self.renderer.stats
-        extra = f"{self.fps:4.0f} fps  {self.renderer.quality}  {st.triangles / 1000:.0f}k tris"
+        # the frame rate is measured by the window's loop only (a screenshot's clock is simulated)
+        fps = f"{self.fps:4.0f} fps  " if self.fps > 0 else ""
+        extra = f"{fps}{self.renderer.quality}  {st.triangles / 1000:.0f}k tris"
         if combat_r is not None:
             from .render.combat_draw import hud_text
             extra += "   " + hud_text(combat_r.frame)

@@ -97,7 +97,14 @@ class CockpitPanel:
         tb.end()
         self.static.upload(cv.array())
         x, y, w2, h2 = g["compass"]
-        self.layer.build(w, h, self.static, [tb], (0, 0, w, min(h, math.ceil(y + h2 + 8 * k))), target)
+        # below the glare-shield lip's lowest point the panel is opaque from edge to edge
+        opaque = int(math.floor(float((top - 9 * k).min()))) - 1
+        self.layer.build(w, h, self.static, [tb], (0, 0, w, min(h, math.ceil(y + h2 + 8 * k))), target, opaque)
+
+    def covered_rows(self, w, h) -> int:
+        """Rows from the window's bottom edge the panel covers opaquely (the scene behind them
+        need not be drawn); 0 before the panel's first draw at this size."""
+        return self.layer.covered_rows(w, h)
 
     # ------------------------------------------------------------------ the instruments
     def _asi(self, cv, tb, x, y, r):

@@ -100,6 +100,13 @@ class Hud:
         with pixel_projection(w, h):
             self._draw(fbo, w, h, view, m_proj, pose, mode, extra, instruments, now_s)
 
+    def covered_rows(self, w, h, view, pose, mode: str) -> int:
+        """Rows from the window's bottom edge that this frame's overlay will cover opaquely
+        (the cockpit panel when the pilot looks ahead): the renderer skips the scene there."""
+        if pose is None or pose.snapshot is None or mode != "cockpit" or not self._looking_ahead(view, pose):
+            return 0
+        return self.cockpit.covered_rows(w, h)
+
     def _draw(self, fbo, w, h, view, m_proj, pose, mode, extra, instruments, now_s):
         ctx = self.ctx
         ctx.disable(ctx.DEPTH_TEST)

@@ -95,8 +95,12 @@ class CachedLayer:
         self.fbo = None
         self.size = None
         self.rect = (0.0, 0.0, 0.0, 0.0)
+        self.opaque_h = 0           # rows from the bottom the layer covers opaquely, full width
 
-    def build(self, w: int, h: int, shapes: ShapeBuffer, texts, rect, target) -> None:
+    def build(self, w: int, h: int, shapes: ShapeBuffer, texts, rect, target, opaque_h: int = 0) -> None:
+        """Draw shapes and texts into the layer; rect is the part draw() shows, and the rows
+        below opaque_h (from the window's bottom edge) are opaque across the whole width:
+        they are copied without blending, and the scene behind them need not be drawn."""
         ctx = self.ctx
         if self.size != (w, h):
             if self.fbo is not None:
@@ -127,18 +131,33 @@ class CachedLayer:
         fbo.use()
         target.use()
         self.rect = tuple(float(v) for v in rect)
+        self.opaque_h = int(max(0, min(opaque_h, self.rect[3]))) if self.rect[0] <= 0 and self.rect[2] >= w else 0
+
+    def covered_rows(self, w: int, h: int) -> int:
+        """Rows from the bottom that draw() covers opaquely at this window size (0 if the layer
+        was built for another size)."""
+        return self.opaque_h if self.size == (w, h) else 0
 
     def draw(self, w: int, h: int) -> None:
         if self.tex is None:
             return
         ctx = self.ctx
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.ONE, ctx.ONE_MINUS_SRC_ALPHA
         self.tex.use(0)
         set_uniform(self.prog, "u_layer", 0)
         set_uniform(self.prog, "u_screen", (float(w), float(h)))
-        set_uniform(self.prog, "u_rect", self.rect)
-        self.vao.render(mode=ctx.TRIANGLE_STRIP, vertices=4)
+        x0, y0, x1, y1 = self.rect
+        split = self.covered_rows(w, h)
+        if split > y0:
+            # the opaque rows as a plain copy: llvmpipe blends a pixel at about twice the cost
+            ctx.disable(ctx.BLEND)
+            set_uniform(self.prog, "u_rect", (x0, y0, x1, float(split)))
+            self.vao.render(mode=ctx.TRIANGLE_STRIP, vertices=4)
+            y0 = float(split)
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = ctx.ONE, ctx.ONE_MINUS_SRC_ALPHA
+        if y1 > y0:
+            set_uniform(self.prog, "u_rect", (x0, y0, x1, y1))
+            self.vao.render(mode=ctx.TRIANGLE_STRIP, vertices=4)
         ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
 
 

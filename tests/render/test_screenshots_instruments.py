@@ -151,6 +151,48 @@ def test_cockpit_panel_covers_the_bottom_and_leaves_the_sky(cockpit):
     assert ((sky[..., 2] > sky[..., 0] + 30) & (sky[..., 2] > 150)).mean() > 0.8
 
 
+def test_cockpit_panel_rows_skip_the_scene_unseen(gl):
+    """The rows the panel covers opaquely are not drawn by the scene (software GL pays per
+    pixel): the frame is the same as one drawn in full, and the layer really is opaque there."""
+    from flightsim.app import read_pixels
+    img, game = _render(gl, "cockpit")
+    win, ctx, fbo = gl
+    covered = game.hud.cockpit.covered_rows(W, H)
+    assert 190 * K < covered < game.hud.cockpit.top_y
+    layer = np.frombuffer(game.hud.cockpit.layer.tex.read(), np.uint8).reshape(H, W, 4)
+    assert (layer[:covered, :, 3] == 255).all()           # texture rows from the bottom
+    # the same frame with the scene drawn under the panel too
+    seen = []
+    orig = game.renderer.render
+    game.renderer.render = lambda *a, **k: seen.append(k.get("covered_rows")) or orig(*a, **dict(k, covered_rows=0))
+    t = game.world.buffer.read()[1].wall_s
+    fbo.use()
+    fbo.viewport = (0, 0, W, H)
+    game.draw(fbo, t, 1 / 60)
+    full = read_pixels(ctx, fbo).astype(int)
+    game.renderer.render = orig
+    fbo.use()
+    game.draw(fbo, t, 1 / 60)
+    skipped = read_pixels(ctx, fbo).astype(int)
+    assert seen == [covered]
+    assert np.abs(full - skipped).max() == 0
+    # ... and the scene really is left out: with the panel layer hidden, the rows keep the
+    # magenta they were cleared to (but for the needles and labels drawn over the panel)
+    game.hud.cockpit.layer.tex, keep = None, game.hud.cockpit.layer.tex
+    try:
+        fbo.use()
+        fbo.clear(1.0, 0.0, 1.0, 1.0)
+        game.draw(fbo, t, 1 / 60)
+        bare = read_pixels(ctx, fbo).astype(int)
+    finally:
+        game.hud.cockpit.layer.tex = keep
+
+    def magenta(p):
+        return (p[..., 0] > 240) & (p[..., 1] < 15) & (p[..., 2] > 240)
+    assert magenta(bare[H - covered + 1:, :]).mean() > 0.8
+    assert not magenta(bare[:H - covered - 1, :]).any() and not magenta(full).any()
+
+
 @pytest.fixture(scope="module")
 def hud(gl):
     return _render(gl, "hud")
