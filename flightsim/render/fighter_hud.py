@@ -20,7 +20,7 @@ from ..handoff import dcm
 from ..instruments import values as V
 from . import dials as D
 from .canvas import Canvas
-from .overlay import MONO, ShapeBuffer, TextBank
+from .overlay import CachedLayer, MONO, ShapeBuffer, TextBank
 
 GREEN = (0.35, 1.0, 0.45, 0.95)
 GREEN_TXT = (110, 255, 130, 245)
@@ -106,6 +106,7 @@ class FighterHud:
         self.gauges_dyn = ShapeBuffer(ctx, self.buf.prog, 4000)
         self.text = _ShadowedText()
         self.gauge_text = TextBank()
+        self.gauge_layer = CachedLayer(ctx)     # the gauges' faces and numerals, drawn once per size
         self._gauge_key = None
         self._gauges = []
 
@@ -121,7 +122,7 @@ class FighterHud:
             return np.array([(c[0] / c[3] + 1) * 0.5 * w, (c[1] / c[3] + 1) * 0.5 * h])
         return project
 
-    def draw(self, w, h, view, m_proj, pose, inst, t_real: float) -> None:
+    def draw(self, w, h, view, m_proj, pose, inst, t_real: float, target=None) -> None:
         spec = self.spec
         s = pose.snapshot
         k = min(h / 720.0, w / 1280.0)
@@ -233,7 +234,7 @@ class FighterHud:
         self.buf.upload(arr)
         self.buf.draw(w, h)
         tb.draw()
-        self._engine_strip(w, h, s, k)
+        self._engine_strip(w, h, s, k, target)
 
     def _box(self, pen, tb, key, text, x, y, hw, hh, size):
         pen.poly([(x - hw / 2, y - hh / 2), (x + hw / 2, y - hh / 2), (x + hw / 2, y + hh / 2),
@@ -270,7 +271,7 @@ class FighterHud:
         tb.put((key, "box"), f"{value:.0f}", bx + sgn * 4 * k, y, size=size * 1.1, color=GREEN_TXT, font=MONO,
                bold=True)
 
-    def _engine_strip(self, w, h, s, k):
+    def _engine_strip(self, w, h, s, k, target=None):
         readings = V.engine_readings(s, self.spec.engine_gauges, powered=not self.spec.glider)
         if not readings:
             return
@@ -288,13 +289,20 @@ class FighterHud:
                 D.small_gauge(cv, self.gauge_text, ("eng", gs.field), d, gs, gs.unit, gs.label)
                 self._gauges.append((gs.field, d))
             self.gauge_text.end()
-            self.gauges_static.upload(cv.array())
+            arr = cv.array()
+            self.gauges_static.upload(arr)
+            # faces, bands, ticks and numerals go into a cached layer (software GL paid ~2.5 ms a
+            # frame to draw them from their vertices and labels); the needles stay live
+            pad = 4.0 * k
+            x0r, y0r = max(float(arr[:, 0].min()) - pad, 0.0), max(float(arr[:, 1].min()) - pad, 0.0)
+            x1r, y1r = min(float(arr[:, 0].max()) + pad, w), min(float(arr[:, 1].max()) + pad, h)
+            self.gauge_layer.build(w, h, self.gauges_static, [self.gauge_text], (x0r, y0r, x1r, y1r),
+                                   target if target is not None else self.ctx.screen)
             self._gauge_key = key
         vals = {g.field: v for g, v in readings}
         cv = Canvas()
         for field, d in self._gauges:
             D.needle(cv, d.cx, d.cy, d.angle(vals[field]), 0.86 * d.r, 3.5 * k, 0.15 * d.r, D.WHITE, hub=0.1 * d.r)
-        self.gauges_static.draw(w, h)
-        self.gauge_text.draw()
+        self.gauge_layer.draw(w, h)
         self.gauges_dyn.upload(cv.array())
         self.gauges_dyn.draw(w, h)

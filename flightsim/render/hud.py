@@ -128,7 +128,7 @@ class Hud:
             panel_top = self.cockpit.top_y
             ctx.enable(ctx.BLEND)
         elif snap is not None and mode == "hud":
-            self.fighter.draw(w, h, view, m_proj, pose, inst, now_s)
+            self.fighter.draw(w, h, view, m_proj, pose, inst, now_s, fbo)
             ctx.enable(ctx.BLEND)
         # ------------------------------------------------------------ overlays common to all views
         cv = Canvas()
