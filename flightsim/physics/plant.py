@@ -83,6 +83,31 @@ def _box_inertia(m, lx, ly, lz, dx, dy, dz):
 
 
 @njit(**INLINE)
+def _load_box(model, state, k, n_t, row0, g0):
+    """Load k of what burns off or is fired, tanks first (k < n_t), then gun belts: (mass kg,
+    box sides lx, ly, lz, centre x, y, z). A tank's fuel is a box whose height shrinks
+    with its fill, a belt a box whose length shrinks as it feeds. Mass <= 0: empty."""
+    if k < n_t:
+        row = row0 + k
+        cap = model[row, TK_FUEL]
+        f = cap - state[S_FUEL_USED + k]
+        if f <= 0.0:
+            return f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+        fill = f / cap
+        return (f, model[row, TK_SIZE], model[row, TK_SIZE + 1], model[row, TK_SIZE + 2] * fill,
+                model[row, TK_POS], model[row, TK_POS + 1], model[row, TK_POS + 2])
+    i = k - n_t
+    row = g0 + i
+    n_left = model[row, GUN_AMMO] - state[S_GUN_FIRED + i]
+    f = n_left * model[row, GUN_ROUND_MASS]
+    if n_left <= 0.0 or f <= 0.0:
+        return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+    fill = n_left / model[row, GUN_AMMO]
+    return (f, model[row, GUN_BOX_SIZE], model[row, GUN_BOX_SIZE + 1] * fill, model[row, GUN_BOX_SIZE + 2],
+            model[row, GUN_BOX_POS], model[row, GUN_BOX_POS + 1], model[row, GUN_BOX_POS + 2])
+
+
+@njit(**INLINE)
 def resum_mass(model, state):
     """ROW_MASS = the dry aircraft plus the fuel left in each tank and the rounds left in
     each gun's ammunition box: mass, CG and the full inertia tensor (each tank's fuel a
@@ -103,22 +128,13 @@ def resum_mass(model, state):
     sx = md * model[dry, M_CG]
     sy = md * model[dry, M_CG + 1]
     sz = md * model[dry, M_CG + 2]
-    for i in range(n_t):
-        row = row0 + i
-        f = model[row, TK_FUEL] - state[S_FUEL_USED + i]
+    for k in range(n_t + n_g):
+        f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0)
         if f > 0.0:
             m += f
-            sx += f * model[row, TK_POS]
-            sy += f * model[row, TK_POS + 1]
-            sz += f * model[row, TK_POS + 2]
-    for i in range(n_g):
-        row = g0 + i
-        f = (model[row, GUN_AMMO] - state[S_GUN_FIRED + i]) * model[row, GUN_ROUND_MASS]
-        if f > 0.0:
-            m += f
-            sx += f * model[row, GUN_BOX_POS]
-            sy += f * model[row, GUN_BOX_POS + 1]
-            sz += f * model[row, GUN_BOX_POS + 2]
+            sx += f * px
+            sy += f * py
+            sz += f * pz
     cx = sx / m
     cy = sy / m
     cz = sz / m
@@ -133,32 +149,11 @@ def resum_mass(model, state):
     ixy = model[dry, I0 + 1] - md * dx * dy
     ixz = model[dry, I0 + 2] - md * dx * dz
     iyz = model[dry, I0 + 5] - md * dy * dz
-    for i in range(n_t):
-        row = row0 + i
-        cap = model[row, TK_FUEL]
-        f = cap - state[S_FUEL_USED + i]
+    for k in range(n_t + n_g):
+        f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0)
         if f <= 0.0:
             continue
-        fill = f / cap
-        a, b, c, d, e, g = _box_inertia(f, model[row, TK_SIZE], model[row, TK_SIZE + 1],
-                                        model[row, TK_SIZE + 2] * fill, model[row, TK_POS] - cx,
-                                        model[row, TK_POS + 1] - cy, model[row, TK_POS + 2] - cz)
-        ixx += a
-        iyy += b
-        izz += c
-        ixy += d
-        ixz += e
-        iyz += g
-    for i in range(n_g):
-        row = g0 + i
-        n_left = model[row, GUN_AMMO] - state[S_GUN_FIRED + i]
-        if n_left <= 0.0:
-            continue
-        f = n_left * model[row, GUN_ROUND_MASS]
-        fill = n_left / model[row, GUN_AMMO]
-        a, b, c, d, e, g = _box_inertia(f, model[row, GUN_BOX_SIZE], model[row, GUN_BOX_SIZE + 1] * fill,
-                                        model[row, GUN_BOX_SIZE + 2], model[row, GUN_BOX_POS] - cx,
-                                        model[row, GUN_BOX_POS + 1] - cy, model[row, GUN_BOX_POS + 2] - cz)
+        a, b, c, d, e, g = _box_inertia(f, lx, ly, lz, px - cx, py - cy, pz - cz)
         ixx += a
         iyy += b
         izz += c
