@@ -157,6 +157,7 @@ def render_bench(width=1280, height=720, frames=300, quality="auto", view="chase
     except Exception:
         pass
     return {"width": width, "height": height, "frames": len(ft), "quality": game.renderer.quality, "view": view,
+            "scenario": scenario,
             "triangles": int(game.renderer.stats.triangles),
             "fps_mean": round(float(len(ft) / ft.sum()), 1), "frame_ms_p99": round(float(np.percentile(ft, 99) * 1000), 1),
             "physics_hz": round(st["physics_hz"], 2), "late_ticks_pct": round(late_timed, 3),
@@ -179,11 +180,13 @@ def main(argv=None):
     ap.add_argument("--quality", default="auto", choices=("auto", "low", "medium", "high"))
     ap.add_argument("--view", default="chase", choices=("chase", "cockpit", "orbit", "tower", "hud"),
                     help="the camera and overlay measured (default: chase, the game's first view)")
+    ap.add_argument("--scenario", default="airfield", help="the scenario flown while measuring (default: airfield)")
     args = ap.parse_args(argv)
     names = args.aircraft or list_aircraft()
     result = {}
     if args.render or args.render_only:
-        result["render"] = render_bench(args.width, args.height, args.frames, args.quality, view=args.view)
+        result["render"] = render_bench(args.width, args.height, args.frames, args.quality, view=args.view,
+                                        scenario=args.scenario)
     if args.render_only:
         args.no_startup = True
         names = []

@@ -123,13 +123,15 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
 
     temp, press, rho, sound = isa(-state[S_POS + 2])
 
+    # air data at the CG (the wind there, and the velocity through the air, body axes)
+    wn0, we0, wd0 = wind_at(env, state[S_POS], state[S_POS + 1], state[S_POS + 2])
+    ax = vx - (R[0, 0] * wn0 + R[1, 0] * we0 + R[2, 0] * wd0)
+    ay = vy - (R[0, 1] * wn0 + R[1, 1] * we0 + R[2, 1] * wd0)
+    az = vz - (R[0, 2] * wn0 + R[1, 2] * we0 + R[2, 2] * wd0)
+
     # --- powerplant first: its slipstream reaches the sections behind the disc
     if model[0, H_ROW_PLANT] > 0.0:
-        wnp, wep, wdp = wind_at(env, state[S_POS], state[S_POS + 1], state[S_POS + 2])
-        plant_forces(model, tables, state, ctrl, press, temp, rho, sound,
-                     vx - (R[0, 0] * wnp + R[1, 0] * wep + R[2, 0] * wdp),
-                     vy - (R[0, 1] * wnp + R[1, 1] * wep + R[2, 1] * wdp),
-                     vz - (R[0, 2] * wnp + R[1, 2] * wep + R[2, 2] * wdp), fm, diag, ws, G + WS_EXTRA)
+        plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, G + WS_EXTRA)
     diag[D_MASS] = mass
 
     # --- aerodynamics: every section from its own relative wind
@@ -138,11 +140,6 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     downwash = solve_induced(model, tables, ws, airbrake)
     diag[D_STIFFNESS] = max(ws[G + 3, 0], ws[G + 3, 1], ws[G + 3, 2], ws[G + 3, 3])
     mu = dynamic_viscosity(temp)
-    # air data at the CG
-    wn0, we0, wd0 = wind_at(env, state[S_POS], state[S_POS + 1], state[S_POS + 2])
-    ax = vx - (R[0, 0] * wn0 + R[1, 0] * we0 + R[2, 0] * wd0)
-    ay = vy - (R[0, 1] * wn0 + R[1, 1] * we0 + R[2, 1] * wd0)
-    az = vz - (R[0, 2] * wn0 + R[1, 2] * we0 + R[2, 2] * wd0)
     tas = math.sqrt(ax * ax + ay * ay + az * az)
     stalled = section_forces(model, tables, ws, rho, mu, tas, airbrake, downwash, fm, sound)
     gear_drag(model, state, R, wn0, we0, wd0, rho, ctrl, fm)

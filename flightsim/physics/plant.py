@@ -123,26 +123,17 @@ def resum_mass(model, state):
     row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
     n_g = int(model[0, H_N_GUNS])
     g0 = int(model[0, H_ROW_GUN])
-    md = model[dry, M_MASS]
-    m = md
-    sx = md * model[dry, M_CG]
-    sy = md * model[dry, M_CG + 1]
-    sz = md * model[dry, M_CG + 2]
-    for k in range(n_t + n_g):
-        f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0)
-        if f > 0.0:
-            m += f
-            sx += f * px
-            sy += f * py
-            sz += f * pz
-    cx = sx / m
-    cy = sy / m
-    cz = sz / m
-    # dry inertia about the dry CG, shifted to the new CG (parallel axes)
+    # one pass: mass, first moments and the inertia tensor about the body origin, then the
+    # tensor moved to the new CG (parallel axes: I_cg = I_origin - m (|c|^2 E - c c^T))
     I0 = M_INERTIA
-    dx = model[dry, M_CG] - cx
-    dy = model[dry, M_CG + 1] - cy
-    dz = model[dry, M_CG + 2] - cz
+    md = model[dry, M_MASS]
+    dx = model[dry, M_CG]
+    dy = model[dry, M_CG + 1]
+    dz = model[dry, M_CG + 2]
+    m = md
+    sx = md * dx
+    sy = md * dy
+    sz = md * dz
     ixx = model[dry, I0] + md * (dy * dy + dz * dz)
     iyy = model[dry, I0 + 4] + md * (dx * dx + dz * dz)
     izz = model[dry, I0 + 8] + md * (dx * dx + dy * dy)
@@ -153,13 +144,26 @@ def resum_mass(model, state):
         f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0)
         if f <= 0.0:
             continue
-        a, b, c, d, e, g = _box_inertia(f, lx, ly, lz, px - cx, py - cy, pz - cz)
+        m += f
+        sx += f * px
+        sy += f * py
+        sz += f * pz
+        a, b, c, d, e, g = _box_inertia(f, lx, ly, lz, px, py, pz)
         ixx += a
         iyy += b
         izz += c
         ixy += d
         ixz += e
         iyz += g
+    cx = sx / m
+    cy = sy / m
+    cz = sz / m
+    ixx -= m * (cy * cy + cz * cz)
+    iyy -= m * (cx * cx + cz * cz)
+    izz -= m * (cx * cx + cy * cy)
+    ixy += m * cx * cy
+    ixz += m * cx * cz
+    iyz += m * cy * cz
     model[ROW_MASS, M_MASS] = m
     model[ROW_MASS, M_CG] = cx
     model[ROW_MASS, M_CG + 1] = cy
