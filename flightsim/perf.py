@@ -83,14 +83,18 @@ def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=N
     sim = sim or _sim(aircraft, mass_kg)
     tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0))
     rate = lambda t: t.tas_ms * math.sin(t.gamma_rad) / acceleration_factor(t.tas_ms, altitude_m)
-    # coarse scan, then golden-section search around the best point
+    # coarse scan, then golden-section search around the best point. The scan runs from the
+    # fast end down, each trim starting from the last: it follows the unstalled branch (near
+    # the ceiling, where the wing stalls early at M 0.4, a stalled, sinking equilibrium also
+    # exists at high alpha, and a scan from the slow end could follow that one up)
     pts = []
     guess = None
-    for v in np.arange(v_lo_kmh, v_hi_kmh + 1e-6, 20.0) / KMH:
+    for v in np.arange(v_lo_kmh, v_hi_kmh + 1e-6, 20.0)[::-1] / KMH:
         t = climb_at(tr, v, guess)
         if t is not None:
             pts.append((v, rate(t), t))
             guess = (t.alpha_rad, t.gamma_rad, t.pitch_cmd)
+    pts.sort(key=lambda p: p[0])
     if not pts:
         raise RuntimeError(f"no steady climb found at {altitude_m:.0f} m with {power} power")
     k = max(range(len(pts)), key=lambda i: pts[i][1])

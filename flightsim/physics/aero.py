@@ -9,7 +9,8 @@ pseudo-component: each lifting group (wing, horizontal tail, fin) gets an induce
 angle ``alpha_i = CL_group / (pi AR e)`` that lowers every section's effective angle of
 attack and tilts its lift back (lifting-line theory), and the wing's CL sends a
 downwash to the tail. Stall and post-stall come straight from the -180..180 degree
-tables, so an asymmetric stall drops the wing that stalls first.
+tables, so an asymmetric stall drops the wing that stalls first; at high subsonic Mach
+numbers a section stalls earlier and at a lower CLmax (compress.stall_stretch).
 """
 import math
 
@@ -26,9 +27,11 @@ from .layout import (
     C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
 )
 
-from .compress import control_effectiveness, mach_correct
+from .compress import (
+    STRETCH_K_BOUND, _smoothstep, control_effectiveness, mach_correct_pg, prandtl_glauert, stall_stretch,
+)
 from .layout import (
-    H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
+    H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_LE_LOSS, SEC_SLOPE_INV, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
     SEC_WAVE_PEAK,
 )
 from .layout import H_DAMAGED, SEC_DAMAGE
@@ -48,6 +51,10 @@ RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg pa
 # and spar, holes venting the pressure side to the suction side. Assumed, of the order of
 # the rough perforated and lattice surfaces in Hoerner, Fluid-Dynamic Drag (1965), ch. 5/8
 CD_SHOT_AWAY = 0.25
+STRETCH_FADE_RAD = math.radians(10.0)   # the Mach stall stretch fades out this far past the low-speed stall
+STRETCH_NEAR_RAD = math.radians(7.0)    # ... and is looked up from this far before the stretched angle's stall
+STRETCH_BLEND_RAD = math.radians(3.0)   # (blended in over 3 degrees: in attached flow both give PG CL)
+STALL_BLEND_RAD = math.radians(3.0)     # drag and moment follow the stretched angle from this far before its stall
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
@@ -406,18 +413,56 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
         delta = ws[i, 5]
         if delta != 0.0 and limit_mach > 0.0 and mach > limit_mach:
             delta *= control_effectiveness(mach, limit_mach)   # the shock sits on the hinge
-        cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_eff, delta)
+        t = int(model[row, SEC_TABLE])
+        cl, cd, cm = coefficients(tables, t, alpha_eff, delta)
+        a_s = model[row, SEC_STALL_ALPHA]
+        a_n = model[row, SEC_NEG_STALL_ALPHA]
+        tc = model[row, SEC_THICKNESS]
+        a_st = alpha_eff          # the angle the stall is judged by
+        compressible = tc > 0.0 and mach > 0.2
+        pg = 1.0
+        m_dd = 1.0
+        if compressible:
+            # high Mach: the section stalls at a lower angle and a lower CLmax (compress.py): its
+            # lift near the stall comes from a stretched angle, the stretch fading out past the
+            # low-speed stall
+            pg, m_dd = prandtl_glauert(mach, tc, cl)
+            # (the most the stretch can move the angle: far from the stall it changes nothing)
+            reach = alpha_eff + (pg * STRETCH_K_BOUND - 1.0) * cl * model[row, SEC_SLOPE_INV]
+            if reach > a_s - STRETCH_NEAR_RAD or reach < a_n + STRETCH_NEAR_RAD:
+                kst = stall_stretch(pg, mach, model[row, SEC_LE_LOSS])
+                over = 0.0
+                if alpha_eff > a_s:
+                    over = alpha_eff - a_s
+                elif alpha_eff < a_n:
+                    over = a_n - alpha_eff
+                b = 1.0 - over / STRETCH_FADE_RAD
+            else:
+                kst = 1.0
+                b = 0.0
+            if kst > 1.0 and b > 0.0:
+                kb = b * (kst - 1.0)
+                a_st = alpha_eff + kb * cl * model[row, SEC_SLOPE_INV]
+                d = a_st - a_s if cl > 0.0 else a_n - a_st       # < 0 before the stretched stall
+                wl = _smoothstep((d + STRETCH_NEAR_RAD) / STRETCH_BLEND_RAD)
+                if wl > 0.0:
+                    cl_l, cd_l, cm_l = coefficients(tables, t, a_st, delta)
+                    cl += wl * (cl_l / (1.0 + kb) - cl)
+                    # drag and moment follow the stretched angle into its stall
+                    wd = _smoothstep(1.0 + d / STALL_BLEND_RAD)
+                    cd += wd * (cd_l - cd)
+                    cm += wd * (cm_l - cm)
+        over = 0.0                # past the stall, judged by the stretched angle
+        if a_st > a_s:
+            over = a_st - a_s
+        elif a_st < a_n:
+            over = a_n - a_st
         re_factor = model[row, SEC_RE_FACTOR]
         if re_factor > 0.0:
             # the table holds one Reynolds number; attached-flow (friction) drag scales as
             # Re^-0.2 (turbulent flat plate, Prandtl-Schlichting), fading out past the stall.
             # (rho V / mu)^-0.2 is taken once per step at the reference speed; each section's
             # own speed enters linearised, (v/v_ref)^-0.2 ~ 1.2 - 0.2 v/v_ref
-            over = 0.0
-            if alpha_eff > model[row, SEC_STALL_ALPHA]:
-                over = alpha_eff - model[row, SEC_STALL_ALPHA]
-            elif alpha_eff < model[row, SEC_NEG_STALL_ALPHA]:
-                over = model[row, SEC_NEG_STALL_ALPHA] - alpha_eff
             w = 1.0 - over / RE_FADE_RAD
             if w > 0.0:
                 ratio = v / v_ref
@@ -429,15 +474,10 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
                 elif f > 1.6:
                     f = 1.6
                 cd *= 1.0 + w * (f - 1.0)
-        tc = model[row, SEC_THICKNESS]
-        if tc > 0.0 and mach > 0.2:
-            over = 0.0
-            if alpha_eff > model[row, SEC_STALL_ALPHA]:
-                over = alpha_eff - model[row, SEC_STALL_ALPHA]
-            elif alpha_eff < model[row, SEC_NEG_STALL_ALPHA]:
-                over = model[row, SEC_NEG_STALL_ALPHA] - alpha_eff
+        if compressible:
             att = 1.0 - over / RE_FADE_RAD
-            cl, cd, cm = mach_correct(cl, cd, cm, mach, tc, att if att > 0.0 else 0.0, model[row, SEC_WAVE_PEAK])
+            cl, cd, cm = mach_correct_pg(cl, cd, cm, mach, att if att > 0.0 else 0.0, model[row, SEC_WAVE_PEAK],
+                                         pg, m_dd)
         if damaged:
             dmg = model[row, SEC_DAMAGE]
             # battle damage (seed 000: holes and torn skin "drastically affect the lift ...
@@ -448,9 +488,8 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
             cd = cd * (1.0 - dmg) + dmg * CD_SHOT_AWAY
         cl += airbrake * model[row, SEC_AIRBRAKE_DCL]
         cd += airbrake * model[row, SEC_AIRBRAKE_DCD]
-        if g != GROUP_BODY:
-            if alpha_eff > model[row, SEC_STALL_ALPHA] or alpha_eff < model[row, SEC_NEG_STALL_ALPHA]:
-                stalled += 1
+        if g != GROUP_BODY and over > 0.0:
+            stalled += 1
         area = model[row, SEC_AREA]
         q_area = 0.5 * rho * v2 * area
         uc = ws[i, 0] / v

@@ -4,7 +4,7 @@ A section's table holds its low-speed coefficients; this corrects them for the s
 own Mach number (its local airspeed over the speed of sound of the air it flies in):
 
 * **Lift** rises with the Prandtl-Glauert factor ``1/sqrt(1 - M^2)`` while the flow is
-  attached (faded out past the stall, so CLmax does not grow), up to the drag-divergence
+  attached (faded out past the stall; CLmax itself falls, below), up to the drag-divergence
   Mach number; beyond it the supersonic bubble separates the flow behind its shock and the
   lift falls away ("shock stall", to 60 % by about M_dd + 0.12).
 * **Drag** rises past the critical Mach number by Lock's fourth-power rule
@@ -16,6 +16,15 @@ own Mach number (its local airspeed over the speed of sound of the air it flies 
 * **Centre of pressure** moves aft as the shock grows: the aerodynamic centre goes from the
   quarter chord to 0.37 c between M_crit and M_dd + 0.1, a nose-down moment
   ``dCm = -cl * dx`` (the "tuck").
+* **Maximum lift** falls with Mach above about M 0.25 (leading-edge stall: the suction
+  peak goes supersonic and separates earlier), the more the blunter the leading edge:
+  CLmax(M) = r(M) CLmax(low speed), r from 1 at M 0.25 to 0.78 at M 0.5 and 0.72 at M 0.6
+  for a 66-series wing of 15-16 % (NACA TN 1697, Cooper & Korycinski 1948: 1.135 at
+  M 0.25, 0.895 at M 0.5; USAF DATCOM fig. 4.1.3.4-22 loses a little more at constant
+  Reynolds number), scaled by the leading-edge sharpness dy = 18.3 t/c (66-series) from
+  no loss at dy 2.0 (t/c 11 %: DATCOM shows none) to the full loss at dy 2.6 (14 %).
+  Beyond M 0.6 r is held and the shock stall above takes over. The lift curve keeps its
+  Prandtl-Glauert slope; the section stalls at a lower angle (stall_stretch).
 * **Controls**: past the aircraft's limit Mach the shock sits on the hinge and the surface
   loses most of its effect within 0.03 of Mach (seed 000: it "comes on suddenly"): the
   deflection the section sees is scaled down to 25 %.
@@ -26,6 +35,7 @@ in Mason's "Configuration Aerodynamics" ch. 7; the transonic similarity law for 
 """
 import math
 
+import numpy as np
 from numba import njit
 
 JIT = dict(cache=True, nogil=True, error_model="numpy")
@@ -39,6 +49,14 @@ SHOCK_STALL_WIDTH = 0.12     # ... over this much Mach past M_dd
 AC_SHIFT = 0.12              # aft movement of the aerodynamic centre, chords
 CONTROL_RESIDUAL = 0.25      # control effectiveness left past the limit Mach
 CONTROL_MACH_WIDTH = 0.03    # over which it is lost
+# CLmax over its low-speed value at M 0.25, 0.30, ... 0.60 (see above)
+CLMAX_MACH0 = 0.25
+CLMAX_MACH_STEP = 0.05
+CLMAX_RATIO = np.array([1.0, 0.95, 0.90, 0.85, 0.81, 0.78, 0.75, 0.72])
+STRETCH_K_BOUND = 1.0 / CLMAX_RATIO.min()   # stall_stretch <= this * PG
+LE_DY_PER_TC = 18.3          # leading-edge sharpness dy (% chord) per unit t/c, NACA 66-series
+LE_DY_NO_LOSS = 2.0          # DATCOM: no CLmax loss with Mach at or below this dy
+LE_DY_FULL_LOSS = 2.6        # ... the full loss from here up
 
 
 @njit(**INLINE)
@@ -62,6 +80,17 @@ def wave_drag_peak(tc):
 
 
 @njit(**INLINE)
+def prandtl_glauert(mach, tc, cl):
+    """(Prandtl-Glauert factor applied to attached lift, M_dd): the factor at
+    min(mach, M_dd, PG_MACH_CAP)."""
+    m_dd = drag_divergence_mach(tc, cl)
+    mp = mach if mach < m_dd else m_dd
+    if mp > PG_MACH_CAP:
+        mp = PG_MACH_CAP
+    return 1.0 / math.sqrt(1.0 - mp * mp), m_dd
+
+
+@njit(**INLINE)
 def mach_correct(cl, cd, cm, mach, tc, attached, peak):
     """(cl, cd, cm) at Mach number ``mach`` from the low-speed table values.
 
@@ -70,13 +99,15 @@ def mach_correct(cl, cd, cm, mach, tc, attached, peak):
     peak: wave_drag_peak(tc)."""
     if tc <= 0.0 or mach < 0.2:
         return cl, cd, cm
-    m_dd = drag_divergence_mach(tc, cl)
+    pg, m_dd = prandtl_glauert(mach, tc, cl)
+    return mach_correct_pg(cl, cd, cm, mach, attached, peak, pg, m_dd)
+
+
+@njit(**INLINE)
+def mach_correct_pg(cl, cd, cm, mach, attached, peak, pg, m_dd):
+    """mach_correct with the Prandtl-Glauert factor and M_dd already taken (prandtl_glauert)."""
     m_crit = m_dd - LOCK_OFFSET
     # lift: Prandtl-Glauert up to M_dd, then the shock stall
-    mp = mach if mach < m_dd else m_dd
-    if mp > PG_MACH_CAP:
-        mp = PG_MACH_CAP
-    pg = 1.0 / math.sqrt(1.0 - mp * mp)
     f = 1.0 + attached * (pg - 1.0)
     if mach > m_dd:
         f *= 1.0 - SHOCK_STALL_LOSS * _smoothstep((mach - m_dd) / SHOCK_STALL_WIDTH)
@@ -90,6 +121,43 @@ def mach_correct(cl, cd, cm, mach, tc, attached, peak):
         dx = AC_SHIFT * _smoothstep(x / (m_dd + 0.1 - m_crit))
         cm -= cl_m * dx
     return cl_m, cd, cm
+
+
+def clmax_loss_weight(tc) -> float:
+    """How much of the CLmax loss with Mach a section of thickness tc suffers: 0 for a sharp
+    leading edge (dy <= 2.0) to 1 for a blunt one (dy >= 2.6), dy = 18.3 t/c (precomputed per
+    section by the compiler)."""
+    if not tc or tc <= 0.0:
+        return 0.0
+    w = (LE_DY_PER_TC * tc - LE_DY_NO_LOSS) / (LE_DY_FULL_LOSS - LE_DY_NO_LOSS)
+    return min(max(w, 0.0), 1.0)
+
+
+@njit(**INLINE)
+def clmax_ratio(mach, weight):
+    """CLmax at this Mach number over CLmax at low speed for a section whose
+    clmax_loss_weight is ``weight``."""
+    if weight <= 0.0 or mach <= CLMAX_MACH0:
+        return 1.0
+    x = (mach - CLMAX_MACH0) * (1.0 / CLMAX_MACH_STEP)
+    n = len(CLMAX_RATIO)
+    if x >= n - 1:
+        r = CLMAX_RATIO[n - 1]
+    else:
+        i = int(x)
+        r = CLMAX_RATIO[i] + (x - i) * (CLMAX_RATIO[i + 1] - CLMAX_RATIO[i])
+    return 1.0 - weight * (1.0 - r)
+
+
+@njit(**INLINE)
+def stall_stretch(pg, mach, weight):
+    """k >= 1 such that the section's compressible lift is CL(alpha_l) / k * PG with
+    alpha_l = alpha + (k - 1) CL(alpha) / a, a the attached lift-curve slope: in attached flow
+    that is PG CL(alpha) (the lift curve a (alpha - alpha_0) stretched about its own zero-lift
+    angle, whatever the control deflection), and its maximum is PG / k CLmax = r(M) CLmax,
+    reached at an angle (k - 1) CLmax / a lower. pg: prandtl_glauert's factor."""
+    k = pg / clmax_ratio(mach, weight)
+    return k if k > 1.0 else 1.0
 
 
 @njit(**INLINE)

@@ -148,6 +148,8 @@ SEC_NEG_STALL_ALPHA = 25
 SEC_RXN = 26      # 26..28 (r - cg) x normal, per unit inertia about each body axis
 SEC_INV_MASS = 29  # 1 / aircraft mass (heave stiffness weight)
 SEC_RE_FACTOR = 30  # (chord / table Reynolds number)^-0.2: drag scale = this * (rho V / mu)^-0.2 (0: none)
+SEC_LE_LOSS = 31  # how much of the CLmax loss with Mach the section suffers, 0..1 (compress.clmax_loss_weight)
+SEC_SLOPE_INV = 39  # 1 / the attached lift-curve slope of its table (rad), for the Mach stall stretch
 # gear rows
 GR_POS = 0
 GR_K = 3
@@ -311,6 +313,8 @@ PS_TC = 5             # thickness / chord
 PS_STALL = 6          # stall angle of the section's table, rad (positive, negative)
 PS_NEG_STALL = 7
 PS_WAVE_PEAK = 8      # transonic wave-drag peak of the blade section
+PS_LE_LOSS = 9        # as SEC_LE_LOSS
+PS_SLOPE_INV = 10     # as SEC_SLOPE_INV
 # tank rows
 TK_POS = 0            # 0..2 body axes from datum
 TK_FUEL = 3           # fuel loaded, kg

@@ -31,10 +31,11 @@ import math
 import numpy as np
 from numba import njit
 
-from .aero import fast_atan2
-from .compress import mach_correct
+from .aero import STALL_BLEND_RAD, STRETCH_BLEND_RAD, STRETCH_FADE_RAD, STRETCH_NEAR_RAD, fast_atan2
+from .compress import STRETCH_K_BOUND, _smoothstep, mach_correct_pg, prandtl_glauert, stall_stretch
 from .layout import (
-    N_AZIMUTH, PR_BLADES, PR_RADIUS, PR_SENSE, PS_CHORD, PS_DR, PS_NEG_STALL, PS_R, PS_STALL, PS_TABLE,
+    N_AZIMUTH, PR_BLADES, PR_RADIUS, PR_SENSE, PS_CHORD, PS_DR, PS_LE_LOSS, PS_NEG_STALL, PS_R, PS_SLOPE_INV,
+    PS_STALL, PS_TABLE,
     PS_TC, PS_TWIST, PS_WAVE_PEAK, S_INFLOW, S_SWIRL, T_CD, T_CL, TABLE_ALPHA_MIN_DEG, TABLE_N, TABLE_STEP_DEG,
 )
 
@@ -76,6 +77,8 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
         a_pos = model[row, PS_STALL]
         a_neg = model[row, PS_NEG_STALL]
         peak = model[row, PS_WAVE_PEAK]
+        slope_inv = model[row, PS_SLOPE_INV]
+        le_loss = model[row, PS_LE_LOSS]
         vi = state[S_INFLOW + k]
         wi = state[S_SWIRL + k]
         t_k = 0.0
@@ -109,16 +112,49 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
             a0 = tables[tab, T_CD + 1, i]
             cd = a0 + f * (tables[tab, T_CD + 1, i + 1] - a0)
             mach = wv / sound
-            if mach > 0.2:
+            if mach > 0.2 and tc > 0.0:
+                # as aero.section_forces: Prandtl-Glauert on attached lift, and the blade stalls
+                # at a lower angle and CLmax at high Mach (compress.stall_stretch)
+                pg, m_dd = prandtl_glauert(mach, tc, cl)
+                a_st = alpha
+                kst = 1.0
+                b = 0.0
+                reach = alpha + (pg * STRETCH_K_BOUND - 1.0) * cl * slope_inv
+                if reach > a_pos - STRETCH_NEAR_RAD or reach < a_neg + STRETCH_NEAR_RAD:
+                    kst = stall_stretch(pg, mach, le_loss)
+                    over = 0.0
+                    if alpha > a_pos:
+                        over = alpha - a_pos
+                    elif alpha < a_neg:
+                        over = a_neg - alpha
+                    b = 1.0 - over / STRETCH_FADE_RAD
+                if kst > 1.0 and b > 0.0:
+                    kb = b * (kst - 1.0)
+                    a_st = alpha + kb * cl * slope_inv
+                    d = a_st - a_pos if cl > 0.0 else a_neg - a_st
+                    wl = _smoothstep((d + STRETCH_NEAR_RAD) / STRETCH_BLEND_RAD)
+                    if wl > 0.0:
+                        x = (a_st * RAD2DEG - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
+                        if x < 0.0 or x >= TABLE_N - 1:
+                            x = (((a_st * RAD2DEG + 180.0) % 360.0 - 180.0) - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
+                        i = int(x)
+                        if i > TABLE_N - 2:
+                            i = TABLE_N - 2
+                        f = x - i
+                        a0 = tables[tab, T_CL + 1, i]
+                        cl += wl * ((a0 + f * (tables[tab, T_CL + 1, i + 1] - a0)) / (1.0 + kb) - cl)
+                        a0 = tables[tab, T_CD + 1, i]
+                        cd_l = a0 + f * (tables[tab, T_CD + 1, i + 1] - a0)
+                        cd += _smoothstep(1.0 + d / STALL_BLEND_RAD) * (cd_l - cd)
                 over = 0.0
-                if alpha > a_pos:
-                    over = alpha - a_pos
-                elif alpha < a_neg:
-                    over = a_neg - alpha
+                if a_st > a_pos:
+                    over = a_st - a_pos
+                elif a_st < a_neg:
+                    over = a_neg - a_st
                 att = 1.0 - over / STALL_FADE_RAD
                 if att < 0.0:
                     att = 0.0
-                cl, cd, cm = mach_correct(cl, cd, 0.0, mach, tc, att, peak)
+                cl, cd, cm = mach_correct_pg(cl, cd, 0.0, mach, att, peak, pg, m_dd)
             qc = 0.5 * rho * w2 * chord_dr
             cphi = u_t / wv
             sphi = u_p / wv

@@ -18,7 +18,7 @@ import numpy as np
 
 from ..physics import layout as L
 from ..physics.atmosphere import isa
-from ..physics.compress import wave_drag_peak
+from ..physics.compress import clmax_loss_weight, wave_drag_peak
 from .schema import DataError, Field, between, non_negative, num, positive, validate_table
 
 RPM = math.pi / 30.0          # rad/s per rpm
@@ -301,6 +301,15 @@ def _wash(sec, hub, radius, sense, station_r, body_box=None):
     return k, axial, float(2.0 * frac * ty), float(2.0 * frac * tz)
 
 
+def attached_slope(tables, t) -> float:
+    """Attached lift-curve slope (per rad) of table t: its chord from -2 to +6 degrees, held
+    at 1 or more (the Mach stall stretch divides by it)."""
+    i_lo = int(round((-2.0 - L.TABLE_ALPHA_MIN_DEG) / L.TABLE_STEP_DEG))
+    i_hi = int(round((6.0 - L.TABLE_ALPHA_MIN_DEG) / L.TABLE_STEP_DEG))
+    slope = (tables[t, L.T_CL + 1, i_hi] - tables[t, L.T_CL + 1, i_lo]) / math.radians(8.0)
+    return max(float(slope), 1.0)
+
+
 def _box(m, size):
     lx, ly, lz = size
     return np.diag([m * (ly * ly + lz * lz) / 12, m * (lx * lx + lz * lz) / 12, m * (lx * lx + ly * ly) / 12])
@@ -316,6 +325,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
         tc = spec.airfoils[s.spec["airfoil"]].thickness_ratio
         model[row, L.SEC_THICKNESS] = tc if tc else 0.0
         model[row, L.SEC_WAVE_PEAK] = wave_drag_peak(tc) if tc else 0.0
+        model[row, L.SEC_LE_LOSS] = clmax_loss_weight(tc)
+        model[row, L.SEC_SLOPE_INV] = 1.0 / attached_slope(tables, int(model[row, L.SEC_TABLE]))
         model[row, L.SEC_WASH_K] = -1.0
     model[0, L.H_CONTROL_MACH] = spec.aircraft.get("control_limit_mach") or 0.0
     if "engine" not in pp:
@@ -410,6 +421,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
         row[L.PS_TABLE] = t
         row[L.PS_TC] = prop["station_thickness_ratio"][k]
         row[L.PS_WAVE_PEAK] = wave_drag_peak(prop["station_thickness_ratio"][k])
+        row[L.PS_LE_LOSS] = clmax_loss_weight(prop["station_thickness_ratio"][k])
+        row[L.PS_SLOPE_INV] = 1.0 / attached_slope(tables, t)
         row[L.PS_STALL], row[L.PS_NEG_STALL] = stall_angles[t]
     # coolers
     for c, cooler in ((L.CL_RAD, rad), (L.CL_OIL, oil)):

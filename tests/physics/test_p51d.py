@@ -319,6 +319,24 @@ def test_section_compressibility():
     assert cd + 0.02 < sonic[1] < cd + peak + 1e-12
 
 
+def test_clmax_falls_with_mach_for_blunt_sections_only():
+    """CLmax over its low-speed value: 1 up to M 0.25, TN 1697's 0.78 at M 0.5 for a 16 % section,
+    none lost by a thin one with a sharp leading edge (DATCOM: dy 18.3 t/c <= 2), part of it in
+    between; the stall stretch that carries it keeps the attached lift at Prandtl-Glauert's."""
+    from flightsim.physics.compress import clmax_loss_weight, clmax_ratio, prandtl_glauert, stall_stretch
+    thick, thin, mid = clmax_loss_weight(0.16), clmax_loss_weight(0.10), clmax_loss_weight(0.125)
+    assert thick == 1.0 and thin == 0.0 and 0.3 < mid < 0.7
+    assert clmax_ratio(0.2, thick) == 1.0 and clmax_ratio(0.25, thick) == 1.0
+    assert clmax_ratio(0.5, thick) == pytest.approx(0.78)
+    assert clmax_ratio(0.475, thick) == pytest.approx(0.795)
+    assert clmax_ratio(0.7, thick) == pytest.approx(0.72)               # held: the shock stall takes over
+    assert clmax_ratio(0.5, thin) == 1.0 and 0.78 < clmax_ratio(0.5, mid) < 1.0
+    pg, _ = prandtl_glauert(0.5, 0.16, 1.0)
+    k = stall_stretch(pg, 0.5, thick)
+    assert pg / k == pytest.approx(0.78)           # the maximum CL / k * PG = r CLmax
+    assert stall_stretch(pg, 0.5, thin) == pytest.approx(pg)   # CLmax no longer grows with PG
+
+
 def test_compressibility_drag_rise_and_control_loss(p51):
     """The aircraft at the same lift at Mach 0.5 and 0.8 (9,000 m): the drag area grows
     steeply, and past the limit Mach 0.80 the elevator loses most of its effect."""
