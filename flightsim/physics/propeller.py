@@ -50,6 +50,18 @@ MAX_SWIRL_FRACTION = 0.3             # swirl at the disc at most this fraction o
 
 
 @njit(**INLINE)
+def _index(alpha):
+    """Table index and fraction of an angle of attack (rad, any angle)."""
+    x = (alpha * RAD2DEG - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
+    if x < 0.0 or x >= TABLE_N - 1:
+        x = (((alpha * RAD2DEG + 180.0) % 360.0 - 180.0) - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
+    i = int(x)
+    if i > TABLE_N - 2:
+        i = TABLE_N - 2
+    return i, x - i
+
+
+@njit(**INLINE)
 def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
                 ux, uy, uz, p, q, r, rho, sound, pw, pw_row):
     """Blade-element loads of the whole disc.
@@ -99,14 +111,7 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
             phi = fast_atan2(u_p, u_t)
             alpha = theta - phi
             # the undeflected curves only (a blade has no control surface): cl and cd
-            x = (alpha * RAD2DEG - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
-            if x < 0.0 or x >= TABLE_N - 1:
-                a_wrapped = (alpha * RAD2DEG + 180.0) % 360.0 - 180.0
-                x = (a_wrapped - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
-            i = int(x)
-            if i > TABLE_N - 2:
-                i = TABLE_N - 2
-            f = x - i
+            i, f = _index(alpha)
             a0 = tables[tab, T_CL + 1, i]
             cl = a0 + f * (tables[tab, T_CL + 1, i + 1] - a0)
             a0 = tables[tab, T_CD + 1, i]
@@ -134,13 +139,7 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
                     d = a_st - a_pos if cl > 0.0 else a_neg - a_st
                     wl = _smoothstep((d + STRETCH_NEAR_RAD) / STRETCH_BLEND_RAD)
                     if wl > 0.0:
-                        x = (a_st * RAD2DEG - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
-                        if x < 0.0 or x >= TABLE_N - 1:
-                            x = (((a_st * RAD2DEG + 180.0) % 360.0 - 180.0) - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
-                        i = int(x)
-                        if i > TABLE_N - 2:
-                            i = TABLE_N - 2
-                        f = x - i
+                        i, f = _index(a_st)
                         a0 = tables[tab, T_CL + 1, i]
                         cl += wl * ((a0 + f * (tables[tab, T_CL + 1, i + 1] - a0)) / (1.0 + kb) - cl)
                         a0 = tables[tab, T_CD + 1, i]
