@@ -127,8 +127,9 @@ class Canvas:
 
     # ------------------------------------------------------------------ lines
     def lines(self, p0, p1, width, color, caps: bool = True) -> None:
-        """Straight segments p0[i] -> p1[i] of ``width`` pixels, feathered along both sides (and
-        the ends, with ``caps``; a polyline's inner joints have none, so they do not dim)."""
+        """Straight segments p0[i] -> p1[i] of ``width`` pixels (one width, or one per segment),
+        feathered along both sides (and the ends, with ``caps``; a polyline's inner joints have
+        none, so they do not dim)."""
         p0 = np.asarray(p0, dtype=np.float64).reshape(-1, 2)
         p1 = np.asarray(p1, dtype=np.float64).reshape(-1, 2)
         if len(p0) == 0:
@@ -139,13 +140,20 @@ class Canvas:
         ln = np.maximum(np.linalg.norm(d, axis=1, keepdims=True), 1e-9)
         u = d / ln
         nrm = np.stack([-u[:, 1], u[:, 0]], axis=1)
-        hw = width / 2.0
-        core = max(hw - f / 2, 0.0)
-        if width < f:                  # hairline: coverage as alpha
-            col = col.copy()
-            col[3] *= width / f
+        if np.ndim(width):             # one width per segment
+            width = np.asarray(width, dtype=np.float64).reshape(-1, 1)
+            core = np.maximum(width / 2.0 - f / 2, 0.0)
+            if np.any(width < f):      # hairlines: coverage as alpha
+                col = np.repeat(col[None, :], len(p0), axis=0)
+                col[:, 3:] *= np.minimum(width / f, 1.0)
+        else:
+            core = max(width / 2.0 - f / 2, 0.0)
+            if width < f:              # hairline: coverage as alpha
+                col = col.copy()
+                col[3] *= width / f
         outer = core + f
-        clear = _clear(col)
+        clear = col.copy()
+        clear[..., 3] = 0.0
         a0, a1 = p0 - u * (f / 2), p1 + u * (f / 2)
         e0, e1 = (p0 + u * (f / 2), p1 - u * (f / 2)) if caps else (p0, p1)
         # the core (body minus the end feathers)
@@ -209,7 +217,19 @@ class Canvas:
 
     def rect(self, x0, y0, x1, y1, color, color_top=None) -> None:
         if color_top is None:
-            self.polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], color)
+            # polygon()'s triangles for an axis-aligned rectangle, written out (the general
+            # path's dozen numpy calls cost ~0.2 ms per rectangle): the core inset by half the
+            # feather, fanned from the centre, and a feather strip outset by half of it
+            h = self.f / 2
+            x0, x1 = min(x0, x1), max(x0, x1)
+            y0, y1 = min(y0, y1), max(y0, y1)
+            inner = np.array([[x0 + h, y0 + h], [x1 - h, y0 + h], [x1 - h, y1 - h], [x0 + h, y1 - h]])
+            outer = np.array([[x0 - h, y0 - h], [x1 + h, y0 - h], [x1 + h, y1 + h], [x0 - h, y1 + h]])
+            col = _rgba(color)
+            centre = inner.mean(axis=0)
+            nxt = np.roll(inner, -1, axis=0)
+            self._emit(np.stack([np.broadcast_to(centre, (4, 2)), inner, nxt], axis=1).reshape(-1, 2), col)
+            self._quads(inner, nxt, np.roll(outer, -1, axis=0), outer, col, col, _clear(col), _clear(col))
             return
         # vertical gradient (no feather: used for large backgrounds)
         cb, ct = _rgba(color), _rgba(color_top)

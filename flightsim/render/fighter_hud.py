@@ -47,8 +47,10 @@ class _Pen:
         b.append(p1)
 
     def circle(self, x, y, r, width=1.6):
-        self.halo.ring(x, y, r, width + 2.2 * self.k, HALO)
-        self.ink.ring(x, y, r, max(width * self.k, 1.3), GREEN)
+        # built once about the origin and moved (Canvas.stamp): the ring's geometry is the same every frame
+        wh, wi = width + 2.2 * self.k, max(width * self.k, 1.3)
+        self.halo.stamp(("hud_ring", r, wh, HALO), lambda c: c.ring(0.0, 0.0, r, wh, HALO), x, y)
+        self.ink.stamp(("hud_ring", r, wi, GREEN), lambda c: c.ring(0.0, 0.0, r, wi, GREEN), x, y)
 
     def poly(self, pts, width=1.6, closed=False):
         pts = np.asarray(pts, dtype=np.float64)
@@ -57,10 +59,12 @@ class _Pen:
         self.lines(pts[:-1], pts[1:], width)
 
     def array(self):
-        for width, (a, b) in self._segs.items():
-            p0, p1 = np.concatenate(a), np.concatenate(b)
-            self.halo.lines(p0, p1, width + 2.2 * self.k, HALO)
-            self.ink.lines(p0, p1, width * self.k if width * self.k > 1.2 else 1.3, GREEN)
+        if self._segs:                    # every width in one call each for the halo and the ink
+            p0 = np.concatenate([x for a, _ in self._segs.values() for x in a])
+            p1 = np.concatenate([x for _, b in self._segs.values() for x in b])
+            w = np.concatenate([np.full(sum(len(x) for x in a), width) for width, (a, _) in self._segs.items()])
+            self.halo.lines(p0, p1, w + 2.2 * self.k, HALO)
+            self.ink.lines(p0, p1, np.where(w * self.k > 1.2, w * self.k, 1.3), GREEN)
         self._segs = {}
         out = Canvas()
         out.extend(self.halo)
