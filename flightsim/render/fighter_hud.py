@@ -40,11 +40,10 @@ class _Pen:
         self._segs: dict = {}
 
     def lines(self, p0, p1, width=1.6):
-        p0 = np.asarray(p0, dtype=np.float64).reshape(-1, 2)
-        p1 = np.asarray(p1, dtype=np.float64).reshape(-1, 2)
+        """Segments p0[i] -> p1[i] (sequences of points); kept as Python points until array()."""
         a, b = self._segs.setdefault(width, ([], []))
-        a.append(p0)
-        b.append(p1)
+        a.extend(p0)
+        b.extend(p1)
 
     def circle(self, x, y, r, width=1.6):
         # built once about the origin and moved (Canvas.stamp): the ring's geometry is the same every frame
@@ -60,9 +59,9 @@ class _Pen:
 
     def array(self):
         if self._segs:                    # every width in one call each for the halo and the ink
-            p0 = np.concatenate([x for a, _ in self._segs.values() for x in a])
-            p1 = np.concatenate([x for _, b in self._segs.values() for x in b])
-            w = np.concatenate([np.full(sum(len(x) for x in a), width) for width, (a, _) in self._segs.items()])
+            p0 = np.array([x for a, _ in self._segs.values() for x in a], dtype=np.float64).reshape(-1, 2)
+            p1 = np.array([x for _, b in self._segs.values() for x in b], dtype=np.float64).reshape(-1, 2)
+            w = np.concatenate([np.full(len(a), width) for width, (a, _) in self._segs.items()])
             self.halo.lines(p0, p1, w + 2.2 * self.k, HALO)
             self.ink.lines(p0, p1, np.where(w * self.k > 1.2, w * self.k, 1.3), GREEN)
         self._segs = {}
