@@ -350,13 +350,14 @@ def step_n(state, ctrls, env, terrain, model, tables, diag, out_states):
     """Advance len(ctrls) steps in one call, ctrls[i] being step i's controls; out_states[i]
     receives the state after step i. Returns the number of steps completed (it stops at a
     refused non-finite step)."""
-    ws, R, fm, deriv, new, backup = _work(diag, model)
+    # step's compiled code, called (not inlined): the whole model inlined twice over took a
+    # second numba compile of ~190 s on a machine's first start, for ~2 % of batched speed
     ctrl = np.empty(ctrls.shape[1])
     n = ctrls.shape[0]
     for i in range(n):
         for k in range(ctrls.shape[1]):
             ctrl[k] = ctrls[i, k]
-        if step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
+        if step(state, ctrl, env, terrain, model, tables, diag) != 0:
             return i
         for k in range(N_STATE):
             out_states[i, k] = state[k]
