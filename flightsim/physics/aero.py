@@ -27,9 +27,7 @@ from .layout import (
     C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
 )
 
-from .compress import (
-    STRETCH_K_BOUND, _smoothstep, control_effectiveness, mach_correct_pg, prandtl_glauert, stall_stretch,
-)
+from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
 from .layout import (
     H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_LE_LOSS, SEC_SLOPE_INV, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
     SEC_WAVE_PEAK,
@@ -51,10 +49,6 @@ RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg pa
 # and spar, holes venting the pressure side to the suction side. Assumed, of the order of
 # the rough perforated and lattice surfaces in Hoerner, Fluid-Dynamic Drag (1965), ch. 5/8
 CD_SHOT_AWAY = 0.25
-STRETCH_FADE_RAD = math.radians(10.0)   # the Mach stall stretch fades out this far past the low-speed stall
-STRETCH_NEAR_RAD = math.radians(7.0)    # ... and is looked up from this far before the stretched angle's stall
-STRETCH_BLEND_RAD = math.radians(3.0)   # (blended in over 3 degrees: in attached flow both give PG CL)
-STALL_BLEND_RAD = math.radians(3.0)     # drag and moment follow the stretched angle from this far before its stall
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
@@ -427,36 +421,15 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
             # lift near the stall comes from a stretched angle, the stretch fading out past the
             # low-speed stall
             pg, m_dd = prandtl_glauert(mach, tc, cl)
-            # (the most the stretch can move the angle: far from the stall it changes nothing)
-            reach = alpha_eff + (pg * STRETCH_K_BOUND - 1.0) * cl * model[row, SEC_SLOPE_INV]
-            if reach > a_s - STRETCH_NEAR_RAD or reach < a_n + STRETCH_NEAR_RAD:
-                kst = stall_stretch(pg, mach, model[row, SEC_LE_LOSS])
-                over = 0.0
-                if alpha_eff > a_s:
-                    over = alpha_eff - a_s
-                elif alpha_eff < a_n:
-                    over = a_n - alpha_eff
-                b = 1.0 - over / STRETCH_FADE_RAD
-            else:
-                kst = 1.0
-                b = 0.0
-            if kst > 1.0 and b > 0.0:
-                kb = b * (kst - 1.0)
-                a_st = alpha_eff + kb * cl * model[row, SEC_SLOPE_INV]
-                d = a_st - a_s if cl > 0.0 else a_n - a_st       # < 0 before the stretched stall
-                wl = _smoothstep((d + STRETCH_NEAR_RAD) / STRETCH_BLEND_RAD)
-                if wl > 0.0:
-                    cl_l, cd_l, cm_l = coefficients(tables, t, a_st, delta)
-                    cl += wl * (cl_l / (1.0 + kb) - cl)
-                    # drag and moment follow the stretched angle into its stall
-                    wd = _smoothstep(1.0 + d / STALL_BLEND_RAD)
-                    cd += wd * (cd_l - cd)
-                    cm += wd * (cm_l - cm)
-        over = 0.0                # past the stall, judged by the stretched angle
-        if a_st > a_s:
-            over = a_st - a_s
-        elif a_st < a_n:
-            over = a_n - a_st
+            a_st, kb, wl, wd = stretched_angle(alpha_eff, cl, pg, mach, model[row, SEC_LE_LOSS],
+                                               model[row, SEC_SLOPE_INV], a_s, a_n)
+            if wl > 0.0:
+                cl_l, cd_l, cm_l = coefficients(tables, t, a_st, delta)
+                cl += wl * (cl_l / (1.0 + kb) - cl)
+                # drag and moment follow the stretched angle into its stall
+                cd += wd * (cd_l - cd)
+                cm += wd * (cm_l - cm)
+        over = past_stall(a_st, a_s, a_n)     # past the stall, judged by the stretched angle
         re_factor = model[row, SEC_RE_FACTOR]
         if re_factor > 0.0:
             # the table holds one Reynolds number; attached-flow (friction) drag scales as

@@ -54,6 +54,10 @@ CLMAX_MACH0 = 0.25
 CLMAX_MACH_STEP = 0.05
 CLMAX_RATIO = np.array([1.0, 0.95, 0.90, 0.85, 0.81, 0.78, 0.75, 0.72])
 STRETCH_K_BOUND = 1.0 / CLMAX_RATIO.min()   # stall_stretch <= this * PG
+STRETCH_FADE_RAD = math.radians(10.0)   # the stretch fades out this far past the low-speed stall
+STRETCH_NEAR_RAD = math.radians(7.0)    # ... and is looked up from this far before the stretched angle's stall
+STRETCH_BLEND_RAD = math.radians(3.0)   # (blended in over 3 degrees: in attached flow both give PG CL)
+STALL_BLEND_RAD = math.radians(3.0)     # drag and moment follow the stretched angle from this far before its stall
 LE_DY_PER_TC = 18.3          # leading-edge sharpness dy (% chord) per unit t/c, NACA 66-series
 LE_DY_NO_LOSS = 2.0          # DATCOM: no CLmax loss with Mach at or below this dy
 LE_DY_FULL_LOSS = 2.6        # ... the full loss from here up
@@ -158,6 +162,39 @@ def stall_stretch(pg, mach, weight):
     reached at an angle (k - 1) CLmax / a lower. pg: prandtl_glauert's factor."""
     k = pg / clmax_ratio(mach, weight)
     return k if k > 1.0 else 1.0
+
+
+@njit(**INLINE)
+def past_stall(alpha, a_pos, a_neg):
+    """How far (rad, >= 0) alpha lies beyond the stall angles a_pos / a_neg."""
+    if alpha > a_pos:
+        return alpha - a_pos
+    if alpha < a_neg:
+        return a_neg - alpha
+    return 0.0
+
+
+@njit(**INLINE)
+def stretched_angle(alpha, cl, pg, mach, weight, slope_inv, a_pos, a_neg):
+    """The Mach stall stretch of a section at alpha with low-speed lift cl (its table's value):
+    (a_st, kb, wl, wd). a_st is the stretched angle the stall is judged by; the lift near the
+    stall is CL(a_st) / (1 + kb), blended in with weight wl (0 far from the stall, where it
+    equals the unstretched lift anyway, and the caller need not look it up); drag and moment
+    follow the stretched angle's with weight wd. The stretch fades out past the low-speed
+    stall. Scalars only (the callers do their own table lookups)."""
+    # the most the stretch can move the angle: far from the stall it changes nothing
+    reach = alpha + (pg * STRETCH_K_BOUND - 1.0) * cl * slope_inv
+    if a_neg + STRETCH_NEAR_RAD <= reach <= a_pos - STRETCH_NEAR_RAD:
+        return alpha, 0.0, 0.0, 0.0
+    kst = stall_stretch(pg, mach, weight)
+    b = 1.0 - past_stall(alpha, a_pos, a_neg) / STRETCH_FADE_RAD
+    if kst <= 1.0 or b <= 0.0:
+        return alpha, 0.0, 0.0, 0.0
+    kb = b * (kst - 1.0)
+    a_st = alpha + kb * cl * slope_inv
+    d = a_st - a_pos if cl > 0.0 else a_neg - a_st       # < 0 before the stretched stall
+    return (a_st, kb, _smoothstep((d + STRETCH_NEAR_RAD) / STRETCH_BLEND_RAD),
+            _smoothstep(1.0 + d / STALL_BLEND_RAD))
 
 
 @njit(**INLINE)

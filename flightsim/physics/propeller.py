@@ -31,8 +31,8 @@ import math
 import numpy as np
 from numba import njit
 
-from .aero import STALL_BLEND_RAD, STRETCH_BLEND_RAD, STRETCH_FADE_RAD, STRETCH_NEAR_RAD, fast_atan2
-from .compress import STRETCH_K_BOUND, _smoothstep, mach_correct_pg, prandtl_glauert, stall_stretch
+from .aero import fast_atan2
+from .compress import mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
 from .layout import (
     N_AZIMUTH, PR_BLADES, PR_RADIUS, PR_SENSE, PS_CHORD, PS_DR, PS_LE_LOSS, PS_NEG_STALL, PS_R, PS_SLOPE_INV,
     PS_STALL, PS_TABLE,
@@ -121,35 +121,14 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
                 # as aero.section_forces: Prandtl-Glauert on attached lift, and the blade stalls
                 # at a lower angle and CLmax at high Mach (compress.stall_stretch)
                 pg, m_dd = prandtl_glauert(mach, tc, cl)
-                a_st = alpha
-                kst = 1.0
-                b = 0.0
-                reach = alpha + (pg * STRETCH_K_BOUND - 1.0) * cl * slope_inv
-                if reach > a_pos - STRETCH_NEAR_RAD or reach < a_neg + STRETCH_NEAR_RAD:
-                    kst = stall_stretch(pg, mach, le_loss)
-                    over = 0.0
-                    if alpha > a_pos:
-                        over = alpha - a_pos
-                    elif alpha < a_neg:
-                        over = a_neg - alpha
-                    b = 1.0 - over / STRETCH_FADE_RAD
-                if kst > 1.0 and b > 0.0:
-                    kb = b * (kst - 1.0)
-                    a_st = alpha + kb * cl * slope_inv
-                    d = a_st - a_pos if cl > 0.0 else a_neg - a_st
-                    wl = _smoothstep((d + STRETCH_NEAR_RAD) / STRETCH_BLEND_RAD)
-                    if wl > 0.0:
-                        i, f = _index(a_st)
-                        a0 = tables[tab, T_CL + 1, i]
-                        cl += wl * ((a0 + f * (tables[tab, T_CL + 1, i + 1] - a0)) / (1.0 + kb) - cl)
-                        a0 = tables[tab, T_CD + 1, i]
-                        cd_l = a0 + f * (tables[tab, T_CD + 1, i + 1] - a0)
-                        cd += _smoothstep(1.0 + d / STALL_BLEND_RAD) * (cd_l - cd)
-                over = 0.0
-                if a_st > a_pos:
-                    over = a_st - a_pos
-                elif a_st < a_neg:
-                    over = a_neg - a_st
+                a_st, kb, wl, wd = stretched_angle(alpha, cl, pg, mach, le_loss, slope_inv, a_pos, a_neg)
+                if wl > 0.0:
+                    i, f = _index(a_st)
+                    a0 = tables[tab, T_CL + 1, i]
+                    cl += wl * ((a0 + f * (tables[tab, T_CL + 1, i + 1] - a0)) / (1.0 + kb) - cl)
+                    a0 = tables[tab, T_CD + 1, i]
+                    cd += wd * (a0 + f * (tables[tab, T_CD + 1, i + 1] - a0) - cd)
+                over = past_stall(a_st, a_pos, a_neg)
                 att = 1.0 - over / STALL_FADE_RAD
                 if att < 0.0:
                     att = 0.0
