@@ -13,8 +13,9 @@ def _numba_cache_dir() -> None:
     """Point numba's cache at a folder named by a hash of every physics source file.
 
     numba invalidates a cached kernel only when the kernel's own file changes, not when a
-    function it inlines from another file does (step in dynamics.py inlines aero.py and
-    ground.py): without this an edit to aero.py would keep flying the old compiled code.
+    function it calls from another file does (the cached step in dynamics.py holds the
+    compiled code of aero.py and ground.py): without this an edit to aero.py would keep
+    flying the old compiled code.
     An explicit NUMBA_CACHE_DIR is respected.
     """
     if "NUMBA_CACHE_DIR" in os.environ:

@@ -15,8 +15,8 @@ numbers a section stalls earlier and at a lower CLmax (compress.stall_stretch).
 import math
 
 import numpy as np
-from numba import njit
 
+from .jit import hot_kernel, kernel
 from .layout import (
     E_THERMAL_COUNT, E_THERMALS, E_WIND_D, E_WIND_E, E_WIND_N, G_COLS, G_DOWNWASH,
     G_K_INDUCED, GROUP_BODY, GROUP_HTAIL, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION,
@@ -34,10 +34,6 @@ from .layout import (
 )
 from .layout import H_DAMAGED, SEC_DAMAGE
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-# hot helpers are inlined into the step kernel: a call with array arguments costs more
-# (reference counting, argument structs) than the arithmetic inside it
-INLINE = dict(JIT, inline="always")
 RAD2DEG = 57.29577951308232
 CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
 MAX_INDUCED_RAD = 0.25
@@ -52,7 +48,7 @@ CD_SHOT_AWAY = 0.25
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
-@njit(**INLINE)
+@kernel
 def _lookup(alpha_rad, delta_rad):
     """Table index and fraction for an angle of attack (any angle), and the weight and side
     (0: the -10 degree curve, 2: the +10 degree curve) of a control deflection: the curves
@@ -76,12 +72,9 @@ def _lookup(alpha_rad, delta_rad):
     return i, x - i, w, side
 
 
-@njit(**INLINE)
+@hot_kernel
 def coefficients(tables, t, alpha_rad, delta_rad):
-    """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta.
-
-    The blends are written out here rather than in a helper: every inlined call that
-    takes the table array costs an atomic reference count, more than the arithmetic."""
+    """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta."""
     i, f, w, side = _lookup(alpha_rad, delta_rad)
     a = tables[t, T_CL + 1, i]
     cl = a + f * (tables[t, T_CL + 1, i + 1] - a)
@@ -101,7 +94,7 @@ def coefficients(tables, t, alpha_rad, delta_rad):
     return cl, cd, cm
 
 
-@njit(**INLINE)
+@kernel
 def _cl_slope(tables, t, alpha_rad, delta_rad):
     """Lift coefficient and the undeflected lift-curve slope (per rad) at alpha."""
     i, f, w, side = _lookup(alpha_rad, delta_rad)
@@ -114,7 +107,7 @@ def _cl_slope(tables, t, alpha_rad, delta_rad):
     return cl, a + f * (tables[t, T_SLOPE, i + 1] - a)
 
 
-@njit(**INLINE)
+@kernel
 def fast_atan2(y, x):
     """atan2 to within 1.2e-5 rad (0.0007 deg, 1/380 of the tables' 0.25 degree spacing):
     Abramowitz & Stegun 4.4.47 on [0, 1] plus octant folding. Several times cheaper than
@@ -135,7 +128,7 @@ def fast_atan2(y, x):
     return -r if y < 0.0 else r
 
 
-@njit(**INLINE)
+@hot_kernel
 def wind_at(env, north, east, down):
     """Velocity of the air (NED, m/s) at a point: the wind-field hook.
 
@@ -171,7 +164,7 @@ def wind_at(env, north, east, down):
     return wn, we, wd
 
 
-@njit(**INLINE)
+@kernel
 def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
     """Relative wind of each section in its own axes, ws[i] = (uc, un, us, V2, alpha, delta),
     and per lifting group the sums of q*S, q*S*cl and q*S*dcl/dalpha at the geometric alpha
@@ -263,7 +256,7 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
             ws[G + 2, g] += q_area * slope
 
 
-@njit(**INLINE)
+@kernel
 def _induced_newton(x, cl, m, k):
     """One Newton step of x = k CL(alpha - x) from x, with CL = cl and slope m taken at
     alpha - x: x + (k cl - x) / (1 + k m), the denominator held above 0.5 past the stall
@@ -279,7 +272,7 @@ def _induced_newton(x, cl, m, k):
     return s
 
 
-@njit(**INLINE)
+@kernel
 def solve_induced(model, tables, ws, airbrake):
     """Induced angle of each lifting group from lifting-line theory.
 
@@ -369,7 +362,7 @@ def solve_induced(model, tables, ws, airbrake):
     return dw_per_cl * ws[G + 5, GROUP_WING]
 
 
-@njit(**INLINE)
+@kernel
 def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, sound):
     """Sum every section's lift, drag, spanwise friction and pitching moment into fm
     (force 0..2, moment about the CG 3..5, body axes). v_ref is the airspeed at the CG

@@ -16,7 +16,8 @@ sound: eq. 50; dynamic viscosity: eq. 51 (Sutherland).
 import math
 
 import numpy as np
-from numba import njit
+
+from .jit import entry
 
 # --- constants of the standard (Table 2 and Part 1)
 G0 = 9.80665                  # m/s^2 (m^2 s^-2 per geopotential metre)
@@ -43,13 +44,13 @@ P1 = P0 * (T0 / T1) ** (_GMR / L0)               # 22632.06 Pa at 11 km'
 P2 = P1 * math.exp(-_GMR * (H2 - H1) / T1)        # 5474.89 Pa at 20 km'
 
 
-@njit(cache=True, nogil=True)
+@entry
 def geopotential_altitude(altitude_m):
     """Geometric altitude (m) -> geopotential altitude (m'), eq. 18."""
     return R0 * altitude_m / (R0 + altitude_m)
 
 
-@njit(cache=True, nogil=True)
+@entry
 def isa(altitude_m):
     """ISA 1976 at a GEOMETRIC altitude (m MSL, clamped to [-1000, 32000]).
 
@@ -76,13 +77,13 @@ def isa(altitude_m):
     return t, p, rho, a
 
 
-@njit(cache=True, nogil=True)
+@entry
 def isa_density(altitude_m):
     """ISA 1976 air density (kg/m^3) at a GEOMETRIC altitude (m MSL)."""
     return isa(altitude_m)[2]
 
 
-@njit(cache=True, nogil=True)
+@entry
 def dynamic_viscosity(temperature_k):
     """Dynamic viscosity of air (Pa s = kg/(m s)) at ``temperature_k`` (K):
     Sutherland's law, eq. 51, beta = 1.458e-6 kg/(s m K^0.5), S = 110.4 K."""

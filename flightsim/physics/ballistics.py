@@ -25,8 +25,8 @@ Pool layout, one row per bullet (B_* columns below): a free row has B_ALIVE = 0.
 import math
 
 import numpy as np
-from numba import njit
 
+from .jit import entry
 from .atmosphere import isa
 from .ground import terrain_height
 from .layout import (
@@ -34,7 +34,6 @@ from .layout import (
     SEC_DAMAGE, SEC_AREA, SEC_GROUP, SEC_NORMAL, SEC_POS, SEC_SPAN, SEC_SPAN_AX, SEC_THICKNESS,
 )
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
 
 # ---------------------------------------------------------------- pool columns
 B_POS = 0          # 0..2 NED, m
@@ -71,7 +70,7 @@ G1_STEP = 0.005
 G1_GRID = np.interp(np.arange(0.0, 5.0 + 0.5 * G1_STEP, G1_STEP), _G1_MACH, _G1_CD)
 
 
-@njit(**JIT)
+@entry
 def cd_g1(mach):
     x = mach / G1_STEP
     n = G1_GRID.shape[0]
@@ -84,7 +83,7 @@ def cd_g1(mach):
     return G1_GRID[i] + f * (G1_GRID[i + 1] - G1_GRID[i])
 
 
-@njit(**JIT)
+@entry
 def _accel(vx, vy, vz, down, drag_k, wn, we, wd, g):
     """Acceleration (NED) of a bullet at height -down moving at v over the ground."""
     temp, press, rho, sound = isa(-down)
@@ -96,7 +95,7 @@ def _accel(vx, vy, vz, down, drag_k, wn, we, wd, g):
     return -k * ax, -k * ay, -k * az + g
 
 
-@njit(**JIT)
+@entry
 def advance_bullet(b, i, dt, wn, we, wd, g):
     """One Heun step of bullet row i of pool b (no collision)."""
     px = b[i, B_POS]
@@ -127,7 +126,7 @@ def advance_bullet(b, i, dt, wn, we, wd, g):
     b[i, B_AGE] += dt
 
 
-@njit(**JIT)
+@entry
 def step_bullets(b, dt, env, terrain, max_age_s, gravity):
     """Advance every live bullet one tick; bullets older than max_age_s or below the terrain
     are freed. Returns the number still flying."""
@@ -151,7 +150,7 @@ def step_bullets(b, dt, env, terrain, max_age_s, gravity):
 
 
 # ---------------------------------------------------------------- hits
-@njit(**JIT)
+@entry
 def _to_body(px, py, pz, pos, R, cg):
     """A world point in body axes from the datum (pos = the CG's NED position)."""
     dx = px - pos[0]
@@ -162,7 +161,7 @@ def _to_body(px, py, pz, pos, R, cg):
             R[0, 2] * dx + R[1, 2] * dy + R[2, 2] * dz + cg[2])
 
 
-@njit(**JIT)
+@entry
 def _slab(o, d, lo, hi, t0, t1):
     """Clip the parameter interval [t0, t1] of o + t d to lo <= x <= hi."""
     if abs(d) < 1e-12:
@@ -195,7 +194,7 @@ def clear_damage(model):
     model[0, H_DAMAGED] = 0.0
 
 
-@njit(**JIT)
+@entry
 def section_box(model, row):
     """(centre x y z, half chord, half span, half thickness) of a section's box, body axes."""
     c = model[row, SEC_CHORD]
@@ -213,7 +212,7 @@ def section_box(model, row):
     return cx, cy, cz, 0.5 * c, 0.5 * model[row, SEC_SPAN], 0.5 * t
 
 
-@njit(**JIT)
+@entry
 def hit_radius(model, cg):
     """Radius around the CG that holds every section box (the cheap early-out)."""
     r = 0.0
@@ -226,7 +225,7 @@ def hit_radius(model, cg):
     return r
 
 
-@njit(**JIT)
+@entry
 def segment_hits_sections(model, ax, ay, az, bx, by, bz):
     """First section box the body-axes segment a -> b enters: (section index, t 0..1), or (-1, 2)."""
     row0 = int(model[0, H_ROW_SECTION])
@@ -265,7 +264,7 @@ def segment_hits_sections(model, ax, ay, az, bx, by, bz):
     return best, best_t
 
 
-@njit(**JIT)
+@entry
 def collide_aircraft(b, model, target_id, pos0, R0, pos1, R1, cg, radius, hits, n_hits):
     """Test every live bullet's last segment against one aircraft (pose at the start of the
     tick pos0/R0, at its end pos1/R1). Hit bullets stop; the hit section's SEC_DAMAGE grows.
@@ -313,7 +312,7 @@ def collide_aircraft(b, model, target_id, pos0, R0, pos1, R1, cg, radius, hits, 
     return n_hits
 
 
-@njit(**JIT)
+@entry
 def collide_spheres(b, spheres, hits, n_hits):
     """Test every live bullet's last segment against fixed spheres (rows: north, east, down,
     radius, alive). Hit bullets stop. Returns the new hit count (hits: kind 1, index, -1,

@@ -36,10 +36,9 @@ in Mason's "Configuration Aerodynamics" ch. 7; the transonic similarity law for 
 import math
 
 import numpy as np
-from numba import njit
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-INLINE = dict(JIT, inline="always")
+from .jit import hot_kernel, kernel
+
 
 KORN_KAPPA = 0.87            # conventional sections (0.95 for supercritical ones)
 LOCK_OFFSET = 0.1077         # (0.1 / 80)^(1/3): M_dd - M_crit
@@ -63,7 +62,7 @@ LE_DY_NO_LOSS = 2.0          # DATCOM: no CLmax loss with Mach at or below this 
 LE_DY_FULL_LOSS = 2.6        # ... the full loss from here up
 
 
-@njit(**INLINE)
+@kernel
 def _smoothstep(x):
     if x <= 0.0:
         return 0.0
@@ -72,7 +71,7 @@ def _smoothstep(x):
     return x * x * (3.0 - 2.0 * x)
 
 
-@njit(**INLINE)
+@kernel
 def drag_divergence_mach(tc, cl):
     """Korn's drag-divergence Mach number of a section (thickness/chord tc, lift cl)."""
     return KORN_KAPPA - tc - abs(cl) * 0.1
@@ -83,7 +82,7 @@ def wave_drag_peak(tc):
     return 5.0 * tc ** (5.0 / 3.0)
 
 
-@njit(**INLINE)
+@kernel
 def prandtl_glauert(mach, tc, cl):
     """(Prandtl-Glauert factor applied to attached lift, M_dd): the factor at
     min(mach, M_dd, PG_MACH_CAP)."""
@@ -94,7 +93,7 @@ def prandtl_glauert(mach, tc, cl):
     return 1.0 / math.sqrt(1.0 - mp * mp), m_dd
 
 
-@njit(**INLINE)
+@kernel
 def mach_correct(cl, cd, cm, mach, tc, attached, peak):
     """(cl, cd, cm) at Mach number ``mach`` from the low-speed table values.
 
@@ -107,7 +106,7 @@ def mach_correct(cl, cd, cm, mach, tc, attached, peak):
     return mach_correct_pg(cl, cd, cm, mach, attached, peak, pg, m_dd)
 
 
-@njit(**INLINE)
+@kernel
 def mach_correct_pg(cl, cd, cm, mach, attached, peak, pg, m_dd):
     """mach_correct with the Prandtl-Glauert factor and M_dd already taken (prandtl_glauert)."""
     m_crit = m_dd - LOCK_OFFSET
@@ -137,7 +136,7 @@ def clmax_loss_weight(tc) -> float:
     return min(max(w, 0.0), 1.0)
 
 
-@njit(**INLINE)
+@kernel
 def clmax_ratio(mach, weight):
     """CLmax at this Mach number over CLmax at low speed for a section whose
     clmax_loss_weight is ``weight``."""
@@ -153,7 +152,7 @@ def clmax_ratio(mach, weight):
     return 1.0 - weight * (1.0 - r)
 
 
-@njit(**INLINE)
+@kernel
 def stall_stretch(pg, mach, weight):
     """k >= 1 such that the section's compressible lift is CL(alpha_l) / k * PG with
     alpha_l = alpha + (k - 1) CL(alpha) / a, a the attached lift-curve slope: in attached flow
@@ -164,7 +163,7 @@ def stall_stretch(pg, mach, weight):
     return k if k > 1.0 else 1.0
 
 
-@njit(**INLINE)
+@kernel
 def past_stall(alpha, a_pos, a_neg):
     """How far (rad, >= 0) alpha lies beyond the stall angles a_pos / a_neg."""
     if alpha > a_pos:
@@ -174,7 +173,7 @@ def past_stall(alpha, a_pos, a_neg):
     return 0.0
 
 
-@njit(**INLINE)
+@hot_kernel
 def stretched_angle(alpha, cl, pg, mach, weight, slope_inv, a_pos, a_neg):
     """The Mach stall stretch of a section at alpha with low-speed lift cl (its table's value):
     (a_st, kb, wl, wd). a_st is the stretched angle the stall is judged by; the lift near the
@@ -197,7 +196,7 @@ def stretched_angle(alpha, cl, pg, mach, weight, slope_inv, a_pos, a_neg):
             _smoothstep(1.0 + d / STALL_BLEND_RAD))
 
 
-@njit(**INLINE)
+@kernel
 def control_effectiveness(mach, limit_mach):
     """Fraction of a control deflection that still acts at this Mach number."""
     if limit_mach <= 0.0 or mach <= limit_mach:

@@ -14,8 +14,8 @@ produce a non-finite state leaves the state as it was and reports it in ``diag``
 import math
 
 import numpy as np
-from numba import njit
 
+from .jit import entry, kernel
 from .aero import section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import dynamic_viscosity, isa
 from .ground import add_force_at, gear_drag, ground_forces, may_touch, terrain_height
@@ -41,24 +41,16 @@ from .quat import dcm_from_state
 WS_EXTRA = 8
 MAX_RATE_H = 0.5
 MAX_SUBSTEPS = 16
-
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-INLINE = dict(JIT, inline="always")
-# The step kernels may reorder and contract arithmetic and use reciprocals (LLVM's fast-math
-# flags nsz, arcp, contract, afn, reassoc): results differ from strict IEEE order in the
-# last bits, still bit-identical run to run. NaN and infinity stay honoured (no nnan /
-# ninf), so the non-finite checks below keep working.
-STEP_JIT = dict(JIT, fastmath={"nsz", "arcp", "contract", "afn", "reassoc"})
 RHO0 = 1.225
 
 
-@njit(**INLINE)
+@entry
 def scratch_size(model):
     """Floats of scratch memory the step kernels need for this model (see carve_scratch)."""
     return (int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT) * 8 + 9 + 6 + 2 * N_DOF + N_STATE
 
 
-@njit(**INLINE)
+@entry
 def carve_scratch(work, model):
     """The step kernels' scratch as views of one flat array of scratch_size(model) floats:
     ws (per-section airflow rows, then 8 rows of per-group values, then the powerplant's
@@ -79,13 +71,13 @@ def carve_scratch(work, model):
     return ws, R, fm, deriv, new, backup
 
 
-@njit(**JIT)
+@entry
 def make_scratch(model):
     """Fresh scratch memory for the step kernels (see carve_scratch)."""
     return carve_scratch(np.empty(scratch_size(model)), model)
 
 
-@njit(**INLINE)
+@entry
 def _work(diag, model):
     """The scratch memory of one kernel call: the tail of diag when the caller made it long
     enough (diag_size: Sim and the physics thread do, so a step allocates nothing), else a
@@ -101,12 +93,9 @@ def diag_size(model) -> int:
     return N_DIAG + scratch_size(model)
 
 
-@njit(**INLINE)
+@kernel
 def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm):
-    """Write d(state[:13])/dt into deriv and the step's diagnostics into diag.
-
-    Arrays are addressed by index only: in numba each array view is reference counted
-    with atomic instructions, which cost more than the aerodynamics itself."""
+    """Write d(state[:13])/dt into deriv and the step's diagnostics into diag."""
     G = int(model[0, H_N_SECTIONS])          # ws rows: sections, then the group rows
     for k in range(6):
         fm[k] = 0.0
@@ -221,7 +210,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     diag[D_HEIGHT_AGL] = -state[S_POS + 2] - h
 
 
-@njit(**INLINE)
+@kernel
 def surfaces(state, ctrl, env, model, dt, R):
     """Move the control surfaces and actuators one step toward what the pilot asks.
 
@@ -274,7 +263,7 @@ def surfaces(state, ctrl, env, model, dt, R):
                                         model[ROW_CONTROLS, CTL_GEAR_RATE] * dt)
 
 
-@njit(**INLINE)
+@kernel
 def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
     """One 20 ms step with caller-provided scratch memory (see step and make_scratch)."""
     dt = env[E_DT]
@@ -337,7 +326,7 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
     return 0
 
 
-@njit(**STEP_JIT)
+@entry
 def step(state, ctrl, env, terrain, model, tables, diag):
     """Advance state by one fixed step dt = env[E_DT]. Returns 0, or 1 if the step was
     refused because it produced a non-finite state (state then holds the last good one)."""
@@ -345,19 +334,16 @@ def step(state, ctrl, env, terrain, model, tables, diag):
     return step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup)
 
 
-@njit(**STEP_JIT)
+@entry
 def step_n(state, ctrls, env, terrain, model, tables, diag, out_states):
     """Advance len(ctrls) steps in one call, ctrls[i] being step i's controls; out_states[i]
     receives the state after step i. Returns the number of steps completed (it stops at a
     refused non-finite step)."""
-    # step's compiled code, called (not inlined): the whole model inlined twice over took a
-    # second numba compile of ~190 s on a machine's first start, for ~2 % of batched speed
-    ctrl = np.empty(ctrls.shape[1])
+    # the scratch memory carved once, and step_ws's compiled code called for each step
+    ws, R, fm, deriv, new, backup = _work(diag, model)
     n = ctrls.shape[0]
     for i in range(n):
-        for k in range(ctrls.shape[1]):
-            ctrl[k] = ctrls[i, k]
-        if step(state, ctrl, env, terrain, model, tables, diag) != 0:
+        if step_ws(state, ctrls[i], env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
             return i
         for k in range(N_STATE):
             out_states[i, k] = state[k]

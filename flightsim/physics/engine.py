@@ -37,16 +37,14 @@ supercharger rows of the model array (layout EN_*, SC_*).
 import math
 
 import numpy as np
-from numba import njit
 
+from .jit import entry, kernel
 from .layout import (
     EN_DISP, EN_ENRICH_MAP, EN_EXH_BACK, EN_FAR_LEAN, EN_FAR_RICH, EN_FAR_STOICH, EN_FMEP0,
     EN_FMEP2, EN_IDLE_FLOW, EN_IND_EFF, EN_LHV, EN_MAP_MIL, EN_MAP_WEP, EN_OMEGA_MAX, EN_VOL_EFF,
     SC_AC_EFF, SC_AC_T, SC_DRIVE_EFF, SC_EFF, SC_RAM, SC_STAGES, SC_WORK_HIGH, SC_WORK_LOW,
 )
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-INLINE = dict(JIT, inline="always")
 
 R_AIR = 287.05          # J/(kg K)
 CP_AIR = 1005.0         # J/(kg K)
@@ -55,7 +53,7 @@ FOUR_PI = 4.0 * math.pi
 OMEGA_FRICTION = 5.0    # rad/s: friction and pumping torques are regularised below this speed
 
 
-@njit(**INLINE)
+@kernel
 def supercharger_stages(work, n_stages, eff, t_in):
     """Pressure ratio and outlet temperature (K) of n centrifugal stages in series, each
     doing ``work`` J/kg with adiabatic efficiency ``eff``, from inlet temperature t_in."""
@@ -67,7 +65,7 @@ def supercharger_stages(work, n_stages, eff, t_in):
     return pr, t
 
 
-@njit(**INLINE)
+@kernel
 def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, qbar):
     """The engine at crankshaft speed omega (rad/s) with the intake at ambient pressure and
     temperature plus ram (qbar = dynamic pressure of the flight speed).
@@ -147,7 +145,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     return torque, manifold, air, fuel, sc_power, burned, t_charge
 
 
-@njit(**JIT)
+@entry
 def engine_point(model, row, omega, throttle, wep, gear, p_amb, t_amb, qbar):
     """engine_state for a running engine, as an array (for tools and tests):
     [torque N m, power W, MAP Pa, air kg/s, fuel kg/s, supercharger W, burned W, T_charge K]."""

@@ -13,8 +13,7 @@ damping times dt must stay well under the aircraft's mass), so nothing chatters.
 """
 import math
 
-from numba import njit
-
+from .jit import hot_kernel, kernel
 from .layout import (
     C_BRAKE_L, C_BRAKE_R, C_GEAR_UP, C_YAW, S_SURF, SURF_GEAR, SURF_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
     E_TERRAIN_E0, E_TERRAIN_N0, GR_BRAKE_MU, GR_BRAKE_SIDE, GR_C, GR_K, GR_POS,
@@ -22,14 +21,10 @@ from .layout import (
     H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR, M_CG, M_MASS, ROW_MASS, S_OMEGA, S_POS, S_VEL,
 )
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-# hot helpers are inlined into the step kernel: a call with array arguments costs more
-# (reference counting, argument structs) than the arithmetic inside it
-INLINE = dict(JIT, inline="always")
 MIN_CREEP_MS = 0.05
 
 
-@njit(**INLINE)
+@kernel
 def terrain_height(terrain, env, north, east):
     """(height_m above sea level, dh/dnorth, dh/deast) at a point; bilinear in the grid."""
     nr = terrain.shape[0]
@@ -61,7 +56,7 @@ def terrain_height(terrain, env, north, east):
     return h, dhdn, dhde
 
 
-@njit(**INLINE)
+@hot_kernel
 def _contact(state, R, model, px, py, pz, terrain, env):
     """Penetration depth, up normal (NED), and point velocity (NED) of a body point."""
     rx = px - model[ROW_MASS, M_CG]
@@ -88,7 +83,7 @@ def _contact(state, R, model, px, py, pz, terrain, env):
     return depth, nn, ne, nd, vn, ve, vd, rx, ry, rz
 
 
-@njit(**INLINE)
+@kernel
 def _apply(R, fn, fe, fd, rx, ry, rz, fm):
     """Add a world (NED) force acting at body offset r to the body force and moment (fm)."""
     add_force_at(R[0, 0] * fn + R[1, 0] * fe + R[2, 0] * fd,
@@ -96,7 +91,7 @@ def _apply(R, fn, fe, fd, rx, ry, rz, fm):
                  R[0, 2] * fn + R[1, 2] * fe + R[2, 2] * fd, rx, ry, rz, fm)
 
 
-@njit(**INLINE)
+@kernel
 def add_force_at(fx, fy, fz, rx, ry, rz, fm):
     """Add a body-axis force acting at body offset r from the CG to fm (force, moment)."""
     fm[0] += fx
@@ -107,7 +102,7 @@ def add_force_at(fx, fy, fz, rx, ry, rz, fm):
     fm[5] += rx * fy - ry * fx
 
 
-@njit(**INLINE)
+@kernel
 def _friction(mu_n, v, creep):
     """Coulomb friction force (signed, opposing v), linear below the creep speed."""
     if v > creep:
@@ -117,17 +112,17 @@ def _friction(mu_n, v, creep):
     return -mu_n * v / creep
 
 
-@njit(**INLINE)
+@kernel
 def may_touch(model, terrain, env, state):
     """False when the aircraft is too high above the terrain for any point to touch it."""
     h_cg = terrain_height(terrain, env, state[S_POS], state[S_POS + 1])[0]
     return -state[S_POS + 2] - h_cg <= 2.0 * model[0, H_GROUND_RADIUS] + 1.0
 
 
-@njit(**INLINE)
+@kernel
 def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
     """Gear and contact-point forces (call only where may_touch: the guard sits with the
-    caller because entering this inlined function costs more than the test). Returns (legs on ground, total gear load N,
+    caller because calling this function costs more than the test). Returns (legs on ground, total gear load N,
     touching-contact mask, newly touching contact index or -1, its speed m/s)."""
     dt = env[E_DT]
     creep_per_newton = 2.5 * dt / model[ROW_MASS, M_MASS]
@@ -228,7 +223,7 @@ def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
     return on_ground, load, mask, strike, strike_speed
 
 
-@njit(**INLINE)
+@kernel
 def gear_drag(model, state, R, wind_n, wind_e, wind_d, rho, ctrl, fm):
     """Drag of the extended landing gear (CD*S per leg) at each leg, from its own airflow."""
     n_gear = int(model[0, H_N_GEAR])

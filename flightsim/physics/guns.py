@@ -18,8 +18,7 @@ gun off the centre line also yaws it (and pitches it, by its height off the CG).
 * ``guns_advance`` (once per step): the rounds fired this step leave the belts; the
   mass re-sum (plant.resum_mass) takes their weight off.
 """
-from numba import njit
-
+from .jit import kernel
 from .ground import add_force_at
 
 from .layout import (
@@ -27,11 +26,8 @@ from .layout import (
     M_CG, ROW_MASS, S_GUN_FIRED,
 )
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-INLINE = dict(JIT, inline="always")
 
-
-@njit(**INLINE)
+@kernel
 def gun_forces(model, state, ctrl, env, fm, diag):
     """Mean recoil of every gun that fires this step (trigger held, rounds left) into fm
     (force 0..2, moment about the CG 3..5, body axes); rounds left and the total recoil
@@ -63,7 +59,7 @@ def gun_forces(model, state, ctrl, env, fm, diag):
     diag[D_RECOIL] = total
 
 
-@njit(**INLINE)
+@kernel
 def guns_advance(model, state, ctrl, dt):
     """The rounds fired this step leave the belts (fractional rounds accumulate: a gun at
     800 rounds/min fires 0.27 rounds per 20 ms step); firing stops when a belt is empty."""

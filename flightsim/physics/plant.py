@@ -22,8 +22,8 @@
 import math
 
 import numpy as np
-from numba import njit
 
+from .jit import entry, kernel
 from .aero import wind_at
 from .atmosphere import isa
 from .engine import engine_state
@@ -46,8 +46,6 @@ from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUN
 from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-INLINE = dict(JIT, inline="always")
 
 CP_AIR = 1005.0
 TAU_INFLOW = 0.05           # s: lag of the induced velocities (dynamic inflow)
@@ -58,7 +56,7 @@ COOLER_FLOW_CLOSED = 0.4    # duct flow with the exit flap closed, fraction of o
 W_DOMEGA, W_FUEL, W_DTC, W_DTO, W_PRESS, W_FLAP = 0, 1, 2, 3, 4, 5
 
 
-@njit(**INLINE)
+@kernel
 def fuel_on_board(model, state):
     base = int(model[0, H_ROW_PLANT])
     n_t = int(model[0, H_N_TANKS])
@@ -71,7 +69,7 @@ def fuel_on_board(model, state):
     return total
 
 
-@njit(**INLINE)
+@kernel
 def _box_inertia(m, lx, ly, lz, dx, dy, dz):
     """Inertia of a solid box of mass m and sides lx, ly, lz whose centre sits (dx, dy, dz)
     from the CG: (ixx, iyy, izz, ixy, ixz, iyz) to add to the aircraft's tensor (own
@@ -82,7 +80,7 @@ def _box_inertia(m, lx, ly, lz, dx, dy, dz):
             -m * dx * dy, -m * dx * dz, -m * dy * dz)
 
 
-@njit(**INLINE)
+@kernel
 def _load_box(model, state, k, n_t, row0, g0):
     """Load k of what burns off or is fired, tanks first (k < n_t), then gun belts: (mass kg,
     box sides lx, ly, lz, centre x, y, z). A tank's fuel is a box whose height shrinks
@@ -107,7 +105,7 @@ def _load_box(model, state, k, n_t, row0, g0):
             model[row, GUN_BOX_POS], model[row, GUN_BOX_POS + 1], model[row, GUN_BOX_POS + 2])
 
 
-@njit(**INLINE)
+@kernel
 def resum_mass(model, state):
     """ROW_MASS = the dry aircraft plus the fuel left in each tank and the rounds left in
     each gun's ammunition box: mass, CG and the full inertia tensor (each tank's fuel a
@@ -197,7 +195,7 @@ def resum_mass(model, state):
     model[ROW_MASS, J + 8] = c22
 
 
-@njit(**INLINE)
+@kernel
 def _cooler(model, cool, c, temp_k, t_amb, rho, v_eff):
     """One cooler (radiator or oil cooler): (exit flap 0..1, heat rejected W, drag area m2)."""
     t_open = model[cool, c + CL_T_OPEN]
@@ -213,7 +211,7 @@ def _cooler(model, cool, c, temp_k, t_amb, rho, v_eff):
     return flap, heat, cda
 
 
-@njit(**INLINE)
+@kernel
 def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, P):
     """Powerplant forces and moments into fm (body axes, about the CG); rates to ws[P..P+4].
     ax, ay, az: velocity of the CG through the air (body axes)."""
@@ -323,7 +321,7 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     diag[D_SC_POWER] = sc_power
 
 
-@njit(**INLINE)
+@kernel
 def _toward(x, target, max_step):
     """x moved toward target by at most max_step (rate-limited actuators; dynamics uses it too)."""
     if target > x + max_step:
@@ -333,7 +331,7 @@ def _toward(x, target, max_step):
     return target
 
 
-@njit(**INLINE)
+@kernel
 def governor_setting(model, ctrl):
     """Crankshaft speed the governor holds (rad/s) from the propeller lever."""
     pr = int(model[0, H_ROW_PLANT]) + PLANT_PROP
@@ -345,7 +343,7 @@ def governor_setting(model, ctrl):
     return model[pr, PR_GOV_MIN] + lever * (model[pr, PR_GOV_MAX] - model[pr, PR_GOV_MIN])
 
 
-@njit(**INLINE)
+@kernel
 def select_gear(model, gear, press, ctrl):
     """The supercharger's automatic gear change: an aneroid switch on ambient pressure with
     hysteresis (up below SC_UP_PA, back down above SC_DOWN_PA); the cockpit switch can hold
@@ -360,7 +358,7 @@ def select_gear(model, gear, press, ctrl):
     return gear
 
 
-@njit(**INLINE)
+@kernel
 def plant_advance(model, state, ctrl, ws, P, dt):
     """Move the powerplant states one step with the rates of this step's derivative."""
     base = int(model[0, H_ROW_PLANT])
@@ -437,7 +435,7 @@ def plant_advance(model, state, ctrl, ws, P, dt):
 
 # ------------------------------------------------------------------ equilibrium (trim)
 
-@njit(**JIT)
+@entry
 def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, press, temp, qbar, ws, P,
               firing, gear_sc):
     """Engine torque minus propeller torque at the crankshaft (N m) at (omega, pitch), with
@@ -470,7 +468,7 @@ def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, 
     return torque - gear * q_aero
 
 
-@njit(**JIT)
+@entry
 def _solve(model, tables, state, ctrl, which, fixed, lo, hi, f_lo, f_hi, ux, uy, uz, rho, sound, press, temp,
            qbar, ws, P, firing, gear_sc):
     """Root of the torque balance in omega (which = 0, pitch fixed) or pitch (which = 1, omega
@@ -502,7 +500,7 @@ def _solve(model, tables, state, ctrl, which, fixed, lo, hi, f_lo, f_hi, ux, uy,
     return x
 
 
-@njit(**JIT)
+@entry
 def plant_trim(model, tables, state, ctrl, env, ws):
     """Put the powerplant states of ``state`` in equilibrium for its flight condition
     (steady: body rates ignored) and the controls ``ctrl``. Returns 0 if the engine and
@@ -642,7 +640,7 @@ def plant_trim(model, tables, state, ctrl, env, ws):
     return args_ok
 
 
-@njit(**JIT)
+@entry
 def idle_balance(model, tables):
     """Engine torque minus propeller torque at the crankshaft (N m), standing still at sea
     level with the throttle closed, at the ground idle speed and the fine-pitch stop."""

@@ -29,8 +29,8 @@ iterates them to convergence.
 import math
 
 import numpy as np
-from numba import njit
 
+from .jit import kernel
 from .aero import fast_atan2
 from .compress import mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
 from .layout import (
@@ -39,8 +39,6 @@ from .layout import (
     PS_TC, PS_TWIST, PS_WAVE_PEAK, S_INFLOW, S_SWIRL, T_CD, T_CL, TABLE_ALPHA_MIN_DEG, TABLE_N, TABLE_STEP_DEG,
 )
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-INLINE = dict(JIT, inline="always")
 
 AZ_COS = np.array([math.cos(2.0 * math.pi * j / N_AZIMUTH) for j in range(N_AZIMUTH)])
 AZ_SIN = np.array([math.sin(2.0 * math.pi * j / N_AZIMUTH) for j in range(N_AZIMUTH)])
@@ -49,7 +47,7 @@ STALL_FADE_RAD = math.radians(6.0)   # Prandtl-Glauert lift rise fades out this 
 MAX_SWIRL_FRACTION = 0.3             # swirl at the disc at most this fraction of Omega r
 
 
-@njit(**INLINE)
+@kernel
 def _index(alpha):
     """Table index and fraction of an angle of attack (rad, any angle)."""
     x = (alpha * RAD2DEG - TABLE_ALPHA_MIN_DEG) / TABLE_STEP_DEG
@@ -61,7 +59,7 @@ def _index(alpha):
     return i, x - i
 
 
-@njit(**INLINE)
+@kernel
 def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
                 ux, uy, uz, p, q, r, rho, sound, pw, pw_row):
     """Blade-element loads of the whole disc.
@@ -153,7 +151,7 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
     return thrust, fy, fz, my, mz, torque
 
 
-@njit(**INLINE)
+@kernel
 def tip_loss(blades, rad, radius, u_p, u_t):
     """Prandtl's tip-loss factor F at radius rad for inflow angle atan(u_p/u_t)."""
     sphi = abs(u_p) / math.sqrt(u_p * u_p + u_t * u_t + 1e-12)
@@ -169,7 +167,7 @@ def tip_loss(blades, rad, radius, u_p, u_t):
     return F if F > 0.05 else 0.05
 
 
-@njit(**INLINE)
+@kernel
 def momentum_targets(model, row_prop, row_st0, n_st, state, omega_p, u_axial, rho, pw, pw_row, out_row):
     """Induced velocities (axial, swirl) that momentum theory asks for each annulus given the
     blade loads in pw[pw_row] (thrust) and pw[pw_row + 1] (torque); written to

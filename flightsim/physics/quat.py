@@ -2,21 +2,17 @@
 import math
 
 import numpy as np
-from numba import njit
 
-JIT = dict(cache=True, nogil=True, error_model="numpy")
-# hot helpers are inlined into the step kernel: a call with array arguments costs more
-# (reference counting, argument structs) than the arithmetic inside it
-INLINE = dict(JIT, inline="always")
+from .jit import entry, kernel
 
 
-@njit(**INLINE)
+@kernel
 def dcm_from_quat(q, out):
     """Fill ``out`` (3x3) with the body->NED rotation matrix of q = (w, x, y, z)."""
     dcm_from_state(q, 0, out)
 
 
-@njit(**INLINE)
+@kernel
 def dcm_from_state(state, k, out):
     """dcm_from_quat for the quaternion stored at state[k:k+4] (no array view)."""
     w, x, y, z = state[k], state[k + 1], state[k + 2], state[k + 3]
@@ -31,7 +27,7 @@ def dcm_from_state(state, k, out):
     out[2, 2] = 1.0 - 2.0 * (x * x + y * y)
 
 
-@njit(**JIT)
+@entry
 def quat_from_euler(roll_rad, pitch_rad, yaw_rad):
     """q_ned_from_body from 3-2-1 Euler angles (yaw, then pitch, then roll)."""
     cr, sr = math.cos(roll_rad * 0.5), math.sin(roll_rad * 0.5)
@@ -45,7 +41,7 @@ def quat_from_euler(roll_rad, pitch_rad, yaw_rad):
     return q
 
 
-@njit(**JIT)
+@entry
 def euler_from_quat(q):
     """(roll, pitch, yaw) in radians, 3-2-1 convention; for display and tests only."""
     w, x, y, z = q[0], q[1], q[2], q[3]
