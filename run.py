@@ -25,5 +25,5 @@ def ensure_dependencies():
 if __name__ == "__main__":
     ensure_dependencies()
     sys.path.insert(0, HERE)
-    from flightsim.app import main
+    from flightsim.cli import main
     sys.exit(main())

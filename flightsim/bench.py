@@ -120,10 +120,10 @@ def startup_times(name: str = "astir") -> dict:
 
 def render_bench(width=1280, height=720, frames=300, quality="auto", view="chase", scenario="airfield") -> dict:
     """Frames per second of the game's own draw path, offscreen, with the physics thread running."""
-    from .app import Game, World, _headless_pyglet
-    win = _headless_pyglet(width, height)
-    import moderngl
-    ctx = moderngl.create_context()
+    from .display import headless_context
+    from .game import Game
+    from .world.assembly import World
+    win, ctx = headless_context(width, height)
     world = World(scenario=scenario)
     game = Game(ctx, world, view, quality)
     from pyglet import gl        # glFinish through ctypes releases the GIL while the GPU works

@@ -23,26 +23,31 @@ import math
 
 import numpy as np
 
+from .actions import app_action
+from .game import Game
 from .handoff import DT, pose_at
+from .input.joystick import aircraft_has_engine
 from .menu import Menu
 from .settings import Settings, save_settings
+from .world.assembly import World
 
 log = logging.getLogger("flightsim.flow")
 
 DEFAULT_SCENARIO = "airfield"
-TIME_SCALES = (1, 2, 4)
 CRASH_MENU_DELAY_S = 3.0
 
 
-def next_time_scale(current: int, step: int) -> int:
-    """x1 -> x2 -> x4 (step +1) and back (step -1), stopping at the ends."""
-    i = TIME_SCALES.index(current) if current in TIME_SCALES else 0
-    return TIME_SCALES[min(max(i + step, 0), len(TIME_SCALES) - 1)]
-
-
 def _make_world(scenario, aircraft):
-    from .app import World
     return World(aircraft, scenario)
+
+
+def remembered_scenario(settings) -> str | None:
+    """The last scenario flown, if it still exists."""
+    name = settings.last_scenario
+    if not name:
+        return None
+    from .world.scenario import scenario_names
+    return name if name in scenario_names() else None
 
 
 class GameFlow:
@@ -89,7 +94,6 @@ class GameFlow:
         self.switches += 1
 
     def _load(self, scenario, aircraft, paused: bool) -> None:
-        from .app import Game, aircraft_has_engine
         from .render.release import release_gl
         old_world, old_game = self.world, self.game
         view = self.settings.view if old_game is None else old_game.view_mode
@@ -199,7 +203,6 @@ class GameFlow:
 
     # ------------------------------------------------------------------ app actions
     def app_action(self, action: str, win=None) -> None:
-        from .app import app_action
         if action == "reset":
             self.restart()
             return

@@ -11,7 +11,7 @@ plant.plant_trim), in still ISA air, wings level, gear and flaps up:
   airspeed (how flight tests climb: the true airspeed grows with height); its true
   airspeed is reported too;
 * ``service_ceiling``: the altitude where the best climb falls to 0.5 m/s (100 ft/min);
-* ``stall``: the lowest steady 1 g speed with the power off (tunnel.stall_sweep), clean or
+* ``stall``: the lowest steady 1 g speed with the power off (glide_sweep.stall_sweep), clean or
   with gear and flaps down.
 
 The supercharger gear is the one the automatic switch selects climbing from below, so the
@@ -23,9 +23,11 @@ import math
 
 import numpy as np
 
+from .glide_sweep import stall_sweep
 from .physics import layout as L
 from .physics.state import make_ctrl
 from .sim import Sim
+from .spec.compile import aircraft_with_mass
 
 KMH = 3.6
 POWER = {"wep": dict(throttle=1.0, wep=1.0), "military": dict(throttle=1.0, wep=0.0),
@@ -39,7 +41,6 @@ def power_ctrl(power: str, **kw) -> np.ndarray:
 
 
 def _sim(aircraft, mass_kg):
-    from .tunnel import aircraft_with_mass
     return Sim(aircraft_with_mass(aircraft, mass_kg))
 
 
@@ -148,7 +149,6 @@ def service_ceiling(aircraft="p51d", power="military", mass_kg=None, rate_ms=0.5
 def stall_speed(aircraft="p51d", landing=False, mass_kg=None, sim=None):
     """Power-off 1 g stall speed at sea level (TAS = EAS there), clean or with gear and
     flaps down: (km/h, trim)."""
-    from .tunnel import stall_sweep
     sim = sim or _sim(aircraft, mass_kg)
     ctrl = power_ctrl("idle", gear_up=0.0 if landing else 1.0, flap=1.0 if landing else 0.0)
     vne = sim.compiled.spec.aircraft["vne_kmh"] / KMH

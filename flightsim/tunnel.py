@@ -14,72 +14,20 @@ elevator for which the aircraft flies on unchanged.
 from __future__ import annotations
 
 import argparse
-import copy
 import json
 import math
 import sys
 
 import numpy as np
 
-from .physics import layout as L
+from .glide_sweep import stall_sweep
 from .physics.state import make_ctrl
-from .spec.compile import compile_aircraft
+from .spec.compile import aircraft_with_mass
 from .spec.loader import load_aircraft
 from .spec.schema import DataError
 from .sim import Sim
 
 KMH = 3.6
-
-
-def aircraft_with_mass(name: str, mass_kg: float | None):
-    """Compile an aircraft, optionally re-ballasted to mass_kg (ballast added at the CG)."""
-    spec = load_aircraft(name)
-    if mass_kg is None:
-        return compile_aircraft(spec)
-    base = compile_aircraft(spec)
-    extra = mass_kg - base.mass_kg
-    if abs(extra) > 1e-9:
-        if mass_kg <= 0.5 * base.mass_kg:
-            raise DataError(spec.path, "--mass-kg", f"{mass_kg} kg is less than half the aircraft's {base.mass_kg:.0f} kg")
-        spec = copy.deepcopy(spec)
-        spec.masses.append({"name": "ballast", "mass_kg": extra, "position_m": tuple(base.cg_m),
-                            "size_m": (0.0, 0.0, 0.0), "_where": "ballast"})
-    return compile_aircraft(spec)
-
-
-def stall_sweep(sim: Sim, vne_ms: float, base_ctrl=None, altitude_m=0.0):
-    """Trim steady glides from Vne down to the stall.
-
-    Speed continuation from Vne down while it converges, then alpha continuation past
-    the last speed trim up to maximum lift (where a trim at fixed speed has no or two
-    solutions). Returns (front, stall): the trims, fastest first, and the trim of the
-    lowest steady speed, the 1 g stall speed (limited by maximum lift or elevator travel)."""
-    trimmer = sim.trimmer(altitude_m, base_ctrl)
-    trims = []
-    guess = (0.0, -0.1, 0.0)
-    v = vne_ms
-    while v > 3.0:
-        t = trimmer.glide(v, guess)
-        if not t.ok or not t.within_travel:
-            break
-        trims.append(t)
-        guess = (t.alpha_rad, t.gamma_rad, t.pitch_cmd)
-        v -= 1.0
-    if not trims:
-        raise RuntimeError("no steady glide found")
-    last = trims[-1]
-    guess = (last.tas_ms, last.gamma_rad, last.pitch_cmd)
-    # on through the whole stall region: a lift curve may have a local peak and dip before
-    # its maximum (the E 603 does near 9 deg), so the lowest speed is the minimum over all
-    # of it, not the first place where the speed rises again
-    for alpha in np.arange(last.alpha_rad, last.alpha_rad + math.radians(20), math.radians(0.1))[1:]:
-        t = trimmer.glide_at_alpha(alpha, guess)
-        if not t.ok or not t.within_travel:
-            break                       # no steady glide beyond here, or out of elevator travel
-        trims.append(t)
-        guess = (t.tas_ms, t.gamma_rad, t.pitch_cmd)
-    slowest = min(range(len(trims)), key=lambda k: trims[k].tas_ms)
-    return trims[:slowest + 1], trims[slowest]
 
 
 def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):

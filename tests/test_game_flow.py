@@ -162,8 +162,8 @@ def test_x4_on_a_slow_machine_drops_time_and_counts_it(trainer_path):
 
 
 def test_time_keys_cycle_x1_x2_x4_and_back():
-    from flightsim.app import app_action
-    from flightsim.flow import next_time_scale
+    from flightsim.actions import app_action
+    from flightsim.actions import next_time_scale
     assert [next_time_scale(s, 1) for s in (1, 2, 4)] == [2, 4, 4]
     assert [next_time_scale(s, -1) for s in (1, 2, 4)] == [1, 1, 2]
     ph = SimpleNamespace(time_scale=1)
@@ -314,7 +314,7 @@ def test_settings_that_cannot_be_written_are_not_an_error(tmp_path, caplog):
 
 
 def test_cli_defaults_leave_room_for_the_menu_and_the_remembered_settings():
-    from flightsim.app import main, parser
+    from flightsim.cli import main, parser
     a = parser().parse_args([])
     assert a.scenario is None and a.view is None and a.quality is None and not a.menu
     a = parser().parse_args(["--scenario", "winch", "--view", "cockpit", "--quality", "low", "--frames", "2"])

@@ -229,6 +229,19 @@ class PygletBackend:
         return list(self.load().get_joysticks())
 
 
+def aircraft_has_engine(compiled) -> bool:
+    """Powered aircraft carry an [engine] table (docs/aircraft_format.md); a glider has none.
+    Decides where a joystick's throttle lever goes (throttle, or a glider's airbrakes)."""
+    spec = compiled.spec
+    if any(getattr(spec, a, None) for a in ("engine", "engines", "powerplant")):
+        return True
+    try:
+        from ..spec.schema import read_toml
+        return "engine" in read_toml(spec.path)
+    except Exception:
+        return True
+
+
 class JoystickManager:
     def __init__(self, backend=None, profile_dir: Path | None = None, has_engine: bool = True,
                  save_new_profiles: bool = True):

@@ -8,6 +8,7 @@ planform efficiency, downwash at the tail) come from the sections' own geometry.
 """
 from __future__ import annotations
 
+import copy
 import math
 from dataclasses import dataclass
 
@@ -332,3 +333,19 @@ def compile_aircraft(spec_or_name) -> Compiled:
     # guns: recoil, bullets, and the ammunition's weight re-summed as it is fired (spec/guns.py)
     model, mass, cg, inertia = compile_guns(spec, model, mass, cg, inertia)
     return Compiled(spec, model, tables, secs, mass, cg, inertia, names)
+
+
+def aircraft_with_mass(name: str, mass_kg: float | None):
+    """Compile an aircraft, optionally re-ballasted to mass_kg (ballast added at the CG)."""
+    spec = load_aircraft(name)
+    if mass_kg is None:
+        return compile_aircraft(spec)
+    base = compile_aircraft(spec)
+    extra = mass_kg - base.mass_kg
+    if abs(extra) > 1e-9:
+        if mass_kg <= 0.5 * base.mass_kg:
+            raise DataError(spec.path, "--mass-kg", f"{mass_kg} kg is less than half the aircraft's {base.mass_kg:.0f} kg")
+        spec = copy.deepcopy(spec)
+        spec.masses.append({"name": "ballast", "mass_kg": extra, "position_m": tuple(base.cg_m),
+                            "size_m": (0.0, 0.0, 0.0), "_where": "ballast"})
+    return compile_aircraft(spec)

@@ -1,7 +1,7 @@
 """Air combat in the world: an AI opponent, the bullets, the targets, the hits.
 
 ``Combat`` lives in the physics thread: the World's per-tick hook calls ``tick`` once
-per 20 ms tick before the player's step (flightsim.app.World._world_tick). It owns
+per 20 ms tick before the player's step (flightsim.world.assembly.World._world_tick). It owns
 
 * the opponent: its own ``Sim`` (the same compiled aircraft data, its own state and
   model array: its damage is its own) flown by ``flightsim.ai.FighterAI`` through

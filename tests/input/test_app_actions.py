@@ -3,7 +3,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from flightsim.app import aircraft_has_engine, app_action
+from flightsim.actions import app_action
+from flightsim.input.joystick import aircraft_has_engine
 from flightsim.handoff import ControlInputs
 from flightsim.input.bindings import APP_ACTIONS
 from flightsim.input.joystick import JoystickManager

@@ -12,7 +12,7 @@ _KEEP = []     # the window outlives every test: pyglet labels free GL objects w
 def gl_session():
     try:
         import pyglet
-        from flightsim.app import _headless_pyglet
+        from flightsim.display import headless_window
         import moderngl
         wins = list(pyglet.app.windows)
         if wins:
@@ -20,7 +20,7 @@ def gl_session():
             win.switch_to()
             ctx = moderngl.get_context()
         else:
-            win = _headless_pyglet(320, 180)
+            win = headless_window(320, 180)
             ctx = moderngl.create_context()
     except Exception as e:      # no EGL on this machine
         pytest.skip(f"no offscreen GL: {e}")

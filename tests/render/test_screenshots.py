@@ -24,7 +24,9 @@ def target(ctx):
 
 
 def _render(ctx, scenario, view, frames=4, setup=None):
-    from flightsim.app import Game, World, read_pixels
+    from flightsim.game import Game
+    from flightsim.render.png import read_pixels
+    from flightsim.world.assembly import World
     world = World("astir", scenario)
     game = Game(ctx, world, view, "low")
     if setup:
@@ -93,7 +95,8 @@ def test_screenshot_cli(tmp_path):
 
 def test_compiled_terrain_selection_matches_the_numpy_walk(gl):
     """The compiled quadtree walk picks exactly the nodes the numpy original does."""
-    from flightsim.app import Game, World
+    from flightsim.game import Game
+    from flightsim.world.assembly import World
     world = World("astir", "airfield")
     game = Game(gl, world, "chase", "low")
     tr = game.renderer.terrain_r

@@ -86,7 +86,7 @@ def _skyish(px):
 
 
 def _save(name, img):
-    from flightsim.app import write_png
+    from flightsim.render.png import write_png
     OUT.mkdir(parents=True, exist_ok=True)
     write_png(OUT / name, img)
 

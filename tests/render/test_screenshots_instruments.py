@@ -20,7 +20,7 @@ _KEEP = []
 
 
 def _draw_frames(gl, world, game, frames, after=None):
-    from flightsim.app import read_pixels
+    from flightsim.render.png import read_pixels
     win, ctx, fbo = gl
     t = world.buffer.read()[1].wall_s
     for i in range(frames):
@@ -38,7 +38,8 @@ def _draw_frames(gl, world, game, frames, after=None):
 
 
 def _render(gl, view, scenario="airfield", frames=4, setup=None, after=None, aircraft="astir"):
-    from flightsim.app import Game, World
+    from flightsim.game import Game
+    from flightsim.world.assembly import World
     win, ctx, fbo = gl
     win.switch_to()
     world = World(aircraft, scenario)
@@ -154,7 +155,7 @@ def test_cockpit_panel_covers_the_bottom_and_leaves_the_sky(cockpit):
 def test_cockpit_panel_rows_skip_the_scene_unseen(gl):
     """The rows the panel covers opaquely are not drawn by the scene (software GL pays per
     pixel): the frame is the same as one drawn in full, and the layer really is opaque there."""
-    from flightsim.app import read_pixels
+    from flightsim.render.png import read_pixels
     img, game = _render(gl, "cockpit")
     win, ctx, fbo = gl
     covered = game.hud.cockpit.covered_rows(W, H)

@@ -30,7 +30,9 @@ def test_cloud_puffs_sit_on_a_flat_base_and_keep_their_shape():
 
 
 def _scene(ctx, with_clouds):
-    from flightsim.app import Game, World, read_pixels
+    from flightsim.game import Game
+    from flightsim.render.png import read_pixels
+    from flightsim.world.assembly import World
     from flightsim.handoff import pose_at
     from flightsim.render.camera import look_at
     world = World("astir", "thermal", small_world=True)
@@ -52,7 +54,7 @@ def _scene(ctx, with_clouds):
 
 
 def test_cumulus_drawn_white_above_the_horizon(gl, tmp_path):
-    from flightsim.app import write_png
+    from flightsim.render.png import write_png
     img, game = _scene(gl, True)
     write_png(tmp_path / "cloud.png", img)
     bare, _ = _scene(gl, False)
@@ -84,7 +86,9 @@ def test_debrief_panel_after_the_landing_scenario(gl, tmp_path):
     """landing.toml flown by its autopilot through the mailbox; the game's flight log is fed
     every tick (as Game.draw does every frame) and the frame after the glider stops shows
     the debrief panel with the landing's grade."""
-    from flightsim.app import Game, World, read_pixels, write_png
+    from flightsim.game import Game
+    from flightsim.render.png import read_pixels, write_png
+    from flightsim.world.assembly import World
     from flightsim.autopilot import autopilot
     from flightsim.world.flight_log import FlightLog
     world = World("astir", "landing", small_world=True)

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.app import World
+from flightsim.world.assembly import World
 from flightsim.physics import layout as L
 from flightsim.spec.schema import DataError
 from flightsim.world.scenario import find_scenario, load_scenario

@@ -21,7 +21,7 @@ EXPECTED = {"winch": WinchLaunchPilot, "thermal": SoaringPilot, "landing": Landi
 
 
 def fly(name, seconds=60.0):
-    from flightsim.app import World
+    from flightsim.world.assembly import World
     world = World(scenario=name, small_world=True)
     pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather)
     log = FlightLog(world.terrain.airfield)

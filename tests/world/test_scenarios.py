@@ -138,7 +138,7 @@ def test_weak_link_breaks_above_its_rating():
 
 @pytest.mark.parametrize("name", [n for n in S.scenario_names() if S.load_scenario(S.SCENARIO_DIR / f"{n}.toml").kind == "glider"])
 def test_each_glider_scenario_starts_and_flies_in_the_game_world(name):
-    from flightsim.app import World
+    from flightsim.world.assembly import World
     world = World(scenario=name, small_world=True)
     th = world.physics
     for k in range(150):                     # 3 s of ticks through the world hook

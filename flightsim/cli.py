@@ -1,0 +1,85 @@
+"""flightsim's command line: the game window (default), headless screenshots, headless flight.
+
+    python run.py                                  window 1280x720: the menu (choose a scenario)
+    python run.py --scenario winch                 window, flying that scenario at once
+    python run.py --frames 60 --screenshot a.png   render offscreen (no display), write a PNG
+    python run.py --headless-telemetry             fly without graphics, print telemetry
+
+Each mode lives in its own module (window, headless, telemetry); this one only reads the
+arguments and picks one, importing nothing of pyglet before it must.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parser():
+    from .render.camera import VIEWS
+    ap = argparse.ArgumentParser(prog="python run.py", description="flightsim")
+    ap.add_argument("--aircraft", default=None, help="aircraft in aircraft/ (default: the scenario's)")
+    ap.add_argument("--scenario", default=None,
+                    help="a scenario in scenarios/ (--list-scenarios), or glider / fighter for each kind's default; "
+                         "without it the window opens the menu, headless runs fly the last scenario flown "
+                         "(else airfield)")
+    ap.add_argument("--list-scenarios", action="store_true", help="print one line per scenario and exit")
+    ap.add_argument("--names-only", action="store_true", help="with --list-scenarios: just the names")
+    ap.add_argument("--view", default=None, choices=VIEWS, help="default: the last view used (else chase)")
+    ap.add_argument("--width", type=int, default=1280)
+    ap.add_argument("--height", type=int, default=720)
+    ap.add_argument("--quality", default=None, choices=("auto", "low", "medium", "high"),
+                    help="default: as last time (else auto)")
+    ap.add_argument("--frames", type=int, default=None, help="render N frames offscreen and exit (with --screenshot)")
+    ap.add_argument("--screenshot", default=None, help="PNG to write after --frames frames")
+    ap.add_argument("--menu", action="store_true", help="with --screenshot: draw the start menu over the scene")
+    ap.add_argument("--headless-telemetry", action="store_true", help="no graphics: fly and print telemetry")
+    ap.add_argument("--seconds", type=float, default=60.0, help="telemetry: simulated seconds to fly")
+    ap.add_argument("--altitude-m", type=float, default=600.0, help="telemetry: start altitude")
+    ap.add_argument("--realtime", action="store_true", help="telemetry: pace the steps to the wall clock")
+    ap.add_argument("--json", action="store_true", help="telemetry as JSON lines")
+    return ap
+
+
+def list_scenarios(names_only: bool) -> int:
+    from .spec.schema import DataError
+    from .world.scenario import load_scenario, scenario_paths
+    for p in scenario_paths():
+        if names_only:
+            print(p.stem)
+            continue
+        try:
+            sc = load_scenario(p)
+            tag = f" [default {sc.kind}]" if sc.default else ""
+            print(f"{sc.name:16s} {sc.kind:8s} {sc.aircraft:6s} {sc.description}{tag}")
+        except DataError as e:
+            print(f"{p.stem:16s} (refused: {e})")
+    return 0
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    if args.list_scenarios:
+        return list_scenarios(args.names_only)
+    from .display import DisplayError
+    from .spec.schema import DataError
+    from .world.scenario import find_scenario
+    try:
+        if args.scenario is not None:
+            find_scenario(args.scenario)
+    except DataError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.headless_telemetry:
+        from .telemetry import telemetry
+        return telemetry(args)
+    try:
+        if args.frames is not None or args.screenshot:
+            if args.frames is None:
+                args.frames = 30
+            from .headless import screenshot
+            return screenshot(args)
+        from .window import play
+        return play(args)
+    except DisplayError as e:
+        print(f"flightsim: {e}", file=sys.stderr)
+        return 2

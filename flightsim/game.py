@@ -1,0 +1,97 @@
+"""The game's drawing in one GL context: renderer, cameras, cockpit panel and HUD, instruments,
+sound and the keyboard's controls for one World (flightsim.world.assembly)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .handoff import DT
+
+if TYPE_CHECKING:
+    from .world.assembly import World
+
+
+class Game:
+    """Everything drawn in one GL context: renderer, cameras, HUD, keyboard."""
+
+    def __init__(self, ctx, world: World, view="chase", quality="auto"):
+        from .input.keyboard import KeyboardControls
+        from .render.camera import CameraRig
+        from .render.hud import Hud
+        from .render.renderer import Renderer
+        self.ctx = ctx
+        self.world = world
+        self.renderer = Renderer(ctx, world.compiled, world.terrain, quality=quality)
+        if getattr(world, "combat", None) is not None:          # other aircraft, tracers, targets
+            from .render.combat_draw import CombatRenderer
+            self.renderer.combat = CombatRenderer(ctx, self.renderer, world.combat.opponent_compiled)
+        self.renderer.set_time_of_day(world.scenario.world.get("time_of_day_h", 13.0))
+        scen = self.renderer.scenery
+        tower = next((b for b in scen.buildings if b.kind == "tower"), None)
+        tower_ned = None if tower is None else (tower.north_m, tower.east_m, -tower.ground_m - tower.height_m - 3.0)
+        self.cameras = CameraRig(world.compiled, world.terrain, tower_ned)
+        self.cameras.mode = view
+        self.view_mode = view
+        from .instruments import spec as instrument_spec
+        from .instruments.state import Instruments
+        self.instrument_spec = instrument_spec.load(world.compiled)
+        self.instruments = Instruments(self.instrument_spec, [c["name"] for c in world.compiled.spec.contacts])
+        self.hud = Hud(ctx, world.compiled.name, self.instrument_spec)
+        guns = getattr(world.compiled.spec, "guns", None)
+        if guns:        # the HUD's gun cross where the guns are harmonised (aircraft data, [guns])
+            self.hud.fighter.gun_depression_deg = guns["head"]["sight_depression_deg"]
+        self.audio = None          # play() attaches a flightsim.audio.engine.AudioEngine
+        self.keyboard = KeyboardControls(world.initial_inputs)
+        self.frame_times = []
+        self._last = None
+        self.fps = 0.0
+
+    def set_view(self, mode):
+        self.view_mode = mode
+        self.cameras.mode = mode
+        if mode == "hud":
+            self.cameras.look_yaw = self.cameras.look_pitch = 0.0
+
+    def draw(self, fbo, now_s: float, dt_s: float):
+        from .handoff import pose_at
+        pose = pose_at(self.world.buffer, now_s - DT)
+        if pose is None:
+            fbo.use()
+            fbo.clear(0.5, 0.6, 0.7)
+            return
+        view = self.cameras.view(pose, dt_s)
+        combat_r = getattr(self.renderer, "combat", None)
+        if combat_r is not None:
+            combat_r.update(self.world.combat.frames, pose)
+        self.renderer.clouds = getattr(self.world, "clouds", None)     # the published cumulus (immutable)
+        covered = self.hud.covered_rows(fbo.viewport[2], fbo.viewport[3], view, pose, self.view_mode)
+        m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud"),
+                                      covered_rows=covered)
+        st = self.renderer.stats
+        # the frame rate is measured by the window's loop only (a screenshot's clock is simulated)
+        fps = f"{self.fps:4.0f} fps  " if self.fps > 0 else ""
+        extra = f"{fps}{self.renderer.quality}  {st.triangles / 1000:.0f}k tris"
+        if combat_r is not None:
+            from .render.combat_draw import hud_text
+            extra += "   " + hud_text(combat_r.frame)
+        # the physics publishes a paused snapshot when it pauses, and each snapshot its time acceleration
+        scale = int(getattr(pose.snapshot, "time_scale", 1))
+        self.hud.time_scale = None if scale == 1 else float(scale)
+        self.instruments.update(pose.snapshot, now_s)
+        winch = getattr(self.world, "winch", None)          # the cable-release indicator (read only)
+        self.hud.cable = None if winch is None else (bool(winch.attached), str(getattr(winch, "event", "")))
+        self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra, self.instruments, now_s)
+        from .render.debrief import draw_debrief       # flight log; the debrief panel once landed and at rest
+        draw_debrief(self, fbo, pose.snapshot)
+        if self.audio is not None:
+            self.audio.update(pose.snapshot, self.instruments, self.hud.cable)
+
+    def instrument_key(self, name: str):
+        """The instruments' toggles (bindings: "telemetry" F2, "vario_sound" M)."""
+        if name == "F2":
+            self.hud.show_telemetry = not self.hud.show_telemetry
+        elif name == "M":
+            self.hud.vario_muted = (self.audio.toggle_vario_mute() if self.audio is not None
+                                    else not self.hud.vario_muted)
+        else:
+            return None
+        return True

@@ -1,0 +1,82 @@
+"""One flight's world, assembled: terrain, weather, the aircraft's Sim at the scenario's start,
+the winch, air combat and the physics thread around them.
+
+The window, the headless runs (screenshots, telemetry) and the tests build the same World;
+the renderer reads only what it publishes (snapshots, clouds, combat frames).
+"""
+from __future__ import annotations
+
+import math
+
+from ..handoff import ControlInputs, ControlMailbox, SnapshotBuffer
+from ..physics_thread import PhysicsThread
+from ..sim import Sim
+from . import scenario as scn, terrain as ter
+from .weather import Weather
+from .winch import winch_for
+
+
+class World:
+    """Terrain, scenery, the compiled aircraft and the physics thread around one Sim."""
+
+    def __init__(self, aircraft=None, scenario="airfield", small_world=False):
+        self.scenario = scn.find_scenario(scenario) if isinstance(scenario, str) else scenario
+        sc = self.scenario
+        aircraft = aircraft or sc.aircraft
+        self.terrain = ter.small() if small_world else ter.generate()
+        af = self.terrain.airfield
+        self.weather = Weather(self.terrain, sc.world, sc.thermals, sc.ridge, (af.north_m, af.east_m))
+        self.sim = Sim(aircraft, env=self.weather.env(), terrain=self.terrain.heights_m)
+        self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc)
+        self._make_winch = None
+        if sc.start["type"] == "winch":
+            w = sc.winch
+            self._make_winch = lambda: winch_for(
+                self.sim.compiled, self.terrain, self.spawn_state[:3],
+                af.heading_rad + math.radians(sc.start["heading_offset_deg"]), w["cable_length_m"],
+                weak_link_n=w["weak_link_n"], max_pull_n=w["max_pull_n"], free_speed_ms=w["free_speed_ms"])
+        self.winch = self._make_winch() if self._make_winch else None
+        # the trimmed elevator goes into the trim, so a centred stick holds the trimmed glide
+        c = ControlInputs.from_array(ctrl)
+        self.initial_inputs = c.replace(pitch=0.0, pitch_trim=max(-1.0, min(1.0, c.pitch + c.pitch_trim)))
+        self.mailbox = ControlMailbox(self.initial_inputs)
+        self.buffer = SnapshotBuffer()
+        self.physics = PhysicsThread(self.sim.state, self.sim.env, self.sim.terrain, self.sim.model, self.sim.tables,
+                                     self.mailbox, self.buffer)
+        self.physics.hook = self._world_tick
+        self.combat = None
+        self._world_tick(self.physics.state, self.physics.env, 0.0)
+        if getattr(sc, "has_combat", False):
+            # air combat (issue 7): the AI opponent, bullets and targets, run in the same hook;
+            # the renderer reads only its published frames (flightsim/world/combat.py)
+            from .combat import Combat
+            self.combat = Combat(self.sim, self.terrain, sc.opponent, sc.targets, sc.combat)
+
+    def _world_tick(self, state, env, t_s):
+        """Before every physics step (physics thread; 2 or 4 a tick under time acceleration): the air,
+        the cable, the combat."""
+        self.weather.update(env, t_s, state[0:3])
+        clouds = self.weather.clouds(t_s)
+        clouds.setflags(write=False)
+        self.clouds = clouds            # read-only, swapped whole each tick: what the renderer draws
+        if self.winch is not None:
+            self.winch.update(env, state, self.physics.dt if hasattr(self, "physics") else 0.02,
+                              self.sim.compiled.cg_m)
+        if getattr(self, "combat", None) is not None:
+            self.combat.tick(state, env, t_s)
+
+    def release_cable(self):
+        if self.winch is not None:
+            self.winch.release()
+
+    @property
+    def compiled(self):
+        return self.sim.compiled
+
+    def reset(self):
+        self.mailbox.post(self.initial_inputs)
+        if self._make_winch is not None:
+            self.winch = self._make_winch()     # back on a fresh cable
+        self.physics.reset(self.spawn_state)
+        if getattr(self, "combat", None) is not None:
+            self.combat.request_reset()
