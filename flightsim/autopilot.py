@@ -951,15 +951,15 @@ class TakeoffPilot(_Pilot):
 
 
 # ---------------------------------------------------------------------------- per scenario
-def autopilot(scenario, terrain, winch=None, weather=None):
+def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
 
     winch -> the launch then soaring round the field; thermal -> ThermalPilot (after
     gliding on until lift is met: a SoaringPilot); landing -> LandingPilot; ridge ->
     RidgePilot; cross_country -> CrossCountryPilot; other glider air starts (airfield,
     downwind, high) -> CircuitPilot; a glider parked on the runway -> hands off (it
-    waits for a launch); fighter_takeoff -> TakeoffPilot; other fighter scenarios
-    (fighter_air, and fighter_combat until an AI flies it) -> CruisePilot."""
+    waits for a launch). A powered aircraft (``powered``; default: the scenario is a fighter
+    scenario), in any scenario: on the runway -> TakeoffPilot, in the air -> CruisePilot."""
     from .world.scenario import find_scenario
     sc = find_scenario(scenario) if isinstance(scenario, str) else scenario
     af = terrain.airfield
@@ -974,7 +974,7 @@ def autopilot(scenario, terrain, winch=None, weather=None):
         ceiling = float(min(th.base_m for th in weather.thermals))
     land = [o for o in sc.objectives if o["type"] == "land"]
     aim = land[0]["along_m"] if land and land[0]["along_m"] != 0.0 else -250.0
-    if sc.kind == "fighter":
+    if sc.kind == "fighter" if powered is None else powered:
         if st["type"] == "runway":
             return TakeoffPilot(hdg)
         return CruisePilot(heading_rad=hdg)

@@ -20,8 +20,8 @@ def parser():
     ap.add_argument("--aircraft", default=None, help="aircraft in aircraft/ (default: the scenario's)")
     ap.add_argument("--scenario", default=None,
                     help="a scenario in scenarios/ (--list-scenarios), or glider / fighter for each kind's default; "
-                         "without it the window opens the menu, headless runs fly the last scenario flown "
-                         "(else airfield)")
+                         "without it the window opens the menu over the --aircraft's own kind's default scenario, "
+                         "else over the last scenario flown (else airfield), and headless runs fly that one")
     ap.add_argument("--list-scenarios", action="store_true", help="print one line per scenario and exit")
     ap.add_argument("--names-only", action="store_true", help="with --list-scenarios: just the names")
     ap.add_argument("--view", default=None, choices=VIEWS, help="default: the last view used (else chase)")
@@ -34,7 +34,11 @@ def parser():
     ap.add_argument("--menu", action="store_true", help="with --screenshot: draw the start menu over the scene")
     ap.add_argument("--headless-telemetry", action="store_true", help="no graphics: fly and print telemetry")
     ap.add_argument("--seconds", type=float, default=60.0, help="telemetry: simulated seconds to fly")
-    ap.add_argument("--altitude-m", type=float, default=600.0, help="telemetry: start altitude")
+    ap.add_argument("--pilot", default="none", choices=("none", "auto"),
+                    help="telemetry: none = hands off (the trimmed start's controls held), auto = the scenario's "
+                         "own autopilot (winch launch, thermalling, circuit and landing, cruise, take-off)")
+    ap.add_argument("--altitude-m", type=float, default=None,
+                    help="telemetry: move an air start to this altitude (m above sea level)")
     ap.add_argument("--realtime", action="store_true", help="telemetry: pace the steps to the wall clock")
     ap.add_argument("--json", action="store_true", help="telemetry as JSON lines")
     return ap
@@ -56,18 +60,40 @@ def list_scenarios(names_only: bool) -> int:
     return 0
 
 
+def resolve_scenario(args) -> None:
+    """Settle what to fly before anything is built: ``args.scenario`` becomes a scenario name
+    (--scenario; else --aircraft's own kind's default scenario, so ``--aircraft p51d`` alone opens
+    the fighter; else the last one flown; else the default) and ``args.open_menu`` whether the
+    window opens on the menu (no --scenario given). Unknown names raise DataError, an aircraft
+    that cannot fly the scenario UnsuitableAircraft (nothing compiled yet: only the files read)."""
+    from .settings import load_settings
+    from .spec.loader import load_aircraft
+    from .world.scenario import DEFAULT_SCENARIO, SCENARIO_KIND_OF, find_scenario, plan_start, scenario_names
+    args.open_menu = args.scenario is None
+    spec = load_aircraft(args.aircraft) if args.aircraft else None
+    if args.scenario is not None:
+        sc = find_scenario(args.scenario)
+    elif spec is not None:
+        sc = find_scenario(SCENARIO_KIND_OF[spec.aircraft["kind"]])
+    else:
+        last = load_settings().last_scenario
+        sc = find_scenario(last if last in scenario_names() else DEFAULT_SCENARIO)
+    args.scenario = sc.name
+    if spec is not None:
+        plan_start(sc, spec)
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     if args.list_scenarios:
         return list_scenarios(args.names_only)
     from .display import DisplayError
     from .spec.schema import DataError
-    from .world.scenario import find_scenario
+    from .world.scenario import UnsuitableAircraft
     try:
-        if args.scenario is not None:
-            find_scenario(args.scenario)
-    except DataError as e:
-        print(f"error: {e}", file=sys.stderr)
+        resolve_scenario(args)
+    except (DataError, UnsuitableAircraft) as e:
+        print(f"flightsim: {e}", file=sys.stderr)
         return 2
     if args.headless_telemetry:
         from .telemetry import telemetry

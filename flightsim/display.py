@@ -28,6 +28,12 @@ def _no_display_reason() -> str | None:
     return None
 
 
+def _cannot_connect(e: Exception) -> str:
+    if "NoSuchDisplay" in type(e).__name__:
+        return f"cannot connect to the display {os.environ.get('DISPLAY') or os.environ.get('WAYLAND_DISPLAY')!r}"
+    return f"cannot open a window ({type(e).__name__}: {e})"
+
+
 def _import_pyglet_window(headless: bool):
     import pyglet
     if headless:
@@ -36,7 +42,7 @@ def _import_pyglet_window(headless: bool):
     try:
         import pyglet.window  # noqa: F401  (never pyglet.input headless: it fails there)
     except Exception as e:       # pyglet's NoSuchDisplayException and its kin, by platform
-        raise DisplayError(f"cannot open a display ({type(e).__name__}: {e}); {NO_DISPLAY_HELP}") from None
+        raise DisplayError(f"{_cannot_connect(e)}; {NO_DISPLAY_HELP}") from None
     return pyglet
 
 
@@ -63,7 +69,7 @@ def open_window(width: int, height: int, caption: str = "flightsim"):
         try:
             win = pyglet.window.Window(width, height, caption=caption, resizable=True, vsync=True)
         except Exception as e:
-            raise DisplayError(f"cannot open a window ({type(e).__name__}: {e}); {NO_DISPLAY_HELP}") from None
+            raise DisplayError(f"{_cannot_connect(e)}; {NO_DISPLAY_HELP}") from None
     return win, _context(win)
 
 

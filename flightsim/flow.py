@@ -33,21 +33,11 @@ from .world.assembly import World
 
 log = logging.getLogger("flightsim.flow")
 
-DEFAULT_SCENARIO = "airfield"
 CRASH_MENU_DELAY_S = 3.0
 
 
 def _make_world(scenario, aircraft):
     return World(aircraft, scenario)
-
-
-def remembered_scenario(settings) -> str | None:
-    """The last scenario flown, if it still exists."""
-    name = settings.last_scenario
-    if not name:
-        return None
-    from .world.scenario import scenario_names
-    return name if name in scenario_names() else None
 
 
 class GameFlow:

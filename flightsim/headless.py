@@ -3,19 +3,19 @@ on a simulated clock, written to a PNG."""
 from __future__ import annotations
 
 from .display import headless_context
-from .flow import DEFAULT_SCENARIO, GameFlow, remembered_scenario
+from .flow import GameFlow
 from .handoff import DT
 from .render.png import read_pixels, write_png
 from .settings import load_settings
 
 
 def screenshot(args) -> int:
-    """Render N frames offscreen on a simulated 60 fps clock (deterministic) and write a PNG.
-    Without --scenario: the remembered scenario (else the default); --menu draws the menu over it."""
+    """Render N frames offscreen on a simulated 60 fps clock (deterministic) and write a PNG of
+    ``args.scenario`` (the command line resolved it); --menu draws the menu over it."""
     win, ctx = headless_context(args.width, args.height)
     settings = load_settings()
     flow = GameFlow(ctx, settings, view=args.view, quality=args.quality, live=False, save=False)
-    flow.start(args.scenario or remembered_scenario(settings) or DEFAULT_SCENARIO, args.aircraft,
+    flow.start(args.scenario, args.aircraft,
                menu=bool(getattr(args, "menu", False)))
     world, game = flow.world, flow.game
     fbo = ctx.screen

@@ -13,11 +13,12 @@ from .display import open_window
 
 
 def play(args) -> int:
-    """The window. Without --scenario the start menu opens over the remembered scenario."""
+    """The window on ``args.scenario`` (the command line resolved it): flying at once when it was
+    named, else under the start menu."""
     win, ctx = open_window(args.width, args.height)
     import pyglet
     from pyglet.window import key
-    from .flow import DEFAULT_SCENARIO, GameFlow, remembered_scenario
+    from .flow import GameFlow
     from .input.bindings import action_for, actions_of_symbol, help_text, resolve_keys
     from .input.joystick import POLL_INTERVAL_S, JoystickManager
     from .input.mixer import InputMixer
@@ -32,10 +33,7 @@ def play(args) -> int:
     mixer = InputMixer(None, joysticks)
     flow.mixer = mixer                                 # the flow hands it each new aircraft's keyboard
     navigator = MenuNavigator()
-    if args.scenario:
-        flow.start(args.scenario, args.aircraft)
-    else:
-        flow.start(remembered_scenario(settings) or DEFAULT_SCENARIO, args.aircraft, menu=True)
+    flow.start(args.scenario, args.aircraft, menu=args.open_menu)
     joysticks.poll()                                   # hot-plug: looked for again once a second
     pyglet.clock.schedule_interval(lambda _dt: joysticks.poll(), POLL_INTERVAL_S)
     state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic(), "closed": False}

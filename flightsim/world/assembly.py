@@ -11,6 +11,8 @@ import math
 from ..handoff import ControlInputs, ControlMailbox, SnapshotBuffer
 from ..physics_thread import PhysicsThread
 from ..sim import Sim
+from ..spec.compile import compile_aircraft
+from ..spec.loader import load_aircraft
 from . import scenario as scn, terrain as ter
 from .weather import Weather
 from .winch import winch_for
@@ -22,12 +24,15 @@ class World:
     def __init__(self, aircraft=None, scenario="airfield", small_world=False):
         self.scenario = scn.find_scenario(scenario) if isinstance(scenario, str) else scenario
         sc = self.scenario
-        aircraft = aircraft or sc.aircraft
+        spec = load_aircraft(aircraft or sc.aircraft)
+        # how this aircraft starts this scenario (UnsuitableAircraft before anything is built);
+        # start.note says where the scenario's own start did not suit it
+        self.start = scn.plan_start(sc, spec)
         self.terrain = ter.small() if small_world else ter.generate()
         af = self.terrain.airfield
         self.weather = Weather(self.terrain, sc.world, sc.thermals, sc.ridge, (af.north_m, af.east_m))
-        self.sim = Sim(aircraft, env=self.weather.env(), terrain=self.terrain.heights_m)
-        self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc)
+        self.sim = Sim(compile_aircraft(spec), env=self.weather.env(), terrain=self.terrain.heights_m)
+        self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc, self.start)
         self._make_winch = None
         if sc.start["type"] == "winch":
             w = sc.winch

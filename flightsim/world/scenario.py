@@ -22,6 +22,7 @@ from ..spec.schema import DataError, Field, between, non_negative, num, positive
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 KINDS = ("glider", "fighter")
+DEFAULT_SCENARIO = "airfield"       # flown when none is named, remembered or implied by --aircraft
 
 SCENARIO_KEYS = {
     "name": Field("str"),
@@ -207,9 +208,67 @@ def find_scenario(name: str) -> Scenario:
 
 
 # ---------------------------------------------------------------------------- starting
-def best_glide_ms(compiled) -> float:
-    ref = compiled.spec.reference or {}
-    return (ref.get("best_glide_kmh") or 100.0) / 3.6
+SCENARIO_KIND_OF = {"glider": "glider", "powered": "fighter"}   # aircraft kind -> the scenarios written for it
+
+
+class UnsuitableAircraft(ValueError):
+    """An aircraft that cannot fly a scenario at all; the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """How an aircraft starts a scenario: the scenario's [start] type and place; in the air, its
+    speed and whether in trimmed level flight (powered) or a trimmed glide. ``note`` says where
+    the scenario's own start did not suit the aircraft and its own start was taken instead."""
+    type: str
+    speed_ms: float | None = None
+    level: bool = False
+    note: str | None = None
+
+
+def own_air_start_ms(spec) -> float:
+    """The aircraft's own air-start speed (TAS): [aircraft] air_start_kmh, else its best glide."""
+    if spec.aircraft.get("air_start_kmh"):
+        return spec.aircraft["air_start_kmh"] / 3.6
+    ref = spec.reference or {}
+    if ref.get("best_glide_kmh"):
+        return ref["best_glide_kmh"] / 3.6
+    raise DataError(spec.path, "aircraft.air_start_kmh",
+                    "needed to start this aircraft in the air (or [reference] best_glide_kmh for a glider)")
+
+
+def plan_start(sc: Scenario, spec) -> Start:
+    """How ``spec`` (an AircraftSpec) starts ``sc``, or UnsuitableAircraft when it cannot fly it.
+
+    A winch launch is for gliders; an air fight needs guns. In the air, a scenario written for
+    another kind of aircraft (a glider's 100 km/h glide for a fighter, a fighter's 450 km/h for a
+    glider), or one asking for a speed at or beyond the aircraft's Vne, starts the aircraft at its
+    own air-start speed: a powered aircraft in trimmed level flight, a glider in its best glide."""
+    aid = spec.id
+    kind = spec.aircraft["kind"]
+    powered = kind == "powered"
+    st = sc.start
+    if st["type"] == "winch" and powered:
+        raise UnsuitableAircraft(f"{aid} cannot start on the winch: a winch launch is for gliders "
+                                 f"({sc.name} is written for {sc.aircraft})")
+    if sc.has_combat and not spec.guns:
+        raise UnsuitableAircraft(f"{aid} carries no guns: {sc.name} is an air fight (fly it in {sc.aircraft})")
+    if st["type"] != "air":
+        return Start(st["type"])
+    how = "trimmed level flight" if powered else "a trimmed glide"
+    own = own_air_start_ms(spec)
+    asked = st["speed_kmh"]
+    if SCENARIO_KIND_OF[kind] != sc.kind:
+        return Start("air", own, powered, f"{aid} in {sc.name} (a {sc.kind} scenario): starting in {how} at "
+                                          f"{own * 3.6:.0f} km/h, its own air start"
+                                          + (f", not the scenario's {asked:.0f} km/h" if asked else ""))
+    if asked is None:
+        return Start("air", own, powered)
+    if asked >= spec.aircraft["vne_kmh"]:
+        return Start("air", own, powered, f"{aid}: the scenario's {asked:.0f} km/h is beyond its Vne "
+                                          f"({spec.aircraft['vne_kmh']:.0f} km/h); starting in {how} at "
+                                          f"{own * 3.6:.0f} km/h")
+    return Start("air", asked / 3.6, powered)
 
 
 def wind_ned(world: dict) -> tuple:
@@ -229,20 +288,21 @@ def place(terrain, table: dict):
     return n, e, alt, af.heading_rad + math.radians(table.get("heading_offset_deg", 0.0))
 
 
-def spawn(sim, terrain, scenario: Scenario | str = "airfield"):
-    """Put ``sim`` into the scenario's start; returns (state, ctrl) copies for resets."""
+def spawn(sim, terrain, scenario: Scenario | str = "airfield", start: Start | None = None):
+    """Put ``sim`` into the scenario's start (``start``: plan_start's, made here if not given);
+    returns (state, ctrl) copies for resets."""
     sc = find_scenario(scenario) if isinstance(scenario, str) else scenario
+    start = start or plan_start(sc, sim.compiled.spec)
     af = terrain.airfield
     st = sc.start
     hdg = af.heading_rad + math.radians(st["heading_offset_deg"])
     n, e = af.to_world(st["along_m"], st["right_m"])
-    if st["type"] in ("runway", "winch"):
+    if start.type in ("runway", "winch"):
         sim.spawn_on_ground(n, e, hdg, settle_s=2.0)
     else:
-        v = st["speed_kmh"] / 3.6 if st["speed_kmh"] else best_glide_ms(sim.compiled)
         alt = max(af.elevation_m + st["height_m"], terrain.height_at(n, e) + st["min_clearance_m"])
-        if sim.compiled.spec.aircraft["kind"] == "powered" and hasattr(sim, "spawn_trimmed_level"):
-            sim.spawn_trimmed_level(v, alt, hdg, n, e)
+        if start.level:
+            sim.spawn_trimmed_level(start.speed_ms, alt, hdg, n, e)
         else:
-            sim.spawn_trimmed_glide(v, alt, hdg, n, e)
+            sim.spawn_trimmed_glide(start.speed_ms, alt, hdg, n, e)
     return sim.state.copy(), sim.ctrl.copy()

@@ -1,0 +1,72 @@
+"""Every aircraft in every scenario (issue 13): it flies, headless, from a start that suits it,
+or it is refused with one line saying why.
+
+A scenario written for another kind of aircraft starts the aircraft from its own sensible
+state (a powered aircraft in trimmed level flight at its air-start speed, a glider in its
+best glide) and says so; a winch launch is refused for a powered aircraft, an air fight for
+an aircraft with no guns."""
+import math
+
+import numpy as np
+import pytest
+
+from flightsim.spec.loader import list_aircraft, load_aircraft
+from flightsim.world.assembly import World
+from flightsim.world.scenario import (SCENARIO_KIND_OF, UnsuitableAircraft, find_scenario, own_air_start_ms,
+                                      plan_start, scenario_names)
+
+REFUSED = {("p51d", "winch"): "cannot start on the winch", ("astir", "fighter_combat"): "carries no guns"}
+PAIRS = [(a, s) for a in list_aircraft() for s in scenario_names()]
+
+
+def test_the_matrix_covers_both_aircraft_and_every_scenario():
+    assert {"astir", "p51d"} <= set(list_aircraft())
+    assert len(PAIRS) == len(list_aircraft()) * len(scenario_names()) >= 24
+
+
+@pytest.mark.parametrize("aircraft,scenario", PAIRS)
+def test_every_aircraft_flies_every_scenario_or_is_refused_in_one_line(aircraft, scenario):
+    sc = find_scenario(scenario)
+    spec = load_aircraft(aircraft)
+    if (aircraft, scenario) in REFUSED:
+        with pytest.raises(UnsuitableAircraft) as e:
+            World(aircraft, scenario, small_world=True)
+        msg = str(e.value)
+        assert REFUSED[(aircraft, scenario)] in msg and msg.startswith(aircraft) and "\n" not in msg
+        return
+    world = World(aircraft, scenario, small_world=True)
+    start = world.start
+    own_kind = SCENARIO_KIND_OF[spec.aircraft["kind"]] == sc.kind
+    if sc.start["type"] == "air":
+        if own_kind:
+            assert start.note is None
+        else:       # the aircraft's own start, said on the console
+            assert start.speed_ms == pytest.approx(own_air_start_ms(spec))
+            assert start.note and aircraft in start.note and scenario in start.note
+        assert start.level == (spec.aircraft["kind"] == "powered")
+    th = world.physics
+    snaps = []
+    for k in range(int(20.0 / 0.02)):                # 20 s hands off
+        th.tick(k * 0.02)
+        if k % 50 == 49:
+            snaps.append(world.buffer.read()[1])
+    assert th.refused_steps == 0
+    for s in snaps:
+        assert np.all(np.isfinite(s.position_ned_m)) and np.all(np.isfinite(s.velocity_ned_ms))
+        assert s.strike_index < 0 or s.strike_speed_ms < 5.0, (s.time_s, s.strike_speed_ms)
+    if sc.start["type"] == "air":
+        first, last = snaps[0], snaps[-1]
+        vne_ms = spec.aircraft["vne_kmh"] / 3.6
+        # trimmed: hands off it flies on at its start speed, well inside its envelope, wings level
+        assert first.tas_ms == pytest.approx(start.speed_ms, rel=0.05)
+        assert last.tas_ms < 0.8 * vne_ms and last.stalled_sections == 0
+        assert abs(math.degrees(last.euler_rad[0])) < 15.0
+        if start.level:
+            assert abs(last.altitude_m - first.altitude_m) < 30.0
+
+
+def test_a_fighter_scenario_speed_beyond_a_gliders_vne_is_not_asked_of_it():
+    sc = find_scenario("fighter_air")
+    start = plan_start(sc, load_aircraft("astir"))
+    assert sc.start["speed_kmh"] > load_aircraft("astir").aircraft["vne_kmh"]
+    assert start.speed_ms * 3.6 == pytest.approx(load_aircraft("astir").reference["best_glide_kmh"])
