@@ -9,6 +9,12 @@ SHADER_DIR = ROOT / "shaders"
 ASSET_DIR = ROOT / "assets"
 
 
+def cache_root() -> Path:
+    """Where flightsim keeps what it computes once per machine: numba's compiled kernels, the
+    terrain heightfield ($XDG_CACHE_HOME/flightsim, default ~/.cache/flightsim)."""
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "flightsim"
+
+
 def _numba_cache_dir() -> None:
     """Point numba's cache at a folder named by a hash of every physics source file.
 
@@ -24,8 +30,7 @@ def _numba_cache_dir() -> None:
     for path in sorted((ROOT / "flightsim" / "physics").glob("*.py")):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "flightsim" / "numba"
-    os.environ["NUMBA_CACHE_DIR"] = str(base / digest.hexdigest()[:16])
+    os.environ["NUMBA_CACHE_DIR"] = str(cache_root() / "numba" / digest.hexdigest()[:16])
 
 
 _numba_cache_dir()

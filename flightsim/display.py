@@ -56,35 +56,51 @@ def check_gl(ctx) -> None:
                            "or run without graphics: python3 run.py --headless-telemetry")
 
 
-def open_window(width: int, height: int, caption: str = "flightsim"):
-    """The game's window (resizable, vsync) with a GL 3.3 context: (window, moderngl context)."""
+def _window(pyglet, attempts, failed):
+    """The first of ``attempts`` (Window keyword sets) that opens; DisplayError if none does.
+    pyglet compiles GLSL 3.3 shaders of its own for every window: where that fails (its
+    ShaderException, a BaseException), the GL is too old for the game."""
+    from pyglet.graphics.shader import ShaderException
+    errors = []
+    for kw in attempts:
+        try:
+            return pyglet.window.Window(**kw)
+        except (Exception, ShaderException) as e:
+            errors.append(e)
+    gl = [e for e in errors if isinstance(e, ShaderException) or type(e).__name__ == "ContextException"]
+    if gl:        # the display answered; its OpenGL could not make a 3.3 context or run pyglet's shaders
+        raise DisplayError(f"no OpenGL {GL_REQUIRED[0]}.{GL_REQUIRED[1]} here ({type(gl[0]).__name__}: "
+                           f"{str(gl[0]).strip().splitlines()[0]}); update the graphics driver, or run without "
+                           "graphics: python3 run.py --headless-telemetry") from None
+    raise DisplayError(failed(errors[-1])) from None
+
+
+def require_display() -> None:
+    """DisplayError at once where it is plain that no window can open (before anything is built)."""
     reason = _no_display_reason()
     if reason:
         raise DisplayError(f"{reason}; {NO_DISPLAY_HELP}")
+
+
+def open_window(width: int, height: int, caption: str = "flightsim"):
+    """The game's window (resizable, vsync) with a GL 3.3 context: (window, moderngl context)."""
+    require_display()
     pyglet = _import_pyglet_window(headless=False)
-    try:
-        config = pyglet.gl.Config(double_buffer=True, depth_size=24, major_version=3, minor_version=3)
-        win = pyglet.window.Window(width, height, caption=caption, resizable=True, vsync=True, config=config)
-    except Exception:
-        try:
-            win = pyglet.window.Window(width, height, caption=caption, resizable=True, vsync=True)
-        except Exception as e:
-            raise DisplayError(f"{_cannot_connect(e)}; {NO_DISPLAY_HELP}") from None
+    base = dict(width=width, height=height, caption=caption, resizable=True, vsync=True)
+    config = pyglet.gl.Config(double_buffer=True, depth_size=24, major_version=3, minor_version=3)
+    win = _window(pyglet, [dict(base, config=config), base], lambda e: f"{_cannot_connect(e)}; {NO_DISPLAY_HELP}")
     return win, _context(win)
 
 
 def headless_window(width: int, height: int):
     """An invisible offscreen window (EGL, no display needed): its context draws headless."""
     pyglet = _import_pyglet_window(headless=True)
-    try:   # 8 bits a channel: EGL's default pick can be RGB565, which bands every gradient
-        config = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, depth_size=24)
-        return pyglet.window.Window(width, height, visible=False, config=config)
-    except Exception:
-        try:
-            return pyglet.window.Window(width, height, visible=False)
-        except Exception as e:
-            raise DisplayError(f"no offscreen OpenGL here ({type(e).__name__}: {e}); "
-                               "fly without graphics: python3 run.py --headless-telemetry") from None
+    base = dict(width=width, height=height, visible=False)
+    # 8 bits a channel: EGL's default pick can be RGB565, which bands every gradient
+    config = pyglet.gl.Config(red_size=8, green_size=8, blue_size=8, depth_size=24)
+    return _window(pyglet, [dict(base, config=config), base],
+                   lambda e: f"no offscreen OpenGL here ({type(e).__name__}: {e}); "
+                             "fly without graphics: python3 run.py --headless-telemetry")
 
 
 def headless_context(width: int, height: int):

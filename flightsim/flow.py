@@ -14,36 +14,73 @@ physics thread (joined, checked), builds the new World and Game -- another aircr
 needs another mesh, instrument panel, HUD and engine sound -- and releases the old
 Game's GL objects (flightsim.render.release), so switching any number of times holds
 the same GL memory. ``live=False`` is the offscreen mode: nothing is started, the caller
-steps ``world.physics.tick`` (tests, ``--screenshot``).
+steps ``world.physics.tick`` (tests, ``--screenshot``). ``background=True`` (the window)
+builds each World -- terrain, the aircraft compiled and trimmed -- in a thread of its own
+while the window's event loop runs on: ``loading_progress`` says what is being built until
+``update`` installs it (the Game's GL objects are made on the window's thread).
 """
 from __future__ import annotations
 
 import logging
 import math
+import threading
+import time
 
 import numpy as np
 
 from .actions import app_action
-from .game import Game
+from .game import Game, preload_modules
 from .handoff import DT, pose_at
 from .input.joystick import aircraft_has_engine
 from .menu import Menu
 from .settings import Settings, save_settings
+from .spec.schema import DataError
 from .world.assembly import World
+from .world.scenario import UnsuitableAircraft
 
 log = logging.getLogger("flightsim.flow")
 
 CRASH_MENU_DELAY_S = 3.0
 
 
+WORLD_BUILD_S = 1.5            # a World's build, warm, on a 2-core machine: paces the loading bar
+
+
 def _make_world(scenario, aircraft):
     return World(aircraft, scenario)
+
+
+class WorldBuild:
+    """A World built off the window's thread; ``done`` once built or failed (``error``)."""
+
+    def __init__(self, factory, scenario, aircraft, *, paused: bool, menu: bool, switch: bool):
+        self.scenario, self.paused, self.menu, self.switch = scenario, paused, menu, switch
+        self.t0 = time.monotonic()
+        self.world = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(factory, scenario, aircraft), daemon=True,
+                                        name="world-build")
+        self._thread.start()
+
+    def _run(self, factory, scenario, aircraft):
+        try:
+            self.world = factory(scenario, aircraft)
+            preload_modules()
+        except BaseException as e:        # handed to the window's thread by GameFlow.update
+            self.error = e
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self, timeout=None) -> None:
+        self._thread.join(timeout)
 
 
 class GameFlow:
     def __init__(self, ctx, settings: Settings | None = None, *, view: str | None = None, quality: str | None = None,
                  live: bool = False, audio: bool = False, save: bool = True, settings_file=None,
-                 world_factory=None):
+                 world_factory=None, background: bool = False):
         self.ctx = ctx
         self.settings = settings.copy() if settings is not None else Settings()
         if view:
@@ -56,6 +93,8 @@ class GameFlow:
         self.live = live
         self.audio_enabled = audio
         self.world_factory = world_factory or _make_world
+        self.background = background
+        self.building: WorldBuild | None = None
         self.world = None
         self.game = None
         self.menu: Menu | None = None
@@ -63,6 +102,7 @@ class GameFlow:
         self.fresh = False             # built or restarted, not flown yet (the start menu's backdrop)
         self.switches = 0
         self._menu_view = None
+        self._loading_view = None
         self._menu_t0 = 0.0
         self._crash_seen = None
 
@@ -73,22 +113,61 @@ class GameFlow:
 
     def start(self, scenario: str, aircraft: str | None = None, menu: bool = False) -> None:
         """The first scenario: flying at once, or (``menu``) paused under the start menu."""
-        self._load(scenario, aircraft, paused=menu)
+        if self.background:
+            self.building = WorldBuild(self.world_factory, scenario, aircraft, paused=menu, menu=menu, switch=False)
+            return
+        self._install(self.world_factory(scenario, aircraft), paused=menu)
         if menu:
             self.open_menu("start")
 
     def switch(self, scenario: str) -> None:
-        """Leave the current flight for ``scenario`` (its own aircraft), flying at once."""
-        self._load(scenario, None, paused=False)
+        """Leave the current flight for ``scenario`` (its own aircraft), flying at once. In the
+        background the menu stays up, saying so, until the new World is built."""
+        if self.background:
+            self.building = WorldBuild(self.world_factory, scenario, None, paused=False, menu=False, switch=True)
+            if self.menu is not None:
+                self.menu.message = f"loading {scenario} ..."
+                self.menu.alert = False
+            return
+        self._install(self.world_factory(scenario, None), paused=False)    # a bad file raises: the old flight stays
         self.menu = None
         self.switches += 1
 
-    def _load(self, scenario, aircraft, paused: bool) -> None:
+    def _finish_build(self) -> None:
+        """Install a World the background built (on the window's thread: the Game makes GL objects)."""
+        b = self.building
+        if b is None or not b.done:
+            return
+        self.building = None
+        if b.error is not None:
+            if b.switch and self.menu is not None and isinstance(b.error, (DataError, UnsuitableAircraft)):
+                log.warning("%s", b.error)          # refused data: say why, stay in the menu, the old flight stays
+                self.menu.message = f"cannot fly {b.scenario}: {b.error}"
+                self.menu.alert = True
+                return
+            raise b.error
+        self._install(b.world, paused=b.paused)
+        if b.switch:
+            self.menu = None
+            self.switches += 1
+        elif b.menu:
+            self.open_menu("start")
+
+    def loading_progress(self, now_s: float | None = None):
+        """What the start-up screen shows while the first World is built (None once there is one)."""
+        b = self.building
+        if b is None or self.world is not None:
+            return None
+        from .render.loading import Progress
+        t = (time.monotonic() if now_s is None else now_s) - b.t0
+        return Progress(title="Building the world", message=f"{b.scenario}: the terrain, the aircraft and its trim",
+                        fraction=min(0.95, t / WORLD_BUILD_S), stage="")
+
+    def _install(self, world, paused: bool) -> None:
         from .render.release import release_gl
         old_world, old_game = self.world, self.game
         view = self.settings.view if old_game is None else old_game.view_mode
         telemetry = bool(old_game is not None and old_game.hud.show_telemetry)
-        world = self.world_factory(scenario, aircraft)     # a bad file raises here: the old flight stays
         try:
             game = Game(self.ctx, world, view, self.settings.quality)
         except BaseException:
@@ -164,9 +243,13 @@ class GameFlow:
         self.fresh = False
 
     def menu_command(self, cmd: str) -> str | None:
-        """A menu key / button; returns the choice made ("fly", "resume", "restart", "quit") if any."""
+        """A menu key / button; returns the choice made ("fly", "resume", "restart", "quit") if any.
+        While a World is being built the menu waits (only quitting is taken)."""
         if self.menu is None:
             return None
+        if self.building is not None:
+            ch = self.menu.command(cmd)
+            return "quit" if ch is not None and ch.action == "quit" else None
         ch = self.menu.command(cmd)
         if ch is None:
             return None
@@ -181,10 +264,9 @@ class GameFlow:
                     self.restart()
                 self.close_menu()
             else:
-                from .spec.schema import DataError
                 try:
                     self.switch(ch.scenario)
-                except DataError as e:               # refused data: say why, stay in the menu
+                except (DataError, UnsuitableAircraft) as e:     # refused data: say why, stay in the menu
                     log.warning("%s", e)
                     self.menu.message = f"cannot fly {ch.scenario}: {e}"
                     self.menu.alert = True
@@ -193,6 +275,10 @@ class GameFlow:
 
     # ------------------------------------------------------------------ app actions
     def app_action(self, action: str, win=None) -> None:
+        if self.game is None:                   # still building the first World: only the window's own
+            if action in ("fullscreen", "quit") and win is not None:
+                app_action(action, None, None, win, self.mixer, flow=self)
+            return
         if action == "reset":
             self.restart()
             return
@@ -213,7 +299,9 @@ class GameFlow:
 
     # ------------------------------------------------------------------ per frame
     def update(self, now_s: float) -> None:
-        """After a crash, the menu opens on "Restart" (the message stays on the HUD until then)."""
+        """A World built in the background is installed; after a crash, the menu opens on
+        "Restart" (the message stays on the HUD until then)."""
+        self._finish_build()
         if self.game is None:
             return
         if self.menu is None and not self.world.physics.paused:
@@ -228,6 +316,9 @@ class GameFlow:
                 self.open_menu("crash", f"{ev.text}  -  restart, or choose another scenario")
 
     def draw(self, fbo, now_s: float, dt_s: float) -> None:
+        if self.game is None:                   # the first World is still being built
+            self.draw_progress(fbo, self.loading_progress(now_s))
+            return
         if self.menu is None:
             self.game.draw(fbo, now_s, dt_s)
             return
@@ -247,6 +338,15 @@ class GameFlow:
             from .render.menu import MenuView
             self._menu_view = MenuView(self.ctx)
         self._menu_view.draw(fbo, self.menu)
+
+    def draw_progress(self, fbo, progress) -> None:
+        """The start-up screen (flightsim.render.loading): preparing, or building the world."""
+        from .render.loading import LoadingView, Progress
+        if self._loading_view is None:
+            self._loading_view = LoadingView(self.ctx)
+        if progress is None:
+            progress = Progress(title="Starting")
+        self._loading_view.draw(fbo, progress)
 
     def menu_camera(self, pose, t_s: float):
         """Behind the aircraft's quarter, turning slowly round it (a tenth of a radian a second)."""

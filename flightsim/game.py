@@ -2,12 +2,25 @@
 sound and the keyboard's controls for one World (flightsim.world.assembly)."""
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from .handoff import DT
 
 if TYPE_CHECKING:
     from .world.assembly import World
+
+
+DRAWING_MODULES = ("audio.engine", "input.keyboard", "instruments.spec", "instruments.state", "render.camera",
+                   "render.combat_draw", "render.debrief", "render.hud", "render.renderer")
+
+
+def preload_modules() -> None:
+    """Import everything a Game draws with (renderer, HUD, cockpit, instruments, combat drawing,
+    sound): the window's background world build does it, so that making the Game on the
+    window's thread is only GL work."""
+    for name in DRAWING_MODULES:
+        importlib.import_module(f"{__package__}.{name}")
 
 
 class Game:

@@ -1,42 +1,68 @@
 """The game's window: pyglet's event loop around the game flow (menu, flying, switching).
 
-The physics runs in its own 50 Hz thread (flightsim.physics_thread); the window only posts
-ControlInputs to the mailbox and draws the state interpolated between the last two
-snapshots at now - 20 ms.
+The window opens at once. On a machine's first start the flight model is prepared in a child
+process (flightsim.startup) while the window shows the stages on a progress bar; every World
+is then built in a background thread (flightsim.flow) while the window draws the loading
+screen, so the event loop never waits on a compile, a terrain or a trim, and closing the
+window ends it all at once. The physics runs in its own 50 Hz thread
+(flightsim.physics_thread); the window only posts ControlInputs to the mailbox and draws the
+state interpolated between the last two snapshots at now - 20 ms.
 """
 from __future__ import annotations
 
 import logging
+import sys
 import time
 
-from .display import open_window
+from .display import open_window, require_display
+
+LOADING_FRAME_S = 1.0 / 30.0     # the loading screen's frame: the rest of the time is the builders'
 
 
 def play(args) -> int:
     """The window on ``args.scenario`` (the command line resolved it): flying at once when it was
     named, else under the start menu."""
+    require_display()
+    from .flow import GameFlow
+    from .prepare import is_prepared
+    from .settings import load_settings
+    settings = load_settings()
+    # GL comes with the window; the World does not need it: on a prepared machine its build
+    # starts now, beside the window's opening
+    flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True, background=True)
+    prepared = is_prepared()
+    if prepared:
+        flow.start(args.scenario, args.aircraft, menu=args.open_menu)
     win, ctx = open_window(args.width, args.height)
+    flow.ctx = ctx
     import pyglet
     from pyglet.window import key
-    from .flow import GameFlow
     from .input.bindings import action_for, actions_of_symbol, help_text, resolve_keys
     from .input.joystick import POLL_INTERVAL_S, JoystickManager
     from .input.mixer import InputMixer
     from .menu import MenuNavigator, resolve_menu_keys
-    from .settings import load_settings
+    from .startup import PrepareProcess
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    settings = load_settings()
-    flow = GameFlow(ctx, settings, view=args.view, quality=args.quality, live=True, audio=True)
     keymap = resolve_keys(key)
     menu_keys = resolve_menu_keys(key)
     joysticks = JoystickManager(has_engine=True)
     mixer = InputMixer(None, joysticks)
     flow.mixer = mixer                                 # the flow hands it each new aircraft's keyboard
     navigator = MenuNavigator()
-    flow.start(args.scenario, args.aircraft, menu=args.open_menu)
+    # the first start on this machine: the flight model compiled in a child process first
+    state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic(), "closed": False,
+             "preparer": None if prepared else PrepareProcess(), "told": False}
+    if not prepared:
+        print("preparing the flight model for this machine (first start only) ...", flush=True)
     joysticks.poll()                                   # hot-plug: looked for again once a second
     pyglet.clock.schedule_interval(lambda _dt: joysticks.poll(), POLL_INTERVAL_S)
-    state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic(), "closed": False}
+
+    def loading() -> bool:
+        return state["preparer"] is not None or flow.game is None
+
+    def close():
+        state["closed"] = True
+        win.close()
 
     def app_actions():
         for action in mixer.take_app_actions():
@@ -65,6 +91,12 @@ def play(args) -> int:
     def on_key_press(sym, mods):
         shift = bool(mods & key.MOD_SHIFT)
         action = action_for(keymap, sym, shift)
+        if loading():                                  # preparing / building: Esc leaves, F11 still works
+            if action == "quit" or sym == key.ESCAPE:
+                close()
+            elif action == "fullscreen":
+                win.set_fullscreen(not win.fullscreen)
+            return pyglet.event.EVENT_HANDLED
         if flow.menu is not None:
             if action == "quit":
                 state["closed"] = True
@@ -91,6 +123,8 @@ def play(args) -> int:
 
     @win.event
     def on_mouse_drag(x, y, dx, dy, buttons, mods):
+        if flow.game is None:
+            return
         c = flow.game.cameras
         if flow.game.view_mode == "cockpit":
             c.look_yaw = max(-2.6, min(2.6, c.look_yaw + dx * 0.005))
@@ -101,6 +135,8 @@ def play(args) -> int:
 
     @win.event
     def on_mouse_scroll(x, y, sx, sy):
+        if flow.game is None:
+            return
         c = flow.game.cameras
         c.orbit_dist = max(3.0, min(400.0, c.orbit_dist * (0.9 ** sy)))
 
@@ -111,6 +147,27 @@ def play(args) -> int:
         state["last"] = now
         if state["closed"]:
             return
+        w, h = win.get_framebuffer_size()
+        ctx.screen.viewport = (0, 0, w, h)
+        prep = state["preparer"]
+        if prep is not None:
+            if prep.done:
+                print(f"flight model prepared in {prep.seconds or 0.0:.0f} s", flush=True)
+                state["preparer"] = None
+                flow.start(args.scenario, args.aircraft, menu=args.open_menu)
+            else:
+                if prep.failed and not state["told"]:
+                    print(f"flightsim: preparing the flight model failed: {prep.error}", file=sys.stderr)
+                    state["told"] = True
+                flow.draw_progress(ctx.screen, prep.progress())
+                time.sleep(LOADING_FRAME_S)       # (the GIL and the core to the child and the builders)
+                return
+        if flow.game is None:                     # the first World is being built
+            flow.update(now)
+            if flow.game is None:
+                flow.draw(ctx.screen, now, dt)
+                time.sleep(LOADING_FRAME_S)
+                return
         if flow.menu is not None:                 # joystick / gamepad choose in the menu
             for cmd in navigator.commands(joysticks.read(dt), dt):
                 if menu_command(cmd):
@@ -127,8 +184,6 @@ def play(args) -> int:
         if now - state["t_fps"] > 0.5:
             flow.game.fps = state["frames"] / (now - state["t_fps"])
             state["frames"], state["t_fps"] = 0, now
-        w, h = win.get_framebuffer_size()
-        ctx.screen.viewport = (0, 0, w, h)
         flow.draw(ctx.screen, now, dt)
         if flow.world.physics.error is not None:
             raise flow.world.physics.error
@@ -136,6 +191,8 @@ def play(args) -> int:
     @win.event
     def on_close():
         state["closed"] = True
+        if state["preparer"] is not None:         # closed while preparing: the child goes too, at once
+            state["preparer"].cancel()
         flow.close()
         joysticks.close()
 
@@ -144,7 +201,11 @@ def play(args) -> int:
     except KeyboardInterrupt:          # Ctrl-C in the terminal: leave as cleanly as the close box
         pass
     finally:
+        if state["preparer"] is not None:
+            state["preparer"].cancel()
         flow.close()
+    if flow.world is None:                # closed before the first World was ready
+        return 0
     st = flow.world.physics.stats()
     print(f"physics: {st['ticks']} ticks, {st['physics_hz']:.1f} Hz, {st['late_ticks_pct']:.2f}% late, "
           f"{st['dropped_ticks']} dropped ({st['dropped_sim_s']:.2f} s of simulated time), "

@@ -12,13 +12,19 @@ heightfield (water level), so the glider that ditches stops on the surface it se
 """
 from __future__ import annotations
 
+import hashlib
 import math
+import os
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
+from .. import cache_root
 from ..physics.state import make_env
+
+WATER_LEVEL_M = 240.0
 
 
 @dataclass(frozen=True)
@@ -127,11 +133,39 @@ def fbm(rng, n_pts, cell, octaves, gain=0.5, lacunarity=2.0, ridged=False):
 @lru_cache(maxsize=4)
 def generate(seed: int = 7, size_m: float = 40960.0, spacing_m: float = 40.0,
              airfield: AirfieldSpec = AirfieldSpec()) -> Terrain:
-    """The default world. Deterministic: the same seed gives the same array, bit for bit."""
-    rng = np.random.default_rng(seed)
+    """The default world. Deterministic: the same seed gives the same array, bit for bit.
+
+    The heightfield takes about half a second to make; it is kept on disk (cache_root()/terrain,
+    named by a hash of this file and the arguments) and read back in milliseconds on later
+    starts. An unreadable cache file is made again."""
     n = int(round(size_m / spacing_m)) + 1
     half = (n - 1) * spacing_m / 2
     origin = (-half, -half)
+    digest = hashlib.sha1(Path(__file__).read_bytes() + repr((seed, size_m, spacing_m, airfield)).encode())
+    path = cache_root() / "terrain" / f"{digest.hexdigest()[:20]}.npy"
+    heights = None
+    try:
+        heights = np.load(path)
+        if heights.shape != (n, n) or heights.dtype != np.float64:
+            heights = None
+    except (OSError, ValueError):
+        pass
+    if heights is None:
+        heights = heightfield(seed, n, origin, spacing_m, airfield)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                np.save(f, heights)
+            os.replace(tmp, path)
+        except OSError:             # a read-only home: made afresh each start, never an error
+            pass
+    return Terrain(heights, origin, spacing_m, WATER_LEVEL_M, seed, airfield)
+
+
+def heightfield(seed: int, n: int, origin, spacing_m: float, airfield: AirfieldSpec) -> np.ndarray:
+    """The default world's heights (n x n, rows north, columns east, from ``origin``)."""
+    rng = np.random.default_rng(seed)
     coords = origin[0] + spacing_m * np.arange(n)
     N = coords[:, None]            # north, per row
     E = coords[None, :]            # east, per column
@@ -162,7 +196,7 @@ def generate(seed: int = 7, size_m: float = 40960.0, spacing_m: float = 40.0,
     h -= valley_depth * np.exp(-(d / 900.0) ** 2)
     lake_n, lake_e = -9000.0, 6500.0
     r2 = ((N - lake_n) / 2400.0) ** 2 + ((E - lake_e) / 1500.0) ** 2
-    water = 240.0
+    water = WATER_LEVEL_M
     lake = np.exp(-r2 ** 2)
     h = h * (1 - lake) + (water - 25.0) * lake
     # water only in that basin: elsewhere the valley floor stays land above the water level
@@ -179,8 +213,7 @@ def generate(seed: int = 7, size_m: float = 40960.0, spacing_m: float = 40.0,
     w = np.clip((dist - (airfield.flat_radius_m - airfield.length_m / 2)) / airfield.blend_m, 0.0, 1.0)
     w = _smooth(w)
     h = airfield.elevation_m * (1 - w) + h * w
-    heights = np.ascontiguousarray(h, dtype=np.float64)
-    return Terrain(heights, origin, spacing_m, water, seed, airfield)
+    return np.ascontiguousarray(h, dtype=np.float64)
 
 
 def small(seed: int = 7) -> Terrain:

@@ -1,8 +1,11 @@
-"""Numba compilation is cached: a second start compiles nothing. And the kernels' compile
-options (flightsim/physics/jit.py) hold what they promise.
+"""The first start prepares every kernel, a second start compiles nothing, and the kernels'
+compile options (flightsim/physics/jit.py) hold what they promise.
 
-Both are checked in fresh processes on an empty numba cache, where every kernel of the step
-is compiled (a warm process loads the step whole and never compiles its callees)."""
+Checked in fresh processes on an empty numba cache: the cold one runs ``python -m
+flightsim.prepare`` (every kernel compiled there, callees included: a warm process loads a
+kernel whole and never compiles its callees); the warm one then flies every aircraft in every
+scenario it can fly (guns firing, a reset), runs the wind tunnel's sweeps and the synthetic test
+aircraft, and must compile nothing at all."""
 import json
 import os
 import subprocess
@@ -12,21 +15,17 @@ import pytest
 
 from flightsim.physics.jit import KERNEL_OPTIONS
 
-SNIPPET = """
-import importlib, json, pkgutil, numpy as np
+COLD = """
+import importlib, io, json, pkgutil, contextlib
 from numba.core import types
 from numba.core.registry import CPUDispatcher
-from tests.fixtures import write_aircraft
-from pathlib import Path
-import tempfile
 import flightsim.physics as physics
-from flightsim.sim import Sim
-from flightsim.physics import dynamics, ground, quat
-s = Sim(write_aircraft(Path(tempfile.mkdtemp())))
-s.spawn_trimmed_glide(25.0, 1000.0)
-s.step(); s.run(np.tile(s.ctrl, (3, 1))); s.euler_rad; s.velocity_ned_ms
-kernels = [dynamics.step, dynamics.step_n, dynamics.derivative, dynamics.make_scratch,
-           ground.terrain_height, quat.euler_from_quat, quat.dcm_from_quat, quat.quat_from_euler]
+from flightsim import prepare
+
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    prepare.main(["--progress"])
+progress = [json.loads(x) for x in out.getvalue().splitlines()]
 
 def holds_array(ty):
     if isinstance(ty, types.Array):
@@ -44,30 +43,79 @@ for info in pkgutil.iter_modules(physics.__path__):
                 uncounted.append(info.name + "." + name)
                 if holds_array(cres.signature.return_type):
                     bad.append(f"{info.name}.{name}{sig} -> {cres.signature.return_type}")
-print(json.dumps({"misses": sum(sum(k.stats.cache_misses.values()) for k in kernels),
-                  "hits": sum(sum(k.stats.cache_hits.values()) for k in kernels),
+print(json.dumps({"progress": progress, "prepared": prepare.is_prepared(),
                   "uncounted": sorted(set(uncounted)), "uncounted_returning_arrays": bad}))
+"""
+
+WARM = """
+import json, sys, tempfile
+from pathlib import Path
+import numpy as np
+from numba.core.registry import CPUDispatcher
+from flightsim import prepare
+prepared = prepare.is_prepared()
+from flightsim.sim import Sim
+from flightsim.spec.loader import list_aircraft
+from flightsim.world.assembly import World
+from flightsim.world.scenario import UnsuitableAircraft, scenario_names
+from tests.fixtures import write_aircraft
+for a in list_aircraft():
+    for s in scenario_names():
+        try:
+            w = World(a, s, small_world=True)
+        except UnsuitableAircraft:
+            continue
+        w.mailbox.post(w.initial_inputs.replace(fire=1.0))
+        for k in range(25):
+            w.physics.tick(k * 0.02)
+        w.reset()
+        w.physics.tick(1.0)
+        w.buffer.read()[1].euler_rad
+from flightsim import perf, rollrig, tunnel
+perf.max_level_speed("p51d", 0.0, "wep")
+perf.stall_speed("p51d")
+rollrig.roll_curve("astir", 0.0)
+tunnel.polar("astir")
+s = Sim(write_aircraft(Path(tempfile.mkdtemp())))
+s.spawn_trimmed_glide(25.0, 1000.0)
+s.step(); s.run(np.tile(s.ctrl, (3, 1))); s.euler_rad; s.velocity_ned_ms
+misses, hits = {}, 0
+for mod in list(sys.modules.values()):
+    if getattr(mod, "__name__", "").startswith("flightsim"):
+        for name, d in vars(mod).items():
+            if isinstance(d, CPUDispatcher):
+                hits += sum(d.stats.cache_hits.values())
+                if sum(d.stats.cache_misses.values()):
+                    misses[mod.__name__ + "." + name] = str(dict(d.stats.cache_misses))
+print(json.dumps({"prepared": prepared, "misses": misses, "hits": hits}))
 """
 
 
 @pytest.fixture(scope="module")
 def two_starts(tmp_path_factory):
-    """A cold start (empty cache) and a warm one, each in a fresh process."""
+    """A cold start (empty cache: prepare) and a warm one (the game and the tunnel), each in a fresh process."""
     env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path_factory.mktemp("numba")))
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     runs = []
-    for _ in range(2):
-        r = subprocess.run([sys.executable, "-c", SNIPPET], env=env, cwd=root, capture_output=True, text=True,
-                           check=True)
+    for snippet in (COLD, WARM):
+        r = subprocess.run([sys.executable, "-c", snippet], env=env, cwd=root, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr[-3000:]
         runs.append(json.loads(r.stdout.strip().splitlines()[-1]))
     return runs
 
 
-def test_second_start_compiles_nothing(two_starts):
+def test_prepare_reports_its_stages_and_stamps_the_cache(two_starts):
     cold, warm = two_starts
-    assert cold["misses"] > 0          # the first start compiled (an empty cache)
-    assert warm["misses"] == 0         # the second loaded everything from the cache
-    assert warm["hits"] >= 6
+    stages = [p for p in cold["progress"] if "stage" in p]
+    assert [p["stage"] for p in stages] == list(range(stages[0]["stages"])) and len(stages) >= 4
+    assert cold["progress"][-1]["done"] is True and cold["progress"][-1]["seconds"] > 0
+    assert cold["prepared"] and warm["prepared"]
+
+
+def test_after_prepare_the_game_and_the_tunnel_compile_nothing(two_starts):
+    warm = two_starts[1]
+    assert warm["misses"] == {}          # every kernel was loaded from the cache prepare filled
+    assert warm["hits"] >= 10
 
 
 def test_no_kernel_without_reference_counting_returns_an_array(two_starts):
@@ -85,3 +133,17 @@ def test_kernel_options_keep_nan_checks():
     """The step refuses a non-finite state: fast-math must not assume NaN and infinity away."""
     assert not {"nnan", "ninf", "fast"} & set(KERNEL_OPTIONS["fastmath"])
     assert KERNEL_OPTIONS["_nrt"] is False and KERNEL_OPTIONS["cache"] is True
+
+
+def test_a_changed_source_is_not_prepared(tmp_path, monkeypatch):
+    """The stamp names the sources' sizes and times: numba would compile again, so must prepare."""
+    from flightsim import prepare
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not prepare.is_prepared()
+    prepare._write_stamp(1.0)
+    assert prepare.is_prepared()
+    stamp = json.loads((tmp_path / prepare.STAMP).read_text())
+    name = next(iter(stamp["fingerprint"]["sources"]))
+    stamp["fingerprint"]["sources"][name][1] += 1.0           # as if touched
+    (tmp_path / prepare.STAMP).write_text(json.dumps(stamp))
+    assert not prepare.is_prepared()

@@ -505,3 +505,73 @@ def test_headless_screenshot_without_scenario_flies_the_remembered_one(tmp_path)
     assert r.returncode == 0, r.stderr[-2000:]
     assert "fighter_air" in r.stdout and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (conf / "settings.toml").read_text() == 'last_scenario = "fighter_air"\n'   # headless never writes
+
+
+# ---------------------------------------------------------------------------- building in the background
+def test_the_window_builds_worlds_in_the_background_and_draws_meanwhile(gl, config):
+    """background=True (the window): start() returns at once, the loading screen is drawn while
+    the World is built on another thread, update() installs it and opens the start menu; a
+    switch from the menu keeps the menu (saying so) until the new World is ready."""
+    import threading as th
+    gate = th.Event()
+    from flightsim.flow import _make_world
+
+    def slow_factory(name, aircraft):
+        gate.wait(10.0)                          # held until the test has drawn a loading frame
+        return _make_world(name, aircraft)
+    flow = _flow(gl, background=True, world_factory=slow_factory)
+    try:
+        t = time.monotonic()
+        flow.start("airfield", menu=True)
+        assert time.monotonic() - t < 0.2 and flow.world is None and flow.game is None
+        p = flow.loading_progress()
+        assert p.title == "Building the world" and "airfield" in p.message
+        flow.update(time.monotonic())
+        flow.draw(target(gl), time.monotonic(), 1 / 60)             # the loading screen, no world needed
+        img = grab(gl)
+        _save("loading.png", img)
+        assert flow._loading_view.bar_rect is not None
+        assert img.std() > 10                                        # a panel and a bar on the sky, not a blank
+        gate.set()
+        flow.building.wait(20.0)
+        flow.update(time.monotonic())
+        assert flow.world is not None and flow.game is not None and flow.menu is not None
+        assert flow.world.scenario.name == "airfield"
+        old = flow.world
+        while flow.menu.item.scenario != "fighter_air":
+            flow.menu_command("down")
+        assert flow.menu_command("select") == "fly"
+        assert flow.world is old and flow.menu is not None and "loading fighter_air" in flow.menu.message
+        assert flow.menu_command("down") is None                     # the menu waits while it loads
+        flow.building.wait(20.0)
+        flow.update(time.monotonic())
+        assert flow.world is not old and flow.world.scenario.name == "fighter_air" and flow.menu is None
+        assert flow.switches == 1
+    finally:
+        gate.set()
+        flow.close()
+
+
+def test_a_background_build_that_fails_keeps_the_flight_and_says_why(gl, config):
+    from flightsim.flow import _make_world
+    from flightsim.world.scenario import UnsuitableAircraft
+
+    def factory(name, aircraft):
+        if name == "winch":
+            raise UnsuitableAircraft("broken for the test")
+        return _make_world(name, aircraft)
+    flow = _flow(gl, background=True, world_factory=factory)
+    try:
+        flow.start("airfield", menu=True)
+        flow.building.wait(20.0)
+        flow.update(time.monotonic())
+        world = flow.world
+        while flow.menu.item.scenario != "winch":
+            flow.menu_command("down")
+        flow.menu_command("select")
+        flow.building.wait(20.0)
+        flow.update(time.monotonic())
+        assert flow.world is world and flow.menu is not None and flow.menu.alert
+        assert "broken for the test" in flow.menu.message
+    finally:
+        flow.close()

@@ -46,3 +46,27 @@ def test_scenery_deterministic():
     assert np.array_equal(a.trees, b.trees) and len(a.trees) > 1000
     assert {"airfield", "mast", "church", "castle"} <= set(a.landmarks)
     assert not np.any(t.is_water(a.trees[:, 0], a.trees[:, 1]))
+
+
+def test_the_heightfield_kept_on_disk_is_the_one_made_bit_for_bit(tmp_path, monkeypatch):
+    """generate() keeps the heights in the cache folder; read back they are the same bits, and a
+    damaged file is made again, never used."""
+    import numpy as np
+    from flightsim.world import terrain as T
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    T.generate.cache_clear()
+    try:
+        made = T.generate(7, 20480.0, 80.0)
+        files = list((tmp_path / "flightsim" / "terrain").glob("*.npy"))
+        assert len(files) == 1
+        T.generate.cache_clear()
+        read = T.generate(7, 20480.0, 80.0)
+        fresh = T.heightfield(7, made.heights_m.shape[0], made.origin_ne_m, 80.0, T.AirfieldSpec())
+        assert np.array_equal(read.heights_m, fresh) and np.array_equal(made.heights_m, fresh)
+        files[0].write_bytes(b"not an array")
+        T.generate.cache_clear()
+        again = T.generate(7, 20480.0, 80.0)
+        assert np.array_equal(again.heights_m, fresh)
+        assert np.array_equal(np.load(files[0]), fresh)          # written again
+    finally:
+        T.generate.cache_clear()
