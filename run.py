@@ -18,8 +18,14 @@ def ensure_dependencies():
     missing = [m for m in ("numpy", "numba", "pyglet", "moderngl", "pyrr") if importlib.util.find_spec(m) is None]
     if missing or importlib.util.find_spec("flightsim") is None:
         print(f"installing dependencies ({', '.join(missing) or 'flightsim'}) ...", flush=True)
-        subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                               "-e", HERE])
+        try:
+            subprocess.check_call([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                                   "-e", HERE])
+        except (OSError, subprocess.CalledProcessError) as e:
+            print(f"flightsim: could not install the packages it needs ({e}); install them with "
+                  f"{sys.executable} -m pip install -e {HERE} (Debian: apt-get install python3-pip first)",
+                  file=sys.stderr)
+            sys.exit(2)
 
 
 if __name__ == "__main__":

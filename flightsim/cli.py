@@ -96,13 +96,17 @@ def main(argv=None) -> int:
         print(f"flightsim: {e}", file=sys.stderr)
         return 2
     if args.headless_telemetry:
+        from .prepare import ensure_prepared
         from .telemetry import telemetry
+        ensure_prepared()            # a first start says what it compiles (stderr), not a silent wait
         return telemetry(args)
     try:
         if args.frames is not None or args.screenshot:
             if args.frames is None:
                 args.frames = 30
             from .headless import screenshot
+            from .prepare import ensure_prepared
+            ensure_prepared()
             return screenshot(args)
         from .window import play
         return play(args)

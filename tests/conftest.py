@@ -1,6 +1,18 @@
+import os
+import sys
+
 import pytest
 
 from tests.fixtures import write_aircraft
+
+
+def pytest_sessionstart(session):
+    """On an empty numba cache (a fresh clone, CI) the kernels are compiled once here, with a
+    line per stage, before any test runs: no test waits half a minute on a compile of its own."""
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    from flightsim.prepare import ensure_prepared
+    ensure_prepared(sys.stderr)
 
 
 @pytest.fixture(scope="session")
