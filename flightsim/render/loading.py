@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .canvas import Canvas
-from .glutil import program
-from .overlay import SANS, ShapeBuffer, TextBank, pixel_projection
+from .overlay import PanelView
 
 SKY = (0.10, 0.16, 0.26)
 NAME = (250, 250, 250, 255)
@@ -30,34 +28,17 @@ class Progress:
     failed: bool = False
 
 
-class LoadingView:
+class LoadingView(PanelView):
     def __init__(self, ctx):
-        self.ctx = ctx
-        self.prog = program(ctx, "hud_vs.glsl", "hud_fs.glsl")
-        self.shapes = ShapeBuffer(ctx, self.prog, 256)
-        self.text = TextBank()
+        super().__init__(ctx, 256)
         self.bar_rect = None        # (x0, y0, x1, y1) of the filled part, framebuffer pixels (y up)
 
     def draw(self, fbo, progress: Progress) -> None:
         fbo.use()
         fbo.clear(*SKY)
-        w, h = fbo.viewport[2], fbo.viewport[3]
-        with pixel_projection(w, h):
-            self._draw(w, h, progress)
+        self._paint(fbo, progress)
 
-    def _draw(self, w, h, p: Progress):
-        ctx = self.ctx
-        ctx.disable(ctx.DEPTH_TEST)
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        k = min(h / 720.0, w / 1280.0)
-        cv = Canvas()
-        tb = self.text
-        tb.begin()
-
-        def put(key, text, x, y, size, bold=False, **kw):
-            # a pyglet label keeps the font it was made with: a resized window needs new ones
-            tb.put((key, round(size, 2), bool(bold)), text, x, y, size=size, bold=bold, font=SANS, **kw)
+    def _draw(self, w, h, k, cv, put, p: Progress):
         # the horizon: a darker ground below a lighter band, the panel above it
         cv.rect(0, 0, w, 0.38 * h, (0.13, 0.20, 0.12, 1.0))
         cv.rect(0, 0.38 * h, w, 0.38 * h + 3 * k, (0.55, 0.65, 0.75, 0.5))
@@ -97,8 +78,3 @@ class LoadingView:
         if p.stage:
             put("stage", p.stage, cx, y, s_stage, color=NAME)
         put("hint", p.hint, cx, y0 + 0.5 * gaps[5], s_hint, color=DETAIL)
-        tb.end()
-        self.shapes.upload(cv.array())
-        self.shapes.draw(w, h)
-        tb.draw()
-        ctx.disable(ctx.BLEND)

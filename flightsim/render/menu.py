@@ -7,9 +7,7 @@ selection in view.
 """
 from __future__ import annotations
 
-from .canvas import Canvas
-from .glutil import program
-from .overlay import SANS, ShapeBuffer, TextBank, pixel_projection
+from .overlay import PanelView
 
 AMBER_BAR = (0.98, 0.70, 0.18, 0.95)
 HEAD = (140, 200, 255, 255)
@@ -27,36 +25,17 @@ def _fit(text: str, px: float, size_pt: float) -> str:
     return text if len(text) <= n else text[:n - 1].rstrip() + "\u2026"
 
 
-class MenuView:
+class MenuView(PanelView):
     def __init__(self, ctx):
-        self.ctx = ctx
-        self.prog = program(ctx, "hud_vs.glsl", "hud_fs.glsl")
-        self.shapes = ShapeBuffer(ctx, self.prog, 1024)
-        self.text = TextBank()
+        super().__init__(ctx, 1024)
         self.top = 0                     # first row shown (scrolling)
         self.rows_shown = 0
         self.selected_rect = None        # (x0, y0, x1, y1) of the selection bar, framebuffer pixels (y up)
 
     def draw(self, fbo, menu) -> None:
-        w, h = fbo.viewport[2], fbo.viewport[3]
-        with pixel_projection(w, h):
-            self._draw(w, h, menu)
+        self._paint(fbo, menu)
 
-    def _draw(self, w, h, menu):
-        ctx = self.ctx
-        ctx.disable(ctx.DEPTH_TEST)
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        k = min(h / 720.0, w / 1280.0)
-        cv = Canvas()
-        tb = self.text
-        tb.begin()
-
-        def put(key, text, x, y, size, bold=False, **kw):
-            # a pyglet label keeps the font it was made with: the key carries size and weight,
-            # so a row that becomes a heading (another menu) or a resized window gets its own
-            tb.put((key, round(size, 2), bool(bold)), text, x, y, size=size, bold=bold, **kw)
-
+    def _draw(self, w, h, k, cv, put, menu):
         cv.rect(0, 0, w, h, (0.0, 0.02, 0.05, 0.25))
         # the panel on the left, the aircraft turning in the space to its right
         pw = min(w - 24 * k, 800 * k)
@@ -80,13 +59,12 @@ class MenuView:
         y_bot = max(24 * k, y_top - head_h - n * row_h - foot_h)
         cv.rounded_rect(x0, y_bot, x1, y_top, 12 * k, (0.03, 0.04, 0.07, 0.80))
         # title and the line under it
-        put("title", menu.title, cx, y_top - t_title, size=s_title, color=NAME, bold=True, font=SANS)
+        put("title", menu.title, cx, y_top - t_title, size=s_title, color=NAME, bold=True)
         y = y_top - t_msg
         if menu.message:
             alert = menu.reason == "crash" or getattr(menu, "alert", False)
             col = RED if alert else (255, 200, 90, 255)
-            put("message", _fit(menu.message, pw - 40 * k, s_msg), cx, y, size=s_msg, color=col, bold=alert,
-                   font=SANS)
+            put("message", _fit(menu.message, pw - 40 * k, s_msg), cx, y, size=s_msg, color=col, bold=alert)
         y = y_top - head_h
         cv.rect(x0 + 20 * k, y, x1 - 20 * k, y + 1.5 * k, (1.0, 1.0, 1.0, 0.25))
         # the rows
@@ -110,7 +88,7 @@ class MenuView:
             yc = yy - row_h / 2
             if it.kind == "heading":
                 put(("row", r), it.label.upper(), x0 + 26 * k, yc - 3 * k, size=s_head, color=HEAD, bold=True,
-                       anchor_x="left", font=SANS)
+                       anchor_x="left")
                 cv.rect(x0 + 26 * k, yc - 0.4 * row_h, x1 - 26 * k, yc - 0.4 * row_h + max(k, 1.0),
                         (0.55, 0.78, 1.0, 0.35))
             else:
@@ -120,19 +98,14 @@ class MenuView:
                     cv.rounded_rect(*rect, 5 * k, AMBER_BAR)
                     self.selected_rect = rect
                 put(("row", r), _fit(it.label, detail_x - name_x - 10 * k, s_name), name_x, yc, size=s_name,
-                       color=DARK if on else NAME, bold=True, anchor_x="left", font=SANS)
+                       color=DARK if on else NAME, bold=True, anchor_x="left")
                 if it.detail:
                     put(("detail", r), _fit(it.detail, x1 - 26 * k - detail_x, s_detail), detail_x, yc,
-                           size=s_detail, color=DARK if on else DETAIL, anchor_x="left", font=SANS)
+                           size=s_detail, color=DARK if on else DETAIL, anchor_x="left")
             yy -= row_h
         if self.top > 0:
-            put("more_up", "\u25b2", x1 - 36 * k, y - 14 * k, size=s_detail, color=DETAIL, font=SANS)
+            put("more_up", "\u25b2", x1 - 36 * k, y - 14 * k, size=s_detail, color=DETAIL)
         if self.top + self.rows_shown < n:
-            put("more_down", "\u25bc", x1 - 36 * k, foot + 6 * k, size=s_detail, color=DETAIL, font=SANS)
+            put("more_down", "\u25bc", x1 - 36 * k, foot + 6 * k, size=s_detail, color=DETAIL)
         put("hint", _fit(HINT, pw - 30 * k, s_hint), cx, y_bot + 0.4 * foot_h, size=s_hint,
-               color=DETAIL, font=SANS)
-        tb.end()
-        self.shapes.upload(cv.array())
-        self.shapes.draw(w, h)
-        tb.draw()
-        ctx.disable(ctx.BLEND)
+               color=DETAIL)

@@ -251,3 +251,43 @@ class TextBank:
 
     def __len__(self):
         return sum(1 for s in self.state.values() if s[4])
+
+
+class PanelView:
+    """A 2-D screen drawn in framebuffer pixels over whatever is below (the menu, the start-up
+    screen): shapes (a Canvas) and labels (a TextBank) in one pass, scaled by
+    ``k = min(h / 720, w / 1280)`` like the HUD. A subclass draws in ``_draw(w, h, k, cv, put, ...)``."""
+
+    def __init__(self, ctx, max_shapes: int):
+        self.ctx = ctx
+        self.prog = program(ctx, "hud_vs.glsl", "hud_fs.glsl")
+        self.shapes = ShapeBuffer(ctx, self.prog, max_shapes)
+        self.text = TextBank()
+
+    def _paint(self, fbo, *args) -> None:
+        from .canvas import Canvas
+        ctx = self.ctx
+        w, h = fbo.viewport[2], fbo.viewport[3]
+        tb = self.text
+
+        def put(key, text, x, y, size, bold=False, **kw):
+            # a pyglet label keeps the font it was made with: the key carries size and weight,
+            # so a label that changes style (another menu) or a resized window gets its own
+            kw.setdefault("font", SANS)
+            tb.put((key, round(size, 2), bool(bold)), text, x, y, size=size, bold=bold, **kw)
+
+        with pixel_projection(w, h):
+            ctx.disable(ctx.DEPTH_TEST)
+            ctx.enable(ctx.BLEND)
+            ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
+            cv = Canvas()
+            tb.begin()
+            self._draw(w, h, min(h / 720.0, w / 1280.0), cv, put, *args)
+            tb.end()
+            self.shapes.upload(cv.array())
+            self.shapes.draw(w, h)
+            tb.draw()
+            ctx.disable(ctx.BLEND)
+
+    def _draw(self, w, h, k, cv, put, *args) -> None:
+        raise NotImplementedError
