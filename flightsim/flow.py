@@ -244,7 +244,7 @@ class GameFlow:
 
     def menu_command(self, cmd: str) -> str | None:
         """A menu key / button; returns the choice made ("fly", "resume", "restart", "quit") if any.
-        While a World is being built the menu waits (only quitting is taken)."""
+        While a World is being built the selection moves, but only Quit is taken."""
         if self.menu is None:
             return None
         if self.building is not None:

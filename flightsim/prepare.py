@@ -57,11 +57,12 @@ def _scenario_of(kind: str, start_type: str) -> str | None:
 
 
 def _fly(world, seconds: float, ctrl=None) -> None:
+    """Tick a World's physics as the game does, and read its snapshot's attitude (euler_from_quat)."""
     if ctrl is not None:
         world.mailbox.post(ctrl)
     for k in range(int(seconds / 0.02)):
         world.physics.tick(k * 0.02)
-    world.buffer.read()[1].euler_rad
+    _ = world.buffer.read()[1].euler_rad
 
 
 def _glider_trim():
@@ -80,9 +81,12 @@ def _step():
     if glider:
         _fly(World(glider, _scenario_of("glider", "air"), small_world=True), 0.2)
     s = Sim(name)
-    s.spawn_trimmed_glide(25.0, 1000.0) if not s.powered else s.spawn_trimmed_level(120.0, 1000.0)
+    if s.powered:
+        s.spawn_trimmed_level(120.0, 1000.0)
+    else:
+        s.spawn_trimmed_glide(25.0, 1000.0)
     s.run(np.tile(s.ctrl, (2, 1)))            # the batched step (tunnel, bench, tests)
-    s.velocity_ned_ms, s.euler_rad
+    _ = s.velocity_ned_ms, s.euler_rad        # the readouts' own kernels
 
 
 def _powered():
@@ -97,10 +101,10 @@ def _powered():
 
 
 def _combat():
-    from .world.assembly import World
-    from .world.scenario import all_scenarios
-    from .world.scenario import plan_start, UnsuitableAircraft
+    """The first air-fight scenario: guns firing for half a second (bullets, hits), then a reset."""
     from .spec.loader import load_aircraft
+    from .world.assembly import World
+    from .world.scenario import UnsuitableAircraft, all_scenarios, plan_start
     for sc in all_scenarios():
         if not sc.has_combat:
             continue
