@@ -210,7 +210,10 @@ class Hud:
                 f"TAS  {spec.speed(V.tas_kmh(s)):6.0f} {spec.speed_label}\n"
                 f"ALT  {spec.altitude(s.altitude_m):6.0f} {spec.altitude_label}\n"
                 f"AGL  {spec.altitude(s.height_agl_m):6.0f} {spec.altitude_label}\n"
-                f"VARIO {spec.vertical_speed(inst.vario.value):+5.1f} {spec.vs_label}")
+                # a glider's total-energy vario; a powered aircraft's plain vertical speed (the
+                # cockpit's VSI): a pull-up trading speed for height is not a 5,000 m/min sink
+                + (f"VARIO {spec.vertical_speed(inst.vario.value):+5.1f} {spec.vs_label}" if spec.glider else
+                   f"VS    {spec.vertical_speed(inst.vsi.value):+5.0f} {spec.vs_label}"))
         right = (f"HDG {inst.heading:5.0f}\nG  {inst.g:+5.2f}\nAoA {math.degrees(s.alpha_rad):5.1f}\n"
                  f"BRK {s.airbrake * 100:4.0f}%\nTRIM {s.controls.pitch_trim:+5.2f}")
         cv.rounded_rect(6 * k, 6 * k, 250 * k, 128 * k, 5 * k, (0, 0, 0, 0.45))

@@ -307,3 +307,19 @@ def test_fighter_cockpit_and_hud_show_the_engine_gauges(gl):
     assert len(gauges) >= 3
     for field, d in gauges:
         assert _dark(_disc(img, d.cx, d.cy, 0.2 * d.r, 0.9 * d.r)).mean() > 0.5, field
+
+
+def test_chase_readouts_give_a_fighter_its_vertical_speed_and_a_glider_its_te_vario(gl):
+    """Pulling up trades speed for height: the glider's total-energy vario reads the energy lost,
+    the fighter's overlay reads the climb itself (the VSI the cockpit panel shows)."""
+    def pull(game, world):
+        world.mailbox.post(world.initial_inputs.replace(pitch=1.0))       # stick fully back (nose up)
+    for aircraft, scenario, word in (("p51d", "fighter_air", "VS "), ("astir", "airfield", "VARIO")):
+        img, game = _render(gl, "chase", scenario=scenario, aircraft=aircraft, frames=60, setup=pull)
+        text = game.hud.text.labels["left"].text
+        line = next(x for x in text.splitlines() if x.startswith(("VS", "VARIO")))
+        assert line.startswith(word), line
+        if aircraft == "p51d":
+            inst = game.instruments
+            assert inst.vsi.value > 0.0 and inst.vario.value < inst.vsi.value - 5.0   # climbing, energy falling
+            assert line.split()[1].startswith("+")
