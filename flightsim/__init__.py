@@ -1,6 +1,7 @@
 """flightsim: a real-time flight simulator whose aircraft are assembled from their parts."""
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +32,9 @@ def _numba_cache_dir() -> None:
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
     os.environ["NUMBA_CACHE_DIR"] = str(cache_root() / "numba" / digest.hexdigest()[:16])
+    config = sys.modules.get("numba.core.config")
+    if config is not None:        # numba imported first has read its settings already: tell it too
+        config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
 
 
 _numba_cache_dir()

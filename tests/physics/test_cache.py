@@ -147,3 +147,14 @@ def test_a_changed_source_is_not_prepared(tmp_path, monkeypatch):
     stamp["fingerprint"]["sources"][name][1] += 1.0           # as if touched
     (tmp_path / prepare.STAMP).write_text(json.dumps(stamp))
     assert not prepare.is_prepared()
+
+
+def test_numba_imported_before_flightsim_still_uses_the_hashed_cache(tmp_path):
+    """A program that imports numba first (numba then reads NUMBA_CACHE_DIR before flightsim sets
+    it) must still cache in flightsim's folder, not beside the sources."""
+    code = ("import numba.core.config as c, os, flightsim; "
+            "print(c.CACHE_DIR == os.environ['NUMBA_CACHE_DIR'] and 'flightsim' in c.CACHE_DIR)")
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert r.stdout.strip() == "True"
