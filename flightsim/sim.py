@@ -56,19 +56,7 @@ class Sim:
         t = self.trimmer(altitude_m).glide(tas_ms)
         if not t.ok:
             raise RuntimeError(f"no steady glide at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
-        pitch = t.alpha_rad + t.gamma_rad
-        self.state = make_state((north_m, east_m, -altitude_m),
-                                (tas_ms * math.cos(t.alpha_rad), 0.0, tas_ms * math.sin(t.alpha_rad)),
-                                0.0, pitch, heading_rad)
-        self.state[L.S_SURF:L.S_SURF + L.N_SURF] = t.state[L.S_SURF:L.S_SURF + L.N_SURF]
-        self.state[L.S_ENGINE:] = t.state[L.S_ENGINE:]          # engine, propeller, fuel as trimmed
-        # the trim is relative to the air: over the ground the aircraft also moves with the wind
-        from .physics.aero import wind_at
-        R = np.empty((3, 3))
-        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
-        self.state[L.S_VEL:L.S_VEL + 3] += R.T @ np.array(wind_at(self.env, north_m, east_m, -altitude_m))
-        self.ctrl = t.ctrl.copy()
-        return t
+        return self.place_trim(t, altitude_m, heading_rad, north_m, east_m)
 
     @property
     def powered(self) -> bool:
@@ -85,11 +73,17 @@ class Sim:
             t = tr.lateral(t)           # aileron and rudder tabs against torque and P-factor
         if not t.ok or not 0.0 <= t.throttle <= 1.0:
             raise RuntimeError(f"no steady level flight at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
+        return self.place_trim(t, altitude_m, heading_rad, north_m, east_m)
+
+    def place_trim(self, t, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0):
+        """Put the aircraft into the steady straight flight of trim ``t`` (any flight-path angle),
+        wings level, at this place and heading; its controls become the trim's."""
         self.state = make_state((north_m, east_m, -altitude_m),
-                                (tas_ms * math.cos(t.alpha_rad), 0.0, tas_ms * math.sin(t.alpha_rad)),
-                                0.0, t.alpha_rad, heading_rad)
+                                (t.tas_ms * math.cos(t.alpha_rad), 0.0, t.tas_ms * math.sin(t.alpha_rad)),
+                                0.0, t.alpha_rad + t.gamma_rad, heading_rad)
         self.state[L.S_SURF:L.S_SURF + L.N_SURF] = t.state[L.S_SURF:L.S_SURF + L.N_SURF]
-        self.state[L.S_ENGINE:] = t.state[L.S_ENGINE:]
+        self.state[L.S_ENGINE:] = t.state[L.S_ENGINE:]          # engine, propeller, fuel as trimmed
+        # the trim is relative to the air: over the ground the aircraft also moves with the wind
         from .physics.aero import wind_at
         R = np.empty((3, 3))
         dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)

@@ -73,8 +73,17 @@ class Sec:
     xtr: float = 1.0
     cl_cap: float | None = None
     cd_factor: float = 1.0    # attached-flow drag multiplier (surface roughness)
+    control_effectiveness: float = 1.0   # the control as built vs the true-contour flap NeuralFoil sees
 
 
+# The ailerons as built are sealed, with beveled trailing edges (the NACA XP-51 aileron work: White &
+# Hoover, NACA MR c. 1942; Ames 1944 "Wind-tunnel investigation of ailerons on a low-drag airfoil, 2:
+# the effect of thickened and beveled trailing edges": they "reduce the aileron effectiveness, reduce
+# the slope of the wing section lift curve, and reduce the hinge-moment coefficients"). NeuralFoil sees a
+# true-contour flap with an ideal seal. No published section figure was found: 0.47 of the true-contour
+# increment is fitted, with the hinge-moment law in aircraft.toml, to the P-51's measured roll rates
+# (NACA Report 868 fig. 47): see aircraft/p51d/REFERENCES.md.
+AILERON_EFFECTIVENESS = 0.47
 WHY_WING = ("P-51D wing: NAA/NACA 45-100 laminar section as built, UIUC 'p51droot' (BL 17.5 in, 16.5 %) and "
             "'p51dtip' (BL 215 in, 11.4 %) coordinates; ")
 SECTIONS = [
@@ -90,10 +99,10 @@ SECTIONS = [
         1.39),
     Sec("p51d_outer_aileron", "P-51D outer wing, 25 % aileron", ("p51droot", "p51dtip", 0.75), 6.3e6, 0.25, 1.21,
         0.127, WHY_WING + "inner aileron strip, 75 % root to tip; aileron chord 25 % assumed; chord 1.65 m.",
-        WING_XTR, 1.35),
+        WING_XTR, 1.35, control_effectiveness=AILERON_EFFECTIVENESS),
     Sec("p51d_tip_aileron", "P-51D tip (BL215), 25 % aileron", ("p51dtip",), 5.2e6, 0.25, 1.21, 0.114,
         WHY_WING + "outer aileron strip at the tip section; aileron chord 25 % assumed; chord 1.35 m.",
-        WING_XTR, 1.31),
+        WING_XTR, 1.31, control_effectiveness=AILERON_EFFECTIVENESS),
     Sec("p51d_tip", "P-51D tip (BL215)", ("p51dtip",), 4.8e6, 0.0, 1.21, 0.114,
         WHY_WING + "wingtip strip outboard of the aileron; chord 1.25 m.", WING_XTR, 1.31),
     Sec("naca0010_elevator", "NACA 0010, 35 % elevator", ("naca0010",), 4.0e6, 0.35, 1.20, 0.10,
@@ -200,6 +209,7 @@ def airfoil_table(sec: Sec):
               f"{base.STALL_BLEND_DEG:.0f} deg and follows it to 180 deg. Made by tools/make_p51d_airfoils.py. "
               + base.CITATIONS)
     head = dict(name=sec.name, source=source, control_chord_fraction=sec.chord_fraction,
+                **({"control_effectiveness": sec.control_effectiveness} if sec.control_effectiveness != 1.0 else {}),
                 reynolds_number=sec.reynolds, thickness_ratio=sec.thickness,
                 notes="stall per deflection: " + "; ".join(
                     f"{k}: +{v['alpha_pos']:.2f} deg CL {v['cl_max']:.3f}, {v['alpha_neg']:.2f} deg CL {v['cl_min']:.3f}"

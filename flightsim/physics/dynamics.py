@@ -29,7 +29,7 @@ from .layout import (
 )
 from .layout import (
     C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
-    CTL_GEAR_RATE, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
+    CTL_GEAR_RATE, CTL_INV_HINGE_EXP, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
 )
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
@@ -217,8 +217,9 @@ def surfaces(state, ctrl, env, model, dt, R):
     Seed 000's control feel: the stick is a force request (ctrl -1..1 = fraction of the
     pilot's maximum force on that axis). The surface's backforce grows with dynamic
     pressure and deflection from its neutral point (where the trim tab puts it), so the
-    deflection the force holds is ctrl * q_full / q above the axis's full-deflection speed
-    (1/V^2: a quarter at twice that speed) and the whole travel below it (the stick force
+    deflection the force holds is ctrl * (q_full / q)^(1/m) above the axis's full-deflection
+    speed (m = 1, a hinge moment linear in the deflection: 1/V^2, a quarter at twice that
+    speed; m = 2, one growing as its square: 1/V) and the whole travel below it (the stick force
     is scaled at low speed so a small input does not peg the surface). The surface moves
     as a damped first-order system toward that point, quicker at high speed (stiffer
     backforce), with a travel-rate limit when it is pushed out; the backforce returns it
@@ -241,7 +242,10 @@ def surfaces(state, ctrl, env, model, dt, R):
         if q_full <= 0.0:                       # no control system data: the surface follows the stick
             state[S_SURF + a] = ctrl[C_PITCH + a] + neutral
             continue
-        scale = q_full / qbar if qbar > q_full else 1.0
+        scale = 1.0
+        if qbar > q_full:
+            inv_m = model[ROW_CONTROLS, c + CTL_INV_HINGE_EXP]
+            scale = q_full / qbar if inv_m == 1.0 else math.exp(inv_m * math.log(q_full / qbar))
         target = neutral + ctrl[C_PITCH + a] * scale
         if target > 1.0:
             target = 1.0

@@ -121,14 +121,16 @@ G_SPAN = 3
 # row 3: control system (the stick is a force request, seed 000): per axis pitch/roll/yaw
 # (CTL_COLS columns each), then the actuators
 ROW_CONTROLS = 3
-CTL_COLS = 4
+CTL_COLS = 5
 CTL_Q_FULL = 0     # dynamic pressure (Pa, at the full-deflection IAS) up to which full force gives full travel
 CTL_TAU = 1        # time constant of the surface at that speed, s (faster above it: stiffer backforce)
 CTL_RATE = 2       # travel rate limit away from neutral, full travel per s
 CTL_FORCE = 3      # the pilot's maximum force on this axis, N (reporting)
-CTL_FLAP_RATE = 12      # actuator rates, full travel per s
-CTL_AIRBRAKE_RATE = 13
-CTL_GEAR_RATE = 14
+CTL_INV_HINGE_EXP = 4   # 1 / m, the hinge moment growing as deflection^m: above q_full the force holds
+#                         the deflection fraction (q_full / q)^(1/m) (m = 1: a linear hinge moment)
+CTL_FLAP_RATE = 15      # actuator rates, full travel per s
+CTL_AIRBRAKE_RATE = 16
+CTL_GEAR_RATE = 17
 # section rows
 SEC_POS = 0       # 0..2 quarter-chord point, body axes from datum
 SEC_CHORD_AX = 3  # 3..5 unit chord axis (toward leading edge)

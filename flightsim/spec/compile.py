@@ -177,6 +177,7 @@ def _compile_controls(spec, model):
         model[L.ROW_CONTROLS, c + L.CTL_TAU] = a["time_constant_s"]
         model[L.ROW_CONTROLS, c + L.CTL_RATE] = 1.0 / a["travel_time_s"]
         model[L.ROW_CONTROLS, c + L.CTL_FORCE] = a["max_force_n"]
+        model[L.ROW_CONTROLS, c + L.CTL_INV_HINGE_EXP] = 1.0 / a["hinge_moment_exponent"]
     model[L.ROW_CONTROLS, L.CTL_FLAP_RATE] = 1.0 / ctl["flap_travel_s"]
     model[L.ROW_CONTROLS, L.CTL_AIRBRAKE_RATE] = 1.0 / ctl["airbrake_travel_s"]
     model[L.ROW_CONTROLS, L.CTL_GEAR_RATE] = 1.0 / ctl["gear_travel_s"]

@@ -72,6 +72,10 @@ CONTROL_AXIS_KEYS = {
     "full_deflection_ias_kmh": num(check=positive),
     "time_constant_s": num(False, 0.08, between(0.005, 2.0)),
     "travel_time_s": num(False, 0.3, between(0.02, 10.0)),
+    # the hinge moment grows as deflection^m (m = 1: linear; m > 1: light at small deflections, as
+    # beveled, sealed ailerons are): above the full-deflection speed the pilot's force holds the
+    # deflection fraction (q_full / q)^(1/m)
+    "hinge_moment_exponent": num(False, 1.0, between(0.5, 4.0)),
 }
 CONTROL_KEYS = {
     "flap_travel_s": num(False, 1.0, between(0.02, 120.0)),
@@ -104,6 +108,10 @@ AIRFOIL_KEYS = {
     "name": Field("str"),
     "source": Field("str"),
     "control_chord_fraction": num(False, 0.0, between(0, 0.6)),
+    # the control surface as built against the one its +/-10 degree curves describe (a true-contour,
+    # gap-sealed flap): a beveled or thickened trailing edge gives less lift, drag and moment change
+    # per degree (NACA wind-tunnel work on ailerons, 1944); the curves' increments are scaled by it
+    "control_effectiveness": num(False, 1.0, between(0.1, 1.0)),
     "alpha_deg": Field("numlist"),
     "thickness_ratio": num(False, None, between(0, 1)),
     "reynolds_number": num(False, None, positive),
@@ -189,6 +197,10 @@ def load_airfoil(path: Path) -> Airfoil:
     if not has_ctrl:
         curves[0] = curves[1]
         curves[2] = curves[1]
+    eta = head["control_effectiveness"]
+    if eta != 1.0:
+        for d in (0, 2):
+            curves[d] = curves[1] + eta * (curves[d] - curves[1])
     return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl,
                    head["reynolds_number"], head["thickness_ratio"])
 

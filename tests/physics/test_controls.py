@@ -73,6 +73,35 @@ def test_deflection_falls_as_one_over_v_squared_above_the_full_deflection_speed(
         assert s[-1, L.SURF_ROLL] == pytest.approx(expect, rel=0.01), v_kmh
 
 
+def test_a_hinge_moment_growing_faster_than_the_deflection_leaves_more_travel_at_speed():
+    """hinge_moment_exponent m: the pilot's force holds (q_full / q)^(1/m) of the travel, so with
+    m = 2 (a beveled, sealed aileron: light at small deflections) it falls as 1/V, not 1/V^2."""
+    c = _astir_with(aileron={"full_deflection_ias_kmh": 120.0, "hinge_moment_exponent": 2.0})
+    sim = Sim(c)
+    for v_kmh, expect in ((100.0, 1.0), (240.0, 0.5), (170.0, 120 / 170)):
+        s = _held_flight(sim, v_kmh / 3.6, make_ctrl(roll=1.0), 1.5, altitude_m=0.0)
+        assert s[-1, L.SURF_ROLL] == pytest.approx(expect, rel=0.01), v_kmh
+
+
+def test_control_effectiveness_scales_the_deflection_curves_toward_the_plain_section(tmp_path):
+    """An airfoil's control_effectiveness: its +/-10 degree curves' increments over the 0 degree
+    curve are scaled (a beveled trailing edge gives less lift, drag and moment per degree)."""
+    import numpy as np
+    from flightsim.spec.loader import load_airfoil
+    from tests.fixtures import dumps, thin_airfoil
+    doc = thin_airfoil(flap=0.2)
+    full = tmp_path / "full.toml"
+    full.write_text(dumps(doc))
+    doc["airfoil"]["control_effectiveness"] = 0.5
+    half = tmp_path / "half.toml"
+    half.write_text(dumps(doc))
+    a, b = load_airfoil(full), load_airfoil(half)
+    assert np.array_equal(a.curves[1], b.curves[1])
+    for d in (0, 2):
+        assert np.allclose(b.curves[d] - b.curves[1], 0.5 * (a.curves[d] - a.curves[1]))
+        assert np.abs(a.curves[d] - a.curves[1]).max() > 0.1
+
+
 def test_trim_tab_moves_the_no_force_point_at_any_speed():
     sim = Sim("astir")
     for v in (25.0, 60.0):
