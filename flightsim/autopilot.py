@@ -145,8 +145,12 @@ class WinchPilot(_Base):
             else:
                 self.t_air += dt_s
                 if self.phase == "rotation":
-                    # a gentle rotation: about 6 deg/s toward the climb attitude once 20 m up
-                    rate = math.radians(6.0) if a.agl_m > 20.0 else math.radians(2.0)
+                    # "maintain a shallow climb until adequate speed is seen with continued
+                    # acceleration, then allow the glider to rotate at a controlled pace" (BGA,
+                    # Managing flying risk: winch launching): about 6 deg/s toward the climb
+                    # attitude once clear of the ground at the launch speed
+                    ready = a.agl_m > 3.0 and a.ias_ms >= 0.9 * self.climb_ias
+                    rate = math.radians(6.0) if ready or a.agl_m > 20.0 else math.radians(2.0)
                     self.pitch_target = min(self.pitch_target + rate * dt_s, self.climb_pitch)
                     if self.pitch_target >= self.climb_pitch:
                         self.phase = "climb"

@@ -91,7 +91,11 @@ class Game:
         self.hud.time_scale = None if scale == 1 else float(scale)
         self.instruments.update(pose.snapshot, now_s)
         winch = getattr(self.world, "winch", None)          # the cable-release indicator (read only)
-        self.hud.cable = None if winch is None else (bool(winch.attached), str(getattr(winch, "event", "")))
+        if winch is None:
+            self.hud.cable = None
+        else:
+            height = None if winch.release_height_m is None else winch.release_height_m + float(self.world.spawn_state[2])
+            self.hud.cable = (bool(winch.attached), str(getattr(winch, "event", "")), height)
         self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra, self.instruments, now_s)
         from .render.debrief import draw_debrief       # flight log; the debrief panel once landed and at rest
         draw_debrief(self, fbo, pose.snapshot)

@@ -76,7 +76,10 @@ class Hud:
         self.show_telemetry = False
         self.vario_muted = False
         self.time_scale = None          # set by the game when the physics runs faster or slower than real time
-        self.cable = None               # winch cable: None (no winch), else (attached, last event)
+        self.cable = None               # winch cable: None (no winch), else (attached, last event, release
+        #                                 height above the launch point m or None)
+        self._cable_note = None         # (text, detail, colour, shown since) after the cable goes
+        self._cable_was = None
         self._cockpit = None
         self._fighter = None
         self._own_instruments = None
@@ -253,6 +256,27 @@ class Hud:
             tb.put("paused_big", "PAUSED", w / 2, h * 0.80, size=max(12.0, 26 * k), color=AMBER, bold=True,
                    font=SANS)
 
+    def _cable_message(self, now_s: float, show_s: float = 6.0):
+        """(text, detail, colour) for a few seconds after the winch cable goes, else None."""
+        cable = self.cable
+        attached = None if cable is None else bool(cable[0])
+        if self._cable_was and attached is False:
+            event, height = cable[1], (cable[2] if len(cable) > 2 else None)
+            where = "" if height is None else f" at {height:.0f} m"
+            if event == "weak link broke":
+                self._cable_note = ("WEAK LINK BROKE" + where, "lower the nose at once to flying speed; land ahead or "
+                                    "fly a short circuit", AMBER, now_s)
+            else:
+                self._cable_note = ("CABLE RELEASED" + where if event != "back-release" else "BACK-RELEASE" + where,
+                                    "lower the nose to the glide", GREEN_MSG, now_s)
+        if attached:
+            self._cable_note = None
+        self._cable_was = attached
+        note = self._cable_note
+        if note is None or now_s - note[3] > show_s:
+            return None
+        return note[:3]
+
     def _warnings(self, cv, tb, s, inst, w, h, k, now_s, panel_top):
         lvl = inst.stall_level
         y_warn = max(h * 0.66, panel_top + 230 * k)
@@ -265,6 +289,14 @@ class Hud:
         elif lvl == 1:
             tb.put("stall", "STALL WARNING", w / 2, y_warn, size=max(10.0, 18 * k), color=AMBER, bold=True, font=SANS)
         ev = inst.message(now_s)
+        note = self._cable_message(now_s)
+        if ev is None and note is not None:     # the cable gone: released, back-released, or the link broke
+            text, sub, col = note
+            y = max(h * 0.56, panel_top + 140 * k)
+            cv.rounded_rect(w / 2 - 250 * k, y - 38 * k, w / 2 + 250 * k, y + 26 * k, 8 * k, (0, 0, 0, 0.6))
+            tb.put("event", text, w / 2, y + 6 * k, size=max(10.0, 20 * k), color=col, bold=True, font=SANS)
+            tb.put("event_sub", sub, w / 2, y - 22 * k, size=max(8.0, 11 * k), color=(220, 220, 220, 255),
+                   font=SANS)
         if ev is not None:
             col = {"touchdown": GREEN_MSG, "hard": AMBER, "crash": RED, "strike": AMBER}[ev.kind]
             y = max(h * 0.56, panel_top + 140 * k)

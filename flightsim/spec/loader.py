@@ -26,6 +26,7 @@ AIRCRAFT_KEYS = {
     "description": Field("str", required=False, default=""),
     "control_limit_mach": num(False, None, between(0.3, 1.5)),   # controls lose effect beyond it
     "winch_hook_m": Field("vec3", required=False, default=None),   # launch hook (gliders), body axes
+    "winch_launch_kmh": num(False, None, positive),    # the IAS a winch launch is driven for (gliders)
     # air starts in scenarios written for another kind of aircraft (a game setting, TAS): default a
     # glider's best glide ([reference] best_glide_kmh); a powered aircraft must give it
     "air_start_kmh": num(False, None, positive),

@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..physics import layout as L
 from ..spec.schema import DataError, Field, between, non_negative, num, positive, read_toml, validate_table
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -298,7 +299,16 @@ def spawn(sim, terrain, scenario: Scenario | str = "airfield", start: Start | No
     hdg = af.heading_rad + math.radians(st["heading_offset_deg"])
     n, e = af.to_world(st["along_m"], st["right_m"])
     if start.type in ("runway", "winch"):
-        sim.spawn_on_ground(n, e, hdg, settle_s=2.0)
+        # on the winch a wing runner holds the wings level as the launch starts; parked, a
+        # glider rests on a wingtip
+        sim.spawn_on_ground(n, e, hdg, settle_s=2.0, roll_rad=0.0 if start.type == "winch" else None)
+        if start.type == "winch":
+            # the pre-launch checks: trim set for the launch speed (hands off, the glider then
+            # flies at about that speed once the cable is gone)
+            launch = sim.compiled.spec.aircraft.get("winch_launch_kmh")
+            t = sim.trimmer(0.0).glide((launch / 3.6) if launch else own_air_start_ms(sim.compiled.spec))
+            if t.ok and t.within_travel:
+                sim.ctrl[L.C_PITCH_TRIM] = t.pitch_cmd
     else:
         alt = max(af.elevation_m + st["height_m"], terrain.height_at(n, e) + st["min_clearance_m"])
         if start.level:

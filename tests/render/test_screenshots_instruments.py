@@ -323,3 +323,21 @@ def test_chase_readouts_give_a_fighter_its_vertical_speed_and_a_glider_its_te_va
             inst = game.instruments
             assert inst.vsi.value > 0.0 and inst.vario.value < inst.vsi.value - 5.0   # climbing, energy falling
             assert line.split()[1].startswith("+")
+
+
+def test_the_game_says_when_the_weak_link_breaks_and_when_the_cable_is_released(gl):
+    def after_break(game, world, t):
+        w = world.winch
+        w.attached, w.event = False, "weak link broke"
+        w.release_height_m = -float(world.spawn_state[2]) + 212.0
+    img, game = _render(gl, "chase", scenario="winch", frames=3)
+    world = game.world
+    _draw_frames(gl, world, game, 2, after=after_break)
+    label = game.hud.text.labels["event"].text
+    assert label == "WEAK LINK BROKE at 212 m" and "lower the nose" in game.hud.text.labels["event_sub"].text
+    img, game = _render(gl, "chase", scenario="winch", frames=3)
+    def after_release(game, world, t):
+        world.winch.attached, world.winch.event = False, "released"
+        world.winch.release_height_m = -float(world.spawn_state[2]) + 380.0
+    _draw_frames(gl, game.world, game, 2, after=after_release)
+    assert game.hud.text.labels["event"].text == "CABLE RELEASED at 380 m"
