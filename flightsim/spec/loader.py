@@ -9,6 +9,7 @@ import numpy as np
 from .. import AIRCRAFT_DIR
 from .guns import GUN_TABLES, load_guns
 from .powerplant import POWERPLANT_TABLES, load_powerplant
+from .references import References, load_references
 from .schema import (
     named_records,
     DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
@@ -93,18 +94,6 @@ CONTACT_KEYS = {
     "position_m": Field("vec3"),
     "friction_mu": num(False, 0.5, between(0, 2)),
 }
-REFERENCE_KEYS = {
-    "mass_kg": num(check=positive),
-    "source": Field("str"),
-    "best_glide_ratio": num(False, None, positive),
-    "best_glide_kmh": num(False, None, positive),
-    "min_sink_ms": num(False, None, positive),
-    "min_sink_kmh": num(False, None, positive),
-    "stall_kmh": num(False, None, positive),
-    "polar_kmh": Field("numlist", required=False, default=None),
-    "polar_sink_ms": Field("numlist", required=False, default=None),
-    "notes": Field("str", required=False, default=""),
-}
 AIRFOIL_KEYS = {
     "name": Field("str"),
     "source": Field("str"),
@@ -148,6 +137,7 @@ class AircraftSpec:
     airfoils: dict[str, Airfoil] = field(default_factory=dict)
     controls: dict = field(default_factory=dict)
     powerplant: dict | None = None    # engine, supercharger, propeller, tanks, coolers (spec.powerplant)
+    references: References | None = None   # the published figures (references.toml, spec.references)
     guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
 
 
@@ -237,9 +227,11 @@ def list_aircraft() -> list[str]:
 def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     path = aircraft_path(name_or_path)
     data = read_toml(path)
-    allowed = {"aircraft", "section", "mass", "gear", "contact", "reference", "controls", *POWERPLANT_TABLES,
-               *GUN_TABLES}
+    allowed = {"aircraft", "section", "mass", "gear", "contact", "controls", *POWERPLANT_TABLES, *GUN_TABLES}
     for key in data:
+        if key in ("reference", "reference_point"):
+            raise DataError(path, key, "published figures live in references.toml beside aircraft.toml "
+                                       "(flightsim/spec/references.py)")
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
     if "aircraft" not in data:
@@ -249,15 +241,14 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     masses = named_records(data, "mass", MASS_KEYS, path, False)
     gear = named_records(data, "gear", GEAR_KEYS, path, False)
     contacts = named_records(data, "contact", CONTACT_KEYS, path, False)
-    reference = validate_table(data["reference"], REFERENCE_KEYS, path, "reference") if "reference" in data else None
-    if reference and (reference["polar_kmh"] is None) != (reference["polar_sink_ms"] is None):
-        raise DataError(path, "reference.polar_sink_ms", "polar_kmh and polar_sink_ms go together")
-    if reference and reference["polar_kmh"] and len(reference["polar_kmh"]) != len(reference["polar_sink_ms"]):
-        raise DataError(path, "reference.polar_sink_ms", "must have as many values as polar_kmh")
+    references = load_references(path.parent / "references.toml")
 
-    spec = AircraftSpec(path.parent.name, path, head, sections, masses, gear, contacts, reference)
+    spec = AircraftSpec(path.parent.name, path, head, sections, masses, gear, contacts, references.reference_dict())
+    spec.references = references
     spec.controls = _controls(data.get("controls", {}), head, path)
     spec.powerplant = load_powerplant(data, path, head, spec.airfoils, load_airfoil)
+    if spec.powerplant is not None:
+        spec.powerplant["reference_points"] = references.reference_points()
     spec.guns = load_guns(data, path)
     airfoil_dir = path.parent / "airfoils"
     for s in sections:

@@ -1,5 +1,5 @@
 """Powered aircraft: the [engine], [supercharger], [propeller], [[tank]], [radiator] and
-[oil_cooler] tables and the [[reference_point]] performance targets (docs/aircraft_format.md),
+[oil_cooler] tables (docs/aircraft_format.md; the performance targets are in references.toml),
 validated on load and compiled into the powerplant rows of the model array
 (flightsim.physics.layout, the "powered aircraft" block).
 
@@ -29,15 +29,6 @@ RPM = math.pi / 30.0          # rad/s per rpm
 # axial slipstream
 SWIRL_LEFT_BEHIND_WING = 0.5
 INHG_PA = 3386.389
-POWER_LEVELS = ("wep", "military", "normal", "idle")
-QUANTITIES = {                # quantity -> the key that carries its value
-    "max_level_speed": "tas_kmh",
-    "best_climb": "climb_ms",
-    "service_ceiling": "ceiling_m",
-    "stall_clean": "ias_kmh",
-    "stall_landing": "ias_kmh",
-    "engine_power": "power_w",
-}
 
 ENGINE_KEYS = {
     "name": Field("str"),
@@ -128,21 +119,7 @@ COOLER_KEYS = {
     "heat_capacity_j_per_k": num(check=positive),
     "duct_speed_ratio": num(False, 0.3, between(0.01, 1.0)),
 }
-REFERENCE_POINT_KEYS = {
-    "quantity": Field("enum", choices=tuple(QUANTITIES)),
-    "power": Field("enum", required=False, default="idle", choices=POWER_LEVELS),
-    "altitude_m": num(False, 0.0, between(-500.0, 20000.0)),
-    "mass_kg": num(check=positive),
-    "tas_kmh": num(False, None, positive),
-    "ias_kmh": num(False, None, positive),
-    "climb_ms": num(False, None, positive),
-    "ceiling_m": num(False, None, positive),
-    "power_w": num(False, None, positive),
-    "source": Field("str"),
-    "test": Field("bool", required=False, default=True),
-    "notes": Field("str", required=False, default=""),
-}
-POWERPLANT_TABLES = ("engine", "supercharger", "propeller", "tank", "radiator", "oil_cooler", "reference_point")
+POWERPLANT_TABLES = ("engine", "supercharger", "propeller", "tank", "radiator", "oil_cooler")
 
 
 def _records(data, key, schema, path):
@@ -164,16 +141,11 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
     """Validate the powerplant tables of an aircraft file. ``airfoils`` (name -> Airfoil)
     receives the propeller's blade sections, read with ``load_airfoil`` from the aircraft's
     airfoils/ folder. Returns None for an aircraft without an engine."""
-    present = [k for k in POWERPLANT_TABLES if k in data and k != "reference_point"]
-    ref_points = _records(data, "reference_point", REFERENCE_POINT_KEYS, path)
-    for rp in ref_points:
-        key = QUANTITIES[rp["quantity"]]
-        if rp[key] is None:
-            raise DataError(path, rp["_where"] + "." + key, f"missing: a {rp['quantity']} point needs {key}")
+    present = [k for k in POWERPLANT_TABLES if k in data]
     if head["kind"] != "powered":
         if present:
             raise DataError(path, present[0], "only an aircraft of kind = 'powered' has a powerplant")
-        return {"reference_points": ref_points} if ref_points else None
+        return None
     for need in ("engine", "supercharger", "propeller", "radiator", "oil_cooler"):
         if need not in data:
             raise DataError(path, need, f"missing required table [{need}] (kind = 'powered')")
@@ -241,7 +213,7 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
                 raise DataError(path, "propeller.station_airfoil", f"unknown airfoil {name!r}: no file {afile}")
             airfoils[name] = load_airfoil(afile)
     return {"engine": engine, "supercharger": sc, "propeller": prop, "tanks": tanks, "radiator": rad,
-            "oil_cooler": oil, "reference_points": ref_points}
+            "oil_cooler": oil}
 
 
 # ------------------------------------------------------------------ compiling

@@ -151,3 +151,38 @@ def test_every_shipped_aircraft_loads(name):
     for af in spec.airfoils.values():
         assert af.source.strip(), f"{af.path}: every table cites its source"
     assert spec.aircraft["sources"], "every aircraft cites its sources"
+
+
+def test_references_are_checked_on_load(tmp_path):
+    """references.toml: a figure naming no source, a wrong unit or an unknown card is refused
+    with the file and the key."""
+    from flightsim.spec.references import load_references
+    from flightsim.spec.schema import DataError
+    good = ('[[source]]\nid = "A"\ntitle = "a report"\ntrust = "flight test"\n\n'
+            '[[figure]]\ncard = "roll_rate"\nvalue = 90.0\nunit = "deg/s"\nsource = "A"\nias_kmh = 418.0\n')
+    p = tmp_path / "references.toml"
+    p.write_text(good)
+    refs = load_references(p)
+    assert refs.figures[0].value == 90.0 and refs.figures[0].source.trust == "flight test"
+    for bad, key in ((good.replace('source = "A"\nias', 'source = "B"\nias'), "figure[0].source"),
+                     (good.replace('"deg/s"', '"rad/s"'), "figure[0].unit"),
+                     (good.replace('"roll_rate"', '"roll_speed"'), "figure[0].card"),
+                     (good.replace('trust = "flight test"', 'trust = "hearsay"'), "source[0].trust"),
+                     (good + '\n[[figure]]\ncard = "glide_sink"\nvalue = 0.7\nunit = "m/s"\nsource = "A"\n',
+                      "figure[1].tas_kmh")):
+        p.write_text(bad)
+        with pytest.raises(DataError) as e:
+            load_references(p)
+        assert str(p) in str(e.value) and key in str(e.value)
+
+
+def test_old_reference_tables_in_an_aircraft_file_are_refused_with_where_they_went(trainer_path, tmp_path):
+    from flightsim.spec.loader import load_aircraft
+    from flightsim.spec.schema import DataError
+    import shutil
+    d = tmp_path / "plane"
+    shutil.copytree(trainer_path.parent if trainer_path.is_file() else trainer_path, d)
+    f = d / "aircraft.toml"
+    f.write_text(f.read_text() + '\n[reference]\nmass_kg = 300.0\nsource = "x"\n')
+    with pytest.raises(DataError, match="references.toml"):
+        load_aircraft(f)

@@ -3,7 +3,7 @@
 
 Every performance figure comes out of the components in the wind tunnel (flightsim.perf)
 and is compared with the cited figure at that figure's own weight and power setting
-([[reference_point]] in aircraft/p51d/aircraft.toml, sources in REFERENCES.md)."""
+(the figures of aircraft/p51d/references.toml)."""
 import json
 import math
 import subprocess
