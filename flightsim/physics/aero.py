@@ -45,6 +45,7 @@ RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg pa
 # and spar, holes venting the pressure side to the suction side. Assumed, of the order of
 # the rough perforated and lattice surfaces in Hoerner, Fluid-Dynamic Drag (1965), ch. 5/8
 CD_SHOT_AWAY = 0.25
+WS_WING_STALLED = 4     # a column of the group rows no group uses (they take columns 0..3)
 LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
 
 
@@ -368,7 +369,7 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
     (force 0..2, moment about the CG 3..5, body axes). v_ref is the airspeed at the CG
     (for the Reynolds-number scaling of drag); sound the speed of sound (each section's
     compressibility from its own Mach number, compress.py). Returns the number of lifting
-    sections beyond their stall angle.
+    sections beyond their stall angle (the wing's own in ws[G + 7, WS_WING_STALLED]).
     """
     limit_mach = model[0, H_CONTROL_MACH]
     damaged = model[0, H_DAMAGED] > 0.0               # battle damage anywhere (SEC_DAMAGE)
@@ -376,6 +377,7 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
     row0 = int(model[0, H_ROW_SECTION])
     G = nsec
     stalled = 0
+    ws[G + 7, WS_WING_STALLED] = 0.0       # the wing's own count (buffet, the stall cards)
     for g in range(N_GROUPS):
         sh = ws[G + 4, g] + (downwash if g == GROUP_HTAIL else 0.0)
         # |sh| <= 0.25 + downwash: the series are exact to 1e-7 there and far cheaper
@@ -456,6 +458,8 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
         cd += airbrake * model[row, SEC_AIRBRAKE_DCD]
         if g != GROUP_BODY and over > 0.0:
             stalled += 1
+            if g == GROUP_WING:
+                ws[G + 7, WS_WING_STALLED] += 1.0
         area = model[row, SEC_AREA]
         q_area = 0.5 * rho * v2 * area
         uc = ws[i, 0] / v

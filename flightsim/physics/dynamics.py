@@ -16,13 +16,13 @@ import math
 import numpy as np
 
 from .jit import entry, kernel
-from .aero import section_airflow, section_forces, solve_induced, wind_at
+from .aero import WS_WING_STALLED, section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import dynamic_viscosity, isa
 from .ground import add_force_at, gear_drag, ground_forces, may_touch, terrain_height
 from .layout import (
     C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
     D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MOMENT, D_NONFINITE, D_NX, D_NY, D_NZ,
-    D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STRIKE_INDEX, D_STRIKE_SPEED,
+    D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STALLED_WING, D_STRIKE_INDEX, D_STRIKE_SPEED,
     D_TAS, D_STIFFNESS, D_SUBSTEPS, E_DT, E_GRAVITY, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, M_CG, M_INERTIA,
     M_INV_INERTIA, M_MASS, N_DOF, N_STATE, N_GROUPS, ROW_MASS, S_CONTACT_MASK, S_HAS_PREV, S_OMEGA,
     S_POS, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX, S_STRIKE_SPEED, S_TICK, S_VEL, D_CONTACT_MASK,
@@ -203,6 +203,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     diag[D_ON_GROUND] = on_ground
     diag[D_GEAR_LOAD] = load
     diag[D_STALLED_SECTIONS] = stalled
+    diag[D_STALLED_WING] = ws[G + 7, WS_WING_STALLED]
     diag[D_CONTACT_MASK] = mask
     diag[D_STRIKE_INDEX] = strike
     diag[D_STRIKE_SPEED] = strike_speed

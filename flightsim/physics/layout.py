@@ -90,7 +90,8 @@ D_IAS = 25        # indicated (equivalent) airspeed, m/s
 D_CONTACT_MASK = 26  # bit mask of non-gear contacts touching now
 D_STIFFNESS = 27  # fastest aerodynamic damping rate estimated this step, 1/s
 D_SUBSTEPS = 28   # sub-steps the last 20 ms step was split into (1 almost always)
-N_DIAG = 48       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end)
+D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the first one)
+N_DIAG = 49       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- model array
 MODEL_COLS = 40
