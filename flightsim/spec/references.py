@@ -22,6 +22,8 @@ is trusted; ``python -m flightsim.validate`` flies the card each one names and c
     check = true                     # optional (true): counted against the tolerance
     tolerance_pct = 5.0              # optional
     note = "..."                     # optional: why it is not checked, how it was read
+    disagreement = "..."             # optional: why the model is off this figure, where it is
+                                     # (shown when it is outside its tolerance; both kinds of record)
 
     [[behaviour]]                    # a statement: flown, and passed or failed
     card = "winch_launch_speed"
@@ -64,6 +66,7 @@ CONDITION_KEYS = {
     "ias_kmh": num(False, None, positive),
     "tas_kmh": num(False, None, positive),
     "stick_force_n": num(False, None, positive),
+    "bank_deg": num(False, None, between(-80.0, 80.0)),            # a turn's bank
     "condition": Field("str", required=False, default=""),
 }
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
@@ -78,6 +81,7 @@ FIGURE_KEYS = {
     "check": Field("bool", required=False, default=True),
     "tolerance_pct": num(False, 5.0, between(0.1, 100.0)),
     "note": Field("str", required=False, default=""),
+    "disagreement": Field("str", required=False, default=""),
     **CONDITION_KEYS,
 }
 BEHAVIOUR_KEYS = {
@@ -86,6 +90,7 @@ BEHAVIOUR_KEYS = {
     "source": Field("str"),
     "where": Field("str", required=False, default=""),
     "note": Field("str", required=False, default=""),
+    "disagreement": Field("str", required=False, default=""),
     "limit": num(False, None),               # the card's threshold (its unit is the card's)
     "low": num(False, None),                 # a range: low .. high
     "high": num(False, None),
@@ -122,6 +127,7 @@ class Figure:
     note: str
     cond: dict
     label: str                      # figure[i] in the file, for messages
+    disagreement: str = ""
 
     def citation(self) -> str:
         return self.source.title + (f", {self.where}" if self.where else "")
@@ -162,6 +168,7 @@ class Behaviour:
     high: float | None
     cond: dict
     label: str
+    disagreement: str = ""
 
     def citation(self) -> str:
         return self.source.title + (f", {self.where}" if self.where else "")
@@ -264,10 +271,11 @@ def load_references(path: Path) -> References:
             raise DataError(path, f"{label}.mass_kg", f"missing: a {rec['card']} is at a weight")
         refs.figures.append(Figure(rec["card"], rec["figure"] or DEFAULT_NAMES[rec["card"]], rec["value"], unit,
                                    source_of(rec, label), rec["where"], rec["check"], rec["tolerance_pct"],
-                                   rec["note"], conditions(rec), label))
+                                   rec["note"], conditions(rec), label, rec["disagreement"]))
     for i, item in enumerate(_records(data, "behaviour", path)):
         label = f"behaviour[{i}]"
         rec = validate_table(item, BEHAVIOUR_KEYS, path, label)
         refs.behaviours.append(Behaviour(rec["card"], rec["behaviour"], source_of(rec, label), rec["where"],
-                                         rec["note"], rec["limit"], rec["low"], rec["high"], conditions(rec), label))
+                                         rec["note"], rec["limit"], rec["low"], rec["high"], conditions(rec), label,
+                                         rec["disagreement"]))
     return refs

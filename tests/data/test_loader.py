@@ -164,12 +164,18 @@ def test_references_are_checked_on_load(tmp_path):
     p.write_text(good)
     refs = load_references(p)
     assert refs.figures[0].value == 90.0 and refs.figures[0].source.trust == "flight test"
+    assert refs.figures[0].disagreement == ""
+    p.write_text(good + 'disagreement = "the source\'s speed is not stated"\n')
+    assert "not stated" in load_references(p).figures[0].disagreement
     for bad, key in ((good.replace('source = "A"\nias', 'source = "B"\nias'), "figure[0].source"),
                      (good.replace('"deg/s"', '"rad/s"'), "figure[0].unit"),
                      (good.replace('"roll_rate"', '"roll_speed"'), "figure[0].card"),
                      (good.replace('trust = "flight test"', 'trust = "hearsay"'), "source[0].trust"),
                      (good + '\n[[figure]]\ncard = "glide_sink"\nvalue = 0.7\nunit = "m/s"\nsource = "A"\n',
-                      "figure[1].tas_kmh")):
+                      "figure[1].tas_kmh"),
+                     (good + '\n[[behaviour]]\ncard = "turning_stall"\nbehaviour = "x"\nsource = "A"\nbank_deg = 95.0\n',
+                      "behaviour[0].bank_deg"),
+                     (good + 'disagreement = 3\n', "figure[0].disagreement")):
         p.write_text(bad)
         with pytest.raises(DataError) as e:
             load_references(p)
