@@ -73,3 +73,40 @@ def roll_rate(aircraft, ias_kmh: float, altitude_m: float = 0.0, stick_force_n: 
             "left_dps": runs[1]["roll_rate_dps"], "pb_2v": math.radians(rate) * span / (2.0 * tas),
             "aileron_fraction": 0.5 * (runs[0]["aileron_fraction"] + runs[1]["aileron_fraction"]),
             "stick_force_n": frac * f_max}
+
+
+def roll_time_45(aircraft, mass_kg=None, altitude_m=1000.0, speed_factor=1.4) -> dict:
+    """A glider's roll reversal: in a steady 45 degree banked turn at 1.4 Vs (held 6 s), full
+    aileron and full rudder the other way at once; the time from 45 degrees one way to 45
+    degrees the other (both directions, the mean)."""
+    from .performance import stall_speed
+    vs = stall_speed(aircraft, dict(mass_kg=mass_kg, config="clean", altitude_m=0.0))
+    sim = test_sim(aircraft, mass_kg)
+    times = []
+    for side in (1.0, -1.0):
+        if trim_straight(sim, speed_factor * vs, altitude_m, "clean", "idle") is None:
+            raise RuntimeError("no trim at 1.4 Vs")
+        c0 = sim.ctrl.copy()
+        pitch0 = sim.euler_rad[1]
+        for _ in range(int(6.0 / DT)):          # into the turn, held
+            c = c0.copy()
+            bank = sim.euler_rad[0]
+            c[L.C_ROLL] = float(np.clip(3.0 * (side * math.radians(45.0) - bank) - 0.8 * sim.state[L.S_OMEGA],
+                                        -1.0, 1.0))
+            c[L.C_PITCH] = float(np.clip(c0[L.C_PITCH] + 2.0 * (pitch0 - sim.euler_rad[1]), -1.0, 1.0))
+            sim.step(c)
+        c[L.C_ROLL] = -side
+        c[L.C_YAW] = -side
+        t_from = None
+        for k in range(int(10.0 / DT)):
+            sim.step(c)
+            b = math.degrees(sim.euler_rad[0]) * side
+            if t_from is None and b <= 45.0:
+                t_from = k * DT
+            if b <= -45.0:
+                times.append(k * DT - (t_from or 0.0))
+                break
+        else:
+            raise RuntimeError("the reversal did not reach 45 degrees the other way in 10 s")
+    return {"ias_kmh": speed_factor * vs, "time_s": float(np.mean(times)), "right_to_left_s": times[0],
+            "left_to_right_s": times[1]}

@@ -1,0 +1,230 @@
+"""Which card flies which figure or statement of references.toml, and the cards with no
+published figure that are flown for the report anyway (model only).
+
+A figure card takes (aircraft, condition) and returns the model's value in the card's unit
+(flightsim.spec.references.CARDS); a behaviour card takes (aircraft, behaviour) and returns
+(passed, what was observed in words). The flights several cards share (the stall approach, the
+winch launches) are flown once per run.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from . import ground, handling, launch, performance, roll, stall
+
+KMH_PER_MPH = 1.609344
+
+
+def _roll_rate(aircraft, cond):
+    r = roll.roll_rate(aircraft, cond["ias_kmh"], cond["altitude_m"], cond["stick_force_n"], cond["mass_kg"],
+                       cond["config"], cond["power"])
+    if r is None:
+        raise RuntimeError(f"no straight flight at {cond['ias_kmh']:.0f} km/h IAS to roll from")
+    return r["roll_rate_dps"]
+
+
+FIGURES = {
+    "level_speed": performance.level_speed, "best_climb": performance.best_climb,
+    "service_ceiling": performance.service_ceiling, "engine_power": performance.engine_power,
+    "stall_speed": performance.stall_speed, "best_glide_ratio": performance.best_glide_ratio,
+    "best_glide_speed": performance.best_glide_speed, "min_sink": performance.min_sink,
+    "min_sink_speed": performance.min_sink_speed, "glide_sink": performance.glide_sink,
+    "time_to_climb": performance.time_to_climb, "roll_rate": _roll_rate,
+    "takeoff_roll": ground.takeoff_roll, "landing_roll": ground.landing_roll,
+    "stick_force_per_g": handling.stick_force_per_g,
+}
+
+
+# ---------------------------------------------------------------------------- the shared flights
+@lru_cache(maxsize=4)
+def _launches(aircraft):
+    return tuple(launch.winch_launches(aircraft))
+
+
+@lru_cache(maxsize=8)
+def _stall(aircraft, mass_kg, rate_kmh_s):
+    return stall.stall_approach(aircraft, mass_kg, "clean", rate_kmh_s)
+
+
+def _stall_rate(aircraft) -> float:
+    """The deceleration of the stall cards: CS 22.201's 2 km/h per second for a glider, the
+    P-51D manual's 1 mph per second for a powered aircraft."""
+    return 1.0 * KMH_PER_MPH if performance._sim(aircraft, None).powered else 2.0
+
+
+# ---------------------------------------------------------------------------- behaviours
+def winch_launch_speed(aircraft, b):
+    runs = _launches(aircraft)
+    worst = max(r["max_ias_kmh"] for r in runs)
+    words = "; ".join(f"{r['how']}: {r['max_ias_kmh']:.0f} km/h, {r['event']}" for r in runs)
+    return worst < b.limit, f"highest airspeed on the cable {worst:.0f} km/h ({words}); the driver drives for " \
+                            f"{runs[0]['launch_speed_kmh']:.0f} km/h"
+
+
+def winch_release_height(aircraft, b):
+    runs = [r for r in _launches(aircraft) if r["release_share_pct"] is not None]
+    shares = [r["release_share_pct"] for r in runs]
+    ok = bool(shares) and all(b.low <= s <= b.high for s in shares)
+    return ok, "; ".join(f"{r['how']}: {r['release_height_m']:.0f} m, {r['release_share_pct']:.0f} % of the cable "
+                         f"({r['event']}), climb {r['mean_climb_ms']:.1f} m/s mean, {r['max_climb_ms']:.1f} peak"
+                         for r in runs)
+
+
+def weak_link(aircraft, b):
+    r = launch.weak_link_pull(aircraft)
+    broke = r["event"] == "weak link broke"
+    near = abs(r["max_tension_n"] / b.limit - 1.0) <= 0.02
+    return broke and near, (f"{r['event']} at {r['release_height_m'] or 0:.0f} m; the tension then "
+                            f"{r['max_tension_n']:.0f} N against the rating {b.limit:.0f} N")
+
+
+def stall_speed_limit(aircraft, b):
+    v = performance.stall_speed(aircraft, dict(b.cond, config="clean"))
+    return v <= b.limit, f"1 g stall speed {v:.1f} km/h at {b.cond['mass_kg'] or 0:.0f} kg, airbrakes in"
+
+
+def _stall_words(r, rate_kmh_s) -> str:
+    rec = f"flying level again {r['recovered_s']:.1f} s after the break" if r["recovered_s"] else "not recovered"
+    return (f"stalled at {r['stall_kmh']:.0f} km/h IAS ({rate_kmh_s:.1f} km/h/s): {r['break']}, rolling at "
+            f"{r['stall_roll_rate_dps']:.0f} deg/s hands off; then at most {r['max_bank_deg']:.0f} deg of bank and "
+            f"{r['max_roll_rate_dps']:.0f} deg/s through the recovery; {rec}, {r['height_lost_m']:.0f} m lost")
+
+
+def stall_roll_off(aircraft, b):
+    r = _stall(aircraft, b.cond["mass_kg"], _stall_rate(aircraft))
+    if performance._sim(aircraft, None).powered:      # "rolls rather slowly": the stall's own roll rate
+        ok = r["stall_roll_rate_dps"] < b.limit
+    else:                                             # CS 22.201: no more than 30 deg of roll
+        ok = r["max_bank_deg"] < b.limit
+    return ok, _stall_words(r, _stall_rate(aircraft))
+
+
+def turning_stall(aircraft, b):
+    """A turning flight stall (14 CFR 23.203): the bank through the recovery stays within
+    low (the opposite way, negative) .. high (the turn's way), and level flight is regained."""
+    bank = b.cond.get("bank_deg") or 30.0
+    r = stall.stall_approach(aircraft, b.cond["mass_kg"], "clean", _stall_rate(aircraft), bank_deg=bank)
+    ok = (r["recovered_s"] is not None and r["max_bank_into_turn_deg"] <= b.high
+          and -r["max_bank_away_deg"] >= b.low)
+    return ok, (f"in a {bank:.0f} deg coordinated turn: " + _stall_words(r, _stall_rate(aircraft))
+                + f"; the bank reached {r['max_bank_into_turn_deg']:.0f} deg the turn's way and "
+                  f"{r['max_bank_away_deg']:.0f} deg the other")
+
+
+def buffet_margin(aircraft, b):
+    r = _stall(aircraft, b.cond["mass_kg"], _stall_rate(aircraft))
+    m = r["buffet_margin_kmh"]
+    if m is None:
+        return False, "no wing section stalled before the break"
+    return b.low <= m <= b.high, (f"the first wing section stalls at {r['buffet_kmh']:.1f} km/h, the stall at "
+                                  f"{r['stall_kmh']:.1f} km/h: {m:.1f} km/h ({m / KMH_PER_MPH:.1f} mph) above it")
+
+
+def winch_stall(aircraft, b):
+    r = stall.winch_stall(aircraft, b.cond["mass_kg"])
+    ok = r["stalled"] and r["max_bank_deg"] < b.limit and r["recovered_s"] is not None and r["recovered_s"] < 6.0
+    rec = f"level again {r['recovered_s']:.1f} s later" if r["recovered_s"] else "not recovered"
+    return ok, (f"pulled to {r['peak_pitch_deg']:.0f} deg nose up from {1.2 * r['vs_kmh']:.0f} km/h, "
+                f"{'stalled' if r['stalled'] else 'no stall'}; at most {r['max_bank_deg']:.0f} deg of bank, {rec}")
+
+
+def trim_change_flaps(aircraft, b):
+    d, words = handling.trim_change(aircraft, b.cond, "gear_down", "landing")
+    return d > 0.0, words
+
+
+def trim_change_gear(aircraft, b):
+    d, words = handling.trim_change(aircraft, b.cond, "gear_down", "clean")
+    return d < 0.0, words
+
+
+def speed_stability(aircraft, b):
+    d, words = handling.speed_stability(aircraft, b.cond)
+    return d < 0.0, words
+
+
+BEHAVIOURS = {
+    "winch_launch_speed": winch_launch_speed, "winch_release_height": winch_release_height, "weak_link": weak_link,
+    "stall_speed_limit": stall_speed_limit, "stall_roll_off": stall_roll_off, "buffet_margin": buffet_margin,
+    "winch_stall": winch_stall, "turning_stall": turning_stall, "trim_change_flaps": trim_change_flaps, "trim_change_gear": trim_change_gear,
+    "speed_stability": speed_stability,
+}
+
+
+# ---------------------------------------------------------------------------- model only
+def model_only(aircraft, refs, powered: bool) -> list[dict]:
+    """Cards flown with no published figure to compare (each with what was flown), and the
+    curves the report plots."""
+    out = []
+    turn = handling.turn_curve(aircraft, 0.0)
+    best = max((p for p in turn["points"] if "sustained" in p), key=lambda p: p["sustained"]["rate_dps"], default=None)
+    inst = max((p for p in turn["points"] if "instantaneous" in p), key=lambda p: p["instantaneous"]["rate_dps"])
+    out.append({"card": "turn", "result": turn,
+                "summary": (f"sea level: best sustained turn {best['sustained']['rate_dps']:.1f} deg/s at "
+                            f"{best['ias_kmh']:.0f} km/h IAS (n {best['sustained']['load_factor']:.1f}, radius "
+                            f"{best['sustained']['radius_m']:.0f} m); " if best else "")
+                           + f"best instantaneous {inst['instantaneous']['rate_dps']:.1f} deg/s at "
+                             f"{inst['ias_kmh']:.0f} km/h (n {inst['instantaneous']['load_factor']:.1f}: the "
+                             "aerodynamic limit, no structural limit applied)"})
+    rr = refs.of("roll_rate")
+    alt = rr[0].cond["altitude_m"] if rr else 0.0
+    force = rr[0].cond["stick_force_n"] if rr else None
+    vs = performance.stall_speed(aircraft, dict(mass_kg=None, config="clean", altitude_m=0.0))
+    vne = performance._sim(aircraft, None).compiled.spec.aircraft["vne_kmh"]
+    speeds = [round(v) for v in [1.3 * vs + k * (0.85 * vne - 1.3 * vs) / 9.0 for k in range(10)]]
+    curve = [r for r in (roll.roll_rate(aircraft, v, alt, force) for v in speeds) if r is not None]
+    out.append({"card": "roll_curve", "result": {"altitude_m": alt, "stick_force_n": force, "points": curve},
+                "summary": f"{alt:.0f} m, {curve[0]['stick_force_n']:.0f} N: peak "
+                           f"{max(p['roll_rate_dps'] for p in curve):.0f} deg/s at "
+                           f"{max(curve, key=lambda p: p['roll_rate_dps'])['ias_kmh']:.0f} km/h IAS; "
+                           f"{curve[0]['roll_rate_dps']:.0f} deg/s at {curve[0]['ias_kmh']:.0f} km/h (1.3 Vs)"})
+    if powered:
+        r = stall.stall_approach(aircraft, None, "clean", _stall_rate(aircraft), bank_deg=30.0)
+        out.append({"card": "turning_stall", "result": r,
+                    "summary": "in a 30 deg coordinated turn, power off: " + _stall_words(r, _stall_rate(aircraft))
+                               + f"; the bank reached {r['max_bank_into_turn_deg']:.0f} deg the turn's way and "
+                                 f"{r['max_bank_away_deg']:.0f} deg the other (no P-51D statement found to judge it by)"})
+        prof = performance.climb_profile(aircraft, dict(mass_kg=None, altitude_m=0.0, altitude_to_m=6096.0,
+                                                        power="military"))
+        out.append({"card": "time_to_climb", "result": prof,
+                    "summary": f"sea level to 20,000 ft at military power: {prof['time_s'] / 60.0:.1f} min "
+                               "(no P-51D figure found; the P-51B's about 4.5 min to 15,000 ft is a forum quotation)"})
+    else:
+        r45 = roll.roll_time_45(aircraft)
+        out.append({"card": "roll_time_45", "result": r45,
+                    "summary": f"45 to 45 deg at 1.4 Vs ({r45['ias_kmh']:.0f} km/h): {r45['time_s']:.1f} s "
+                               "(no measured Astir figure found)"})
+        ab = _airbrake_glide(aircraft, vs)
+        out.append({"card": "airbrake_glide", "result": ab,
+                    "summary": f"airbrakes out at 1.3 Vso ({ab['tas_kmh']:.0f} km/h): glide ratio "
+                               f"{ab['glide_ratio']:.1f}, sink {ab['sink_ms']:.1f} m/s"})
+        runs = _launches(aircraft)
+        out.append({"card": "winch_launches", "result": list(runs),
+                    "summary": "; ".join(f"{r['how']}: up to {r['max_ias_kmh']:.0f} km/h, {r['event']} at "
+                                         f"{r['release_height_m'] or 0:.0f} m ({r['release_share_pct'] or 0:.0f} % of "
+                                         f"the cable), climbing {r['mean_climb_ms']:.1f} m/s mean" for r in runs)})
+        th = launch.thermal_climb(aircraft)
+        out.append({"card": "thermal_climb", "result": th,
+                    "summary": f"in a {th['core_strength_ms']:.1f} m/s core, {th['radius_m']:.0f} m thermal, "
+                               f"centred from the vario: {th['mean_climb_ms']:.1f} m/s"})
+    return out
+
+
+def _airbrake_glide(aircraft, vs_clean_kmh) -> dict:
+    sim = performance._sim(aircraft, None)
+    from ..physics.state import make_ctrl
+    tr = sim.trimmer(0.0, make_ctrl(airbrake=1.0))
+    # the stall with the brakes out: the slowest steady glide, searched down from 1.5 Vs clean
+    v = 1.5 * vs_clean_kmh / 3.6
+    last = None
+    while v > 0.5 * vs_clean_kmh / 3.6:
+        t = tr.glide(v)
+        if not t.ok or not t.within_travel:
+            break
+        last = t
+        v -= 0.5
+    vso = last.tas_ms
+    t = tr.glide(1.3 * vso)
+    return {"vso_kmh": vso * 3.6, "tas_kmh": 1.3 * vso * 3.6, "glide_ratio": t.glide_ratio, "sink_ms": t.sink_ms,
+            "gamma_deg": math.degrees(t.gamma_rad)}

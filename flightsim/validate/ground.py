@@ -1,0 +1,92 @@
+"""Take-off and landing cards, flown in 6-DOF on a flat, hard runway at sea level, no wind.
+
+* ``takeoff_roll``: parked with the brakes on in the take-off configuration (flaps set before
+  the run), then the game's take-off pilot (flightsim.autopilot.TakeoffPilot: brakes off, power
+  opened over 3 s, tail wheel held down early, tail up): the ground run is the distance from
+  brake release to the lift-off speed the condition gives (``ias_kmh``, the manual's for the
+  weight), as performance calculations reckon it. (Without one: to the last wheel leaving the
+  ground after the pilot's rotation.) The game's pilot rotates slowly and lifts off about
+  20 km/h later; the manual's speed is the one a pilot flying for a short run leaves at.
+* ``landing_roll``: the run from touchdown to a stop. The aircraft is put on the runway in its
+  three-point attitude, gear and flaps down, power off, rolling at its touchdown speed (the
+  condition's ``ias_kmh``, else ``TOUCHDOWN_OVER_STALL`` times the model's own landing-
+  configuration stall speed at that weight: a three-point landing touches down just above the
+  stall); the pilot brings the stick back as the speed falls, keeps straight with the rudder,
+  and brakes evenly with ``BRAKING`` of the brakes' full force from ``BRAKE_AFTER_S`` (firm
+  braking, assumed: at half the force the P-51D noses over).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..autopilot import TakeoffPilot
+from ..physics import layout as L
+from ..physics.state import flat_terrain
+from ..sim import Sim
+from ..spec.compile import aircraft_with_mass
+from ..world.flight_log import CRASH_STRIKE_MS
+from .flight import CONFIG
+from .performance import stall_speed
+
+DT = 0.02
+TOUCHDOWN_OVER_STALL = 1.05
+BRAKING = 0.4
+BRAKE_AFTER_S = 1.0
+
+
+def _runway_sim(aircraft, mass_kg, config) -> Sim:
+    sim = Sim(aircraft_with_mass(aircraft, mass_kg), terrain=flat_terrain(0.0))
+    sim.spawn_on_ground(0.0, 0.0, 0.0, settle_s=2.0)
+    c = CONFIG[config]
+    sim.ctrl[L.C_FLAP] = c["flap"]
+    sim.state[L.S_SURF + L.SURF_FLAP] = c["flap"]              # set before the run
+    sim.ctrl[L.C_GEAR_UP] = c["gear_up"]
+    return sim
+
+
+def takeoff_roll(aircraft, cond) -> float:
+    """The ground run (m); ``ias_kmh`` in the condition: the lift-off speed the manual gives for
+    the weight (the pilot starts the rotation just short of it)."""
+    sim = _runway_sim(aircraft, cond["mass_kg"], cond["config"] or "takeoff")
+    start = sim.position_ned_m
+    v_lof = cond.get("ias_kmh")
+    pilot = TakeoffPilot(0.0) if not v_lof else TakeoffPilot(0.0, rotate_kmh=v_lof)
+    for _ in range(int(90.0 / DT)):
+        sim.step(pilot(sim).to_array())
+        off = sim.diag[L.D_ON_GROUND] == 0 and sim.diag[L.D_HEIGHT_AGL] > 0.5
+        if off or (v_lof and sim.diag[L.D_IAS] * 3.6 >= v_lof):
+            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
+        if sim.state[L.S_STRIKE_SPEED] > CRASH_STRIKE_MS:
+            raise RuntimeError("the take-off struck the ground")
+    raise RuntimeError("no lift-off within 90 s")
+
+
+def landing_roll(aircraft, cond) -> float:
+    config = cond["config"] or "landing"
+    touchdown_kmh = cond.get("ias_kmh") or TOUCHDOWN_OVER_STALL * stall_speed(aircraft, dict(cond, config=config))
+    sim = _runway_sim(aircraft, cond["mass_kg"], config)
+    v = touchdown_kmh / 3.6                     # sea level: IAS = TAS
+    theta = sim.euler_rad[1]
+    sim.state[L.S_VEL:L.S_VEL + 3] = (v * math.cos(theta), 0.0, v * math.sin(theta))
+    sim.state[L.S_HAS_PREV] = 0.0
+    c = sim.ctrl.copy()
+    c[L.C_THROTTLE] = 0.0
+    c[L.C_PITCH] = 0.0                          # (stick back as the speed falls: below)
+    c[L.C_BRAKE_L] = c[L.C_BRAKE_R] = 0.0
+    start = sim.position_ned_m
+    for k in range(int(120.0 / DT)):
+        if k * DT >= BRAKE_AFTER_S:
+            c[L.C_BRAKE_L] = c[L.C_BRAKE_R] = BRAKING
+        # the stick comes back as the wing stops flying: the tail held down (tail wheel steering,
+        # no nosing over), never so far that the aircraft balloons back into the air
+        c[L.C_PITCH] = min(1.0, max(0.0, 1.0 - sim.diag[L.D_IAS] / v)) if k else 0.0
+        # straight down the runway with the rudder (and the tail wheel it steers)
+        c[L.C_YAW] = min(1.0, max(-1.0, -4.0 * sim.euler_rad[2] - 1.5 * sim.state[L.S_OMEGA + 2]))
+        sim.step(c)
+        if np.linalg.norm(sim.velocity_ned_ms[:2]) < 0.5:
+            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
+        if sim.state[L.S_STRIKE_SPEED] > CRASH_STRIKE_MS:
+            raise RuntimeError("the landing run struck the ground (nosed over)")
+    raise RuntimeError("not stopped within 120 s")

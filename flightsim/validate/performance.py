@@ -1,0 +1,111 @@
+"""Performance cards: steady-state figures, each a trim of the full model (the wind tunnel's rigs,
+flightsim.tunnel and flightsim.perf, reused): speed, climb and ceiling of a powered aircraft,
+the engine's rated power, stall speeds, a glider's polar; and the time to climb, the best
+climb integrated over height (how a flight test's climb is reduced).
+
+Each card takes the figure's condition (flightsim.spec.references) and returns the model's value
+in the card's unit; results are kept per aircraft and weight, so the figures that share a
+polar or a sweep fly it once.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from .. import perf
+from ..physics import layout as L
+from ..physics.atmosphere import isa
+from ..physics.engine import engine_point
+from ..physics.state import make_ctrl
+from ..sim import Sim
+from ..spec.compile import aircraft_with_mass
+from ..tunnel import polar
+
+KMH = 3.6
+RPM = math.pi / 30.0
+GEAR_CHANGE_M = 4000.0        # the P-51D's supercharger: low gear below, high above (perf.curves' knee)
+
+
+@lru_cache(maxsize=8)
+def _sim(aircraft: str, mass_kg: float | None) -> Sim:
+    return Sim(aircraft_with_mass(aircraft, mass_kg))
+
+
+@lru_cache(maxsize=8)
+def glide_polar(aircraft: str, mass_kg: float | None) -> dict:
+    return polar(aircraft, mass_kg)
+
+
+def level_speed(aircraft, cond) -> float:
+    t, _ = perf.max_level_speed(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))
+    return t.tas_ms * KMH
+
+
+def best_climb(aircraft, cond) -> float:
+    return perf.best_climb(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))[1]
+
+
+def service_ceiling(aircraft, cond) -> float:
+    return perf.service_ceiling(aircraft, cond["power"] or "military", sim=_sim(aircraft, cond["mass_kg"]))[0]
+
+
+def engine_power(aircraft, cond) -> float:
+    """Brake power (kW) at full throttle, 3,000 rpm, static (no ram), in the supercharger gear the
+    rating is quoted for (low below the gear change, high above)."""
+    c = _sim(aircraft, cond["mass_kg"]).compiled
+    t, p, _, _ = isa(cond["altitude_m"])
+    gear = 1.0 if cond["altitude_m"] > GEAR_CHANGE_M else 0.0
+    row = int(c.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE
+    out = engine_point(c.model, row, 3000.0 * RPM, 1.0, float(cond["power"] == "wep"), gear, p, t, 0.0)
+    return out[1] / 1000.0
+
+
+def stall_speed(aircraft, cond) -> float:
+    """1 g stall speed (EAS, km/h): the slowest steady glide, power off, in the configuration."""
+    sim = _sim(aircraft, cond["mass_kg"])
+    if sim.powered:
+        return perf.stall_speed(aircraft, cond["config"] == "landing", sim=sim)[0]
+    return glide_polar(aircraft, cond["mass_kg"])["stall_kmh"]
+
+
+def best_glide_ratio(aircraft, cond) -> float:
+    return glide_polar(aircraft, cond["mass_kg"])["best_glide"]["glide_ratio"]
+
+
+def best_glide_speed(aircraft, cond) -> float:
+    return glide_polar(aircraft, cond["mass_kg"])["best_glide"]["tas_kmh"]
+
+
+def min_sink(aircraft, cond) -> float:
+    return glide_polar(aircraft, cond["mass_kg"])["min_sink"]["sink_ms"]
+
+
+def min_sink_speed(aircraft, cond) -> float:
+    return glide_polar(aircraft, cond["mass_kg"])["min_sink"]["tas_kmh"]
+
+
+def glide_sink(aircraft, cond) -> float:
+    """Sink rate (m/s) in a steady glide at this true airspeed, sea level ISA, airbrakes in."""
+    sim = _sim(aircraft, cond["mass_kg"])
+    t = sim.trimmer(cond["altitude_m"] or 0.0, make_ctrl(gear_up=1.0)).glide(cond["tas_kmh"] / KMH)
+    if not t.ok:
+        raise RuntimeError(f"no steady glide at {cond['tas_kmh']:.0f} km/h")
+    return t.sink_ms
+
+
+def climb_profile(aircraft, cond, step_m: float = 500.0) -> dict:
+    """The best climb against height and the time to climb from ``altitude_m`` to
+    ``altitude_to_m``: dt = dh / rate, the rate at each height from the best-climb trim (a
+    climb at the scheduled indicated airspeed, flightsim.perf)."""
+    sim = _sim(aircraft, cond["mass_kg"])
+    h0, h1 = cond["altitude_m"], cond["altitude_to_m"]
+    heights = [h0 + k * step_m for k in range(int(math.ceil((h1 - h0) / step_m)) + 1)]
+    heights[-1] = h1
+    rates = [perf.best_climb(aircraft, h, cond["power"] or "military", sim=sim)[1] for h in heights]
+    t = sum(0.5 * (heights[k + 1] - heights[k]) * (1.0 / rates[k] + 1.0 / rates[k + 1])
+            for k in range(len(heights) - 1))
+    return {"time_s": t, "altitude_m": heights, "climb_ms": rates}
+
+
+def time_to_climb(aircraft, cond) -> float:
+    return climb_profile(aircraft, cond)["time_s"]

@@ -1,0 +1,186 @@
+"""The validation report's plots: each the model's curve over the published points.
+
+Every function takes the result of ``flightsim.validate.run.validate`` and a PNG path, draws
+one card, and returns a caption (or None when the aircraft has nothing for that card).
+"""
+from __future__ import annotations
+
+KMH_PER_MPH = 1.609344
+STATUS_COLOUR = {"within": "tab:green", "explained": "tab:orange", "outside": "tab:red", "shown": "tab:gray",
+                 "error": "black"}
+
+
+def _plt():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def _finish(plt, fig, axes, xlabel, path, title=None):
+    """Label, grid and legend every axis, title the figure, write it."""
+    for a in axes:
+        a.set_xlabel(xlabel)
+        a.grid(alpha=0.3)
+        a.legend(fontsize=8)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def _card(result, name):
+    return next((c["result"] for c in result["cards"] if c["card"] == name and c["result"]), None)
+
+
+def figure_errors(result, path):
+    """Every figure's error against its source, with its tolerance band."""
+    rows = [r for r in result["figures"] if r["error_pct"] is not None]
+    if not rows:
+        return None
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(9, 0.28 * len(rows) + 1.4), dpi=110)
+    y = list(range(len(rows)))[::-1]
+    for yi, r in zip(y, rows):
+        ax.barh(yi, r["error_pct"], color=STATUS_COLOUR[r["status"]], height=0.6)
+        ax.plot([-r["tolerance_pct"], r["tolerance_pct"]], [yi, yi], "|", color="k", ms=9)
+    ax.set_yticks(y)
+    ax.set_yticklabels([f"{r['figure']}, {r['condition'][:48]}" for r in rows], fontsize=7)
+    ax.axvline(0.0, color="k", lw=0.8)
+    ax.set_xlabel("model minus published, % of published")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"{result['name']}: every published figure")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return "Every figure's error against its source. Green: within its tolerance (the black ticks); orange: outside " \
+           "it, explained in the table; red: outside it and not explained; grey: shown for comparison, not checked."
+
+
+def polar(result, path):
+    if "polar" not in result["curves"]:
+        return None
+    from ..tunnel import plot_polar
+    plot_polar(result["curves"]["polar"], result["curves"]["polar_reference"], path)
+    return "Glide polar: steady glides of the full model (airbrakes in, sea level), over the published polar."
+
+
+def performance(result, path):
+    if "performance" not in result["curves"]:
+        return None
+    from ..perf import plot_performance
+    plot_performance(result["curves"]["performance"], result["curves"]["reference_points"], path)
+    return "Maximum level speed and best climb against altitude, over the published figures (circles: checked)."
+
+
+def roll_rate(result, path):
+    curve = _card(result, "roll_curve")
+    if curve is None:
+        return None
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    pts = curve["points"]
+    ax.plot([p["ias_kmh"] for p in pts], [p["roll_rate_dps"] for p in pts], "-o", color="tab:blue", ms=4,
+            label=f"model, {curve['stick_force_n'] or 0:.0f} N lateral force (or full aileron)")
+    pub = [r for r in result["figures"] if r["card"] == "roll_rate"]
+    if pub:
+        ax.plot([r["conditions"]["ias_kmh"] for r in pub], [r["published"] for r in pub], "s", mfc="none",
+                color="tab:red", ms=9, label="published")
+        ax.plot([r["conditions"]["ias_kmh"] for r in pub], [r["model"] for r in pub], "x", color="tab:blue", ms=8,
+                label="model at the published points")
+    ax.set_ylabel("steady roll rate, deg/s")
+    ax.set_ylim(bottom=0.0)
+    ax.set_title(f"{result['name']}: roll rate against speed at {curve['altitude_m']:.0f} m")
+    _finish(plt, fig, (ax,), "indicated airspeed, km/h", path)
+    return ("Steady roll rate against indicated airspeed: full 6-DOF abrupt aileron rolls from trimmed straight "
+            "flight, left and right averaged, the stick force held (the aileron deflection it buys falls with "
+            "speed as the hinge moment grows).")
+
+
+def turn(result, path):
+    tc = _card(result, "turn")
+    if tc is None:
+        return None
+    plt = _plt()
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4.8), dpi=110)
+    for kind, style in (("sustained", "-o"), ("instantaneous", "--s")):
+        pts = [p for p in tc["points"] if kind in p]
+        if not pts:
+            continue
+        v = [p["ias_kmh"] for p in pts]
+        a1.plot(v, [p[kind]["rate_dps"] for p in pts], style, ms=4, label=kind)
+        a2.plot(v, [p[kind]["radius_m"] for p in pts], style, ms=4, label=kind)
+    a1.set_ylabel("turn rate, deg/s")
+    a2.set_ylabel("turn radius, m")
+    a2.set_yscale("log")
+    _finish(plt, fig, (a1, a2), "indicated airspeed, km/h", path,
+            f"{result['name']}: turn performance at {tc['altitude_m']:.0f} m (no published figure: model only)")
+    return "Turn rate and radius against speed. " + tc["method"] + "."
+
+
+def winch(result, path):
+    row = next((b for b in result["behaviours"] if b["card"] == "winch_launch_speed"), None)
+    launches = _card(result, "winch_launches")
+    if launches is None:
+        return None
+    plt = _plt()
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4.8), dpi=110)
+    for run in launches:
+        cols = run["trace"]["columns"]
+        rows = run["trace"]["rows"]
+        t = [r[cols.index("time_s")] for r in rows]
+        a1.plot(t, [r[cols.index("ias_kmh")] for r in rows], label=run["how"])
+        a2.plot(t, [r[cols.index("height_m")] for r in rows], label=f"{run['how']}: {run['event']}")
+    a1.axhline(launches[0]["launch_speed_kmh"], color="gray", ls=":", label="the driver's launch speed")
+    if row is not None and row.get("limit"):
+        a1.axhline(row["limit"], color="tab:red", ls="--", label="limit (manual)")
+    a1.set_ylabel("indicated airspeed, km/h")
+    a2.set_ylabel("height above the launch point, m")
+    _finish(plt, fig, (a1, a2), "time from the winch starting, s", path,
+            f"{result['name']}: winch launches on the game's {launches[0]['cable_m']:.0f} m cable")
+    return ("Winch launch profiles: airspeed and height until the release (or the weak link), flown by the "
+            "scenario's autopilot, hands off, and as a newcomer on the keyboard.")
+
+
+def time_series(result, path, card, ylabel, title, caption, x="time_s"):
+    r = _card(result, card)
+    if r is None or "trace" not in r:
+        return None
+    plt = _plt()
+    cols, rows = r["trace"]["columns"], r["trace"]["rows"]
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
+    for k, name in enumerate(cols):
+        if name != x:
+            ax.plot([row[cols.index(x)] for row in rows], [row[k] for row in rows], label=name)
+    ax.set_ylabel(ylabel)
+    ax.set_title(f"{result['name']}: {title}")
+    _finish(plt, fig, (ax,), x.replace("_s", ", s"), path)
+    return caption
+
+
+def time_to_climb(result, path):
+    r = _card(result, "time_to_climb")
+    if r is None:
+        return None
+    plt = _plt()
+    h, c = r["altitude_m"], r["climb_ms"]
+    t = [0.0]
+    for k in range(len(h) - 1):
+        t.append(t[-1] + 0.5 * (h[k + 1] - h[k]) * (1.0 / c[k] + 1.0 / c[k + 1]))
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=110)
+    ax.plot([x / 60.0 for x in t], h, "-o", ms=3, label="model, military power, best-climb speed")
+    ax.set_ylabel("altitude, m (ISA)")
+    ax.set_title(f"{result['name']}: time to climb")
+    _finish(plt, fig, (ax,), "time, min", path)
+    return "Time to climb: the best climb rate integrated over height (no published curve found: model only)."
+
+
+def thermal(result, path):
+    return time_series(result, path, "thermal_climb", "altitude, m", "a thermal climb",
+                       "A thermal climb: the thermalling autopilot circling and centring the strongest thermal from "
+                       "the vario (model only).")
+
+
+PLOTS = (("errors", figure_errors), ("polar", polar), ("performance", performance), ("roll_rate", roll_rate),
+         ("turn", turn), ("winch", winch), ("time_to_climb", time_to_climb), ("thermal", thermal))
