@@ -23,7 +23,7 @@ from .layout import (
     M_CG, N_GROUPS, N_THERMAL, ROW_GROUPS, ROW_MASS, S_OMEGA, S_POS, S_VEL, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
     SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
     SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
-    TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
+    TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_FULL, T_FULL_STEPS, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
     C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
 )
 
@@ -39,21 +39,23 @@ CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
 MAX_INDUCED_RAD = 0.25
 INDUCED_NEWTON_STEPS = 2      # refinements of the induced-angle solve at the shifted angle (solve_induced)
 NEWTON_MARGIN_RAD = math.radians(4.0)   # ... made when a lifting section's geometric alpha is this near its stall
-MAX_DEFLECTION_STEPS = 3.0
+MAX_DEFLECTION_STEPS = 3.0     # a negative deflection: the -10 curve extrapolated to -30 deg at most
 RE_FADE_RAD = math.radians(10.0)  # Reynolds scaling of drag fades out 10 deg past the stall
 # drag coefficient (on its own area) of a section's shot-away part: torn skin, exposed ribs
 # and spar, holes venting the pressure side to the suction side. Assumed, of the order of
 # the rough perforated and lattice surfaces in Hoerner, Fluid-Dynamic Drag (1965), ch. 5/8
 CD_SHOT_AWAY = 0.25
 WS_WING_STALLED = 4     # a column of the group rows no group uses (they take columns 0..3)
-LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections  # the -10/0/+10 curves are extrapolated to +/-30 deg at most
+LIFT_SLOPE_BOUND = 2.0 * math.pi   # per rad: thin-airfoil slope, an upper bound for real sections
 
 
 @kernel
 def _lookup(alpha_rad, delta_rad):
     """Table index and fraction for an angle of attack (any angle), and the weight and side
-    (0: the -10 degree curve, 2: the +10 degree curve) of a control deflection: the curves
-    are blended linearly (seed 000) and extrapolated to +/-30 degrees at most."""
+    (0: the -10 degree curve, 2: the +10 degree curve) of a control deflection, in 10-degree
+    steps: the curves are blended linearly (seed 000); a negative deflection extrapolates the
+    -10 curve to -30 degrees at most, a positive one past +10 runs toward the table's
+    full-deflection curve (_deflected)."""
     a = alpha_rad * RAD2DEG
     if a >= 180.0 or a < -180.0:
         a = (a + 180.0) % 360.0 - 180.0
@@ -68,28 +70,44 @@ def _lookup(alpha_rad, delta_rad):
     if w < 0.0:
         w = -w
         side = 0
-    if w > MAX_DEFLECTION_STEPS:
-        w = MAX_DEFLECTION_STEPS
+        if w > MAX_DEFLECTION_STEPS:
+            w = MAX_DEFLECTION_STEPS
     return i, x - i, w, side
+
+
+@kernel
+def _row(tables, t, r, i, f):
+    a = tables[t, r, i]
+    return a + f * (tables[t, r, i + 1] - a)
+
+
+@kernel
+def _deflected(tables, t, c, i, f, w, side, undeflected):
+    """Coefficient c (T_CL, T_CD or T_CM) at a deflection of w steps to ``side``, given its
+    undeflected value: up to 10 degrees between the 0 and +/-10 curves; past +10 degrees
+    between the +10 curve and the full-deflection curve (at T_FULL_STEPS), held there beyond.
+    With no measured full curve that one is the +10 curve extrapolated to 30 degrees, so the
+    blend is the same straight line as below 10 degrees."""
+    if side == 2 and w > 1.0:
+        wf = tables[t, T_FULL_STEPS, 0]
+        if w > wf:
+            w = wf
+        c10 = _row(tables, t, c + 2, i, f)
+        return c10 + (w - 1.0) / (wf - 1.0) * (_row(tables, t, T_FULL + c // 3, i, f) - c10)
+    return undeflected + w * (_row(tables, t, c + side, i, f) - undeflected)
 
 
 @hot_kernel
 def coefficients(tables, t, alpha_rad, delta_rad):
     """(cl, cd, cm) of table t at alpha (any angle) and control deflection delta."""
     i, f, w, side = _lookup(alpha_rad, delta_rad)
-    a = tables[t, T_CL + 1, i]
-    cl = a + f * (tables[t, T_CL + 1, i + 1] - a)
-    a = tables[t, T_CD + 1, i]
-    cd = a + f * (tables[t, T_CD + 1, i + 1] - a)
-    a = tables[t, T_CM + 1, i]
-    cm = a + f * (tables[t, T_CM + 1, i + 1] - a)
+    cl = _row(tables, t, T_CL + 1, i, f)
+    cd = _row(tables, t, T_CD + 1, i, f)
+    cm = _row(tables, t, T_CM + 1, i, f)
     if w != 0.0:
-        a = tables[t, T_CL + side, i]
-        cl += w * (a + f * (tables[t, T_CL + side, i + 1] - a) - cl)
-        a = tables[t, T_CD + side, i]
-        cd += w * (a + f * (tables[t, T_CD + side, i + 1] - a) - cd)
-        a = tables[t, T_CM + side, i]
-        cm += w * (a + f * (tables[t, T_CM + side, i + 1] - a) - cm)
+        cl = _deflected(tables, t, T_CL, i, f, w, side, cl)
+        cd = _deflected(tables, t, T_CD, i, f, w, side, cd)
+        cm = _deflected(tables, t, T_CM, i, f, w, side, cm)
     if cd < 0.0:
         cd = 0.0
     return cl, cd, cm
@@ -99,13 +117,10 @@ def coefficients(tables, t, alpha_rad, delta_rad):
 def _cl_slope(tables, t, alpha_rad, delta_rad):
     """Lift coefficient and the undeflected lift-curve slope (per rad) at alpha."""
     i, f, w, side = _lookup(alpha_rad, delta_rad)
-    a = tables[t, T_CL + 1, i]
-    cl = a + f * (tables[t, T_CL + 1, i + 1] - a)
+    cl = _row(tables, t, T_CL + 1, i, f)
     if w != 0.0:
-        a = tables[t, T_CL + side, i]
-        cl += w * (a + f * (tables[t, T_CL + side, i + 1] - a) - cl)
-    a = tables[t, T_SLOPE, i]
-    return cl, a + f * (tables[t, T_SLOPE, i + 1] - a)
+        cl = _deflected(tables, t, T_CL, i, f, w, side, cl)
+    return cl, _row(tables, t, T_SLOPE, i, f)
 
 
 @kernel

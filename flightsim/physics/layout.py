@@ -175,12 +175,17 @@ TABLE_ALPHA_MIN_DEG = -180.0
 TABLE_STEP_DEG = 0.25
 TABLE_N = 1441     # -180..180 in 0.25 deg
 # rows of tables[i]: cl, cd, cm at -10, 0, +10 deg deflection, then the lift-curve
-# slope dcl/dalpha (per rad) of the undeflected curve, smoothed over +/-1 deg
+# slope dcl/dalpha (per rad) of the undeflected curve, smoothed over +/-1 deg, then cl, cd,
+# cm at the control's full positive deflection (an airfoil's [deflection_full], a flap's
+# measured large-deflection effect; without one, the +10 curve extrapolated linearly to
+# 30 deg) and that deflection in 10-degree steps (the whole row)
 T_CL = 0
 T_CD = 3
 T_CM = 6
 T_SLOPE = 9
-T_ROWS = 10
+T_FULL = 10        # cl, cd, cm: 10, 11, 12
+T_FULL_STEPS = 13
+T_ROWS = 14
 
 # ================================================================ powered aircraft (issue 6)
 # Engine, supercharger, propeller, governor, cooling and fuel tanks (seed 000). They are

@@ -118,6 +118,9 @@ def mass_properties(spec: AircraftSpec, sections: list[Section]):
     return total, cg, inertia
 
 
+FULL_STEPS_DEFAULT = 3.0     # with no [deflection_full]: the +10 curve extrapolated to 30 degrees
+
+
 def resample_table(af) -> np.ndarray:
     """Airfoil curves -> (T_ROWS, TABLE_N) on the kernel's uniform alpha grid."""
     grid = L.TABLE_ALPHA_MIN_DEG + L.TABLE_STEP_DEG * np.arange(L.TABLE_N)
@@ -125,6 +128,11 @@ def resample_table(af) -> np.ndarray:
     for c in range(3):          # cl, cd, cm
         for d in range(3):      # -10, 0, +10
             out[3 * c + d] = np.interp(grid, af.alpha_deg, af.curves[d, c])
+        if af.full_curve is not None:        # measured at the control's full deflection
+            out[L.T_FULL + c] = np.interp(grid, af.alpha_deg, af.full_curve[c])
+        else:                                # the +10 curve extrapolated to 30 degrees
+            out[L.T_FULL + c] = out[3 * c + 1] + FULL_STEPS_DEFAULT * (out[3 * c + 2] - out[3 * c + 1])
+    out[L.T_FULL_STEPS] = FULL_STEPS_DEFAULT if af.full_curve is None else af.full_deflection_deg / 10.0
     # lift-curve slope per radian, central difference over +/-1 degree (periodic)
     k = int(round(1.0 / L.TABLE_STEP_DEG))
     cl = out[L.T_CL + 1, :-1]

@@ -109,6 +109,10 @@ AIRFOIL_KEYS = {
 }
 CURVE_KEYS = {"cl": Field("numlist"), "cd": Field("numlist"), "cm": Field("numlist")}
 DEFLECTIONS = ("deflection_minus10_deg", "deflection_0_deg", "deflection_plus10_deg")
+# optional: the curves at a control's full (positive) deflection, for a flap whose effect is
+# not the +10 degree curve's extrapolated (lift gained less than linearly, drag more)
+FULL_DEFLECTION = "deflection_full"
+FULL_CURVE_KEYS = {**CURVE_KEYS, "deflection_deg": num(True, None, between(10.5, 90.0))}
 
 
 @dataclass
@@ -122,6 +126,8 @@ class Airfoil:
     has_control_curves: bool
     reynolds_number: float | None = None
     thickness_ratio: float | None = None
+    full_curve: np.ndarray | None = None      # (3 coefficients, n) at the control's full deflection
+    full_deflection_deg: float | None = None
 
 
 @dataclass
@@ -146,8 +152,9 @@ def load_airfoil(path: Path) -> Airfoil:
     if "airfoil" not in data:
         raise DataError(path, "airfoil", "missing required table [airfoil]")
     for key in data:
-        if key != "airfoil" and key not in DEFLECTIONS:
-            raise DataError(path, key, f"unknown table (allowed: airfoil, {', '.join(DEFLECTIONS)})")
+        if key != "airfoil" and key not in DEFLECTIONS and key != FULL_DEFLECTION:
+            raise DataError(path, key, f"unknown table (allowed: airfoil, {', '.join(DEFLECTIONS)}, "
+                                       f"{FULL_DEFLECTION})")
     head = validate_table(data["airfoil"], AIRFOIL_KEYS, path, "airfoil")
     alpha = np.array(head["alpha_deg"])
     if len(alpha) < 8:
@@ -188,12 +195,32 @@ def load_airfoil(path: Path) -> Airfoil:
     if not has_ctrl:
         curves[0] = curves[1]
         curves[2] = curves[1]
+    full = full_deg = None
+    if FULL_DEFLECTION in data:
+        if not has_ctrl:
+            raise DataError(path, FULL_DEFLECTION, "needs the +10 and -10 degree curves too")
+        tab = validate_table(data[FULL_DEFLECTION], FULL_CURVE_KEYS, path, FULL_DEFLECTION)
+        full_deg = tab["deflection_deg"]
+        full = np.empty((3, len(alpha)))
+        for c, coef in enumerate(("cl", "cd", "cm")):
+            values = tab[coef]
+            if len(values) != len(alpha):
+                raise DataError(path, f"{FULL_DEFLECTION}.{coef}",
+                                f"has {len(values)} values but alpha_deg has {len(alpha)}")
+            if coef == "cd" and min(values) < 0:
+                raise DataError(path, f"{FULL_DEFLECTION}.cd",
+                                f"drag coefficient must not be negative (min {min(values)})")
+            if abs(values[0] - values[-1]) > 1e-6:
+                raise DataError(path, f"{FULL_DEFLECTION}.{coef}", "values at -180 and 180 degrees must be equal")
+            full[c] = values
     eta = head["control_effectiveness"]
     if eta != 1.0:
         for d in (0, 2):
             curves[d] = curves[1] + eta * (curves[d] - curves[1])
+        if full is not None:
+            full = curves[1] + eta * (full - curves[1])
     return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl,
-                   head["reynolds_number"], head["thickness_ratio"])
+                   head["reynolds_number"], head["thickness_ratio"], full, full_deg)
 
 
 def _controls(data, head: dict, path: Path) -> dict:

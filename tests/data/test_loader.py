@@ -100,6 +100,37 @@ def test_malformed_table_length(tmp_path):
     assert e.key == "deflection_0_deg.cd" and "values but alpha_deg has" in str(e)
 
 
+def test_full_deflection_curve_is_checked(tmp_path):
+    """[deflection_full]: its deflection in range, its curves as long as alpha_deg, no negative
+    drag, and only on an airfoil that has the +/-10 deg curves."""
+    def flap_with_full(**change):
+        af = thin_airfoil(flap=0.3)
+        full = {k: list(v) for k, v in af["deflection_plus10_deg"].items()}
+        full["deflection_deg"] = 40.0
+        full.update(change)
+        af["deflection_full"] = full
+        return af
+
+    def refused_flap(af):
+        return refused(tmp_path, airfoils={"plain": thin_airfoil(), "flapped": af,
+                                           "symmetric": thin_airfoil(0.0, flap=0.3)})[1]
+
+    ok = write_aircraft(tmp_path / "ok", None, {"plain": thin_airfoil(), "flapped": flap_with_full(),
+                                                "symmetric": thin_airfoil(0.0, flap=0.3)})
+    assert load_aircraft(ok).airfoils["flapped"].full_deflection_deg == 40.0
+    e = refused_flap(flap_with_full(deflection_deg=120.0))
+    assert e.key == "deflection_full.deflection_deg" and e.file.endswith("flapped.toml")
+    e = refused_flap(flap_with_full(cd=[-0.1] * len(thin_airfoil()["airfoil"]["alpha_deg"])))
+    assert e.key == "deflection_full.cd" and "negative" in str(e)
+    e = refused_flap(flap_with_full(cl=[0.0, 0.1]))
+    assert e.key == "deflection_full.cl" and "values but alpha_deg has" in str(e)
+    plain = thin_airfoil()
+    plain["deflection_full"] = flap_with_full()["deflection_full"]
+    e = refused(tmp_path, airfoils={"plain": plain, "flapped": thin_airfoil(flap=0.3),
+                                    "symmetric": thin_airfoil(0.0, flap=0.3)})[1]
+    assert e.key == "deflection_full" and "+10 and -10" in str(e)
+
+
 def test_malformed_table_entry(tmp_path):
     af = thin_airfoil()
     af["deflection_0_deg"]["cl"][7] = "lots"

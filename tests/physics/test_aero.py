@@ -37,6 +37,42 @@ def test_lookup_reproduces_the_file_and_blends_control_curves():
     assert coefficients(c.tables, t, math.radians(200.0), 0.0) == coefficients(c.tables, t, math.radians(-160.0), 0.0)
 
 
+def test_deflection_past_10_deg_extrapolates_without_a_full_curve():
+    """An aileron (no [deflection_full]): past +10 deg the +10 curve's increment grows linearly,
+    to 30 deg at most, the same straight line as below 10 deg."""
+    c = Sim("astir").compiled
+    t = c.table_names.index("e603_aileron")
+    af = c.spec.airfoils["e603_aileron"]
+    k = list(af.alpha_deg).index(2.0)
+    base, plus10 = af.curves[1, :, k], af.curves[2, :, k]
+    for deg, steps in ((20.0, 2.0), (30.0, 3.0), (40.0, 3.0)):
+        got = coefficients(c.tables, t, math.radians(2.0), math.radians(deg))
+        assert got == pytest.approx(tuple(base + steps * (plus10 - base)), abs=1e-9)
+
+
+def test_a_flap_runs_to_its_full_deflection_curve():
+    """The P-51D's flap sections: up to 10 deg the 0/+10 blend, then linear to the 45 deg curve
+    of the file, held there beyond; the 45 deg flap lifts less than the 10 deg one x 4.5 and
+    drags far more (a plain flap, DATCOM and Young)."""
+    c = Sim("p51d").compiled
+    t = c.table_names.index("p51d_root_flap")
+    af = c.spec.airfoils["p51d_root_flap"]
+    assert af.full_deflection_deg == 45.0
+    k = list(af.alpha_deg).index(4.0)
+    a = math.radians(4.0)
+    c0, c10, cf = af.curves[1, :, k], af.curves[2, :, k], af.full_curve[:, k]
+    assert coefficients(c.tables, t, a, math.radians(5.0)) == pytest.approx(tuple(0.5 * (c0 + c10)), abs=1e-9)
+    assert coefficients(c.tables, t, a, math.radians(45.0)) == pytest.approx(tuple(cf), abs=1e-9)
+    assert coefficients(c.tables, t, a, math.radians(60.0)) == pytest.approx(tuple(cf), abs=1e-9)
+    assert coefficients(c.tables, t, a, math.radians(27.5)) == pytest.approx(tuple(0.5 * (c10 + cf)), abs=1e-9)
+    d_cl10, d_cl45 = c10[0] - c0[0], cf[0] - c0[0]
+    assert 2.0 * d_cl10 < d_cl45 < 4.5 * d_cl10
+    assert cf[1] - c0[1] > 0.09 > 30 * (c10[1] - c0[1])
+    # the negative side is unchanged: the -10 curve extrapolated to -30 deg
+    m10 = af.curves[0, :, k]
+    assert coefficients(c.tables, t, a, math.radians(-20.0)) == pytest.approx(tuple(c0 + 2.0 * (m10 - c0)), abs=1e-9)
+
+
 def test_induced_angle_is_lifting_line():
     """alpha_i = CL / (pi AR e) for the wing, in a trimmed glide."""
     sim = Sim("astir")
