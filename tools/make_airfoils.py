@@ -288,10 +288,12 @@ def write_table(path: Path, head: dict, curves: dict):
     for k, v in head.items():
         out.append(f"{k} = {_str(v) if isinstance(v, str) else repr(float(v))}")
     out.append(f"alpha_deg = {_fmt(ALPHA_DEG)}")
-    for key in ("deflection_0_deg", "deflection_plus10_deg", "deflection_minus10_deg"):
+    for key in ("deflection_0_deg", "deflection_plus10_deg", "deflection_minus10_deg", "deflection_full"):
         if key not in curves:
             continue
         out += ["", f"[{key}]"]
+        if "deflection_deg" in curves[key]:          # the full-deflection curve says at what deflection
+            out.append(f"deflection_deg = {float(curves[key]['deflection_deg'])!r}")
         for coef in ("cl", "cd", "cm"):
             out.append(f"{coef} = {_fmt(curves[key][coef])}")
     path.write_text("\n".join(out) + "\n")
@@ -300,6 +302,8 @@ def write_table(path: Path, head: dict, curves: dict):
 def check(curves: dict):
     for key, c in curves.items():
         for coef, v in c.items():
+            if coef == "deflection_deg":
+                continue
             assert np.all(np.isfinite(v)), (key, coef)
             assert abs(v[0] - v[-1]) < 1e-9, (key, coef)
         assert np.min(c["cd"]) > 0, key

@@ -2,6 +2,7 @@
 
     pip install neuralfoil                 # brings aerosandbox and its UIUC coordinates
     python tools/make_p51d_airfoils.py     # writes aircraft/p51d/airfoils/*.toml
+    python tools/make_p51d_airfoils.py --full-only   # only the flaps' full-deflection curves (no NeuralFoil)
 
 A build tool only (the game reads the TOML files). It uses the method of
 tools/make_airfoils.py (NeuralFoil for the attached flow, control surfaces on the deflected
@@ -217,6 +218,81 @@ def airfoil_table(sec: Sec):
     return head, curves, stalls
 
 
+# Flaps at full deflection. The +/-10 deg curves are NeuralFoil's on the deflected geometry; at
+# 10 deg their lift increment at zero alpha (0.575 for the 20 % flap, 0.631 for the 23 %) is
+# within 2 % of the DATCOM plain-flap method (Roskam, Airplane Design Part VI, 1987, sec. 8.1.2.1:
+# theoretical c_l,delta of fig. 8.13, 3.71 and 3.98 per rad, times the fig. 8.15 correction for the
+# section's lift-curve slope, about 0.89). Past that the flap loses effectiveness: the fig. 8.14
+# factor K' falls to 0.590 (flap chord 15 %) and 0.543 (25 %) at 45 deg, so the lift and moment
+# increments at full travel are K' x 4.5 times the 10 deg ones. The profile drag added by a plain
+# flap is Young's correlation (Gudmundsson, General Aviation Aircraft Design, 2014, p. 725):
+# delta_cd = k1(cf/c) k2(delta): 0.107 for the 20 % flap at 45 deg, 0.126 for the 23 %, where the
+# +10 deg NeuralFoil curve adds 0.001. Figures as digitized in FAST-GA (ISAE-SUPAERO/ONERA, GPL-3,
+# src/fastga/models/aerodynamics/components/resources/k_plain_flap.csv, cl_delta_th_plain_flap.csv,
+# and high_lift_aero.py). These hold with the flow attached: the increments fade out over the
+# 8 deg past the +10 deg curve's stall (lift, moment) and between 20 and 40 deg (drag), where the
+# wing is a flat plate whatever its flap does.
+FLAP_FULL_DEG = 45.0                         # the flaps' control_max_deg in aircraft.toml (as built 47)
+K_PRIME_45 = ((0.15, 0.590), (0.25, 0.543))  # Roskam fig. 8.14 at 45 deg, by flap chord ratio
+FULL_FADE_DEG = 8.0
+
+
+def young_plain_flap_dcd(chord_fraction: float, deflection_deg: float) -> float:
+    """Section profile-drag increment of a plain flap (Young, in Gudmundsson 2014, p. 725)."""
+    cf, d = chord_fraction, deflection_deg
+    k1 = -21.09 * cf ** 3 + 14.091 * cf ** 2 + 3.165 * cf - 0.00103
+    k2 = -3.795e-7 * d ** 3 + 5.387e-5 * d ** 2 + 6.843e-4 * d - 1.4729e-3
+    return k1 * k2
+
+
+def full_deflection(alpha_deg, curves: dict, chord_fraction: float) -> dict:
+    """The cl, cd, cm curves at FLAP_FULL_DEG from the 0 and +10 deg ones (see above)."""
+    (c0, k0), (c1, k1) = K_PRIME_45
+    k_prime = k0 + (chord_fraction - c0) / (c1 - c0) * (k1 - k0)
+    scale = k_prime * FLAP_FULL_DEG / 10.0
+    a = np.asarray(alpha_deg, dtype=float)
+    z, p = curves["deflection_0_deg"], curves["deflection_plus10_deg"]
+    cl10 = np.asarray(p["cl"])
+    near = np.abs(a) <= 25.0
+    a_pos = a[near][np.argmax(np.where(a[near] >= 0, cl10[near], -9.0))]   # the +10 curve's stalls
+    a_neg = a[near][np.argmin(np.where(a[near] <= 0, cl10[near], 9.0))]
+    attached = np.clip(1.0 - np.maximum(a - a_pos, a_neg - a) / FULL_FADE_DEG, 0.0, 1.0)
+    out = {}
+    for coef in ("cl", "cm"):
+        v0, v10 = np.asarray(z[coef]), np.asarray(p[coef])
+        out[coef] = v10 + (scale - 1.0) * attached * (v10 - v0)
+    i0 = int(np.argmin(np.abs(a)))
+    extra = young_plain_flap_dcd(chord_fraction, FLAP_FULL_DEG) - (p["cd"][i0] - z["cd"][i0])
+    fade = np.clip((40.0 - np.abs(a)) / 20.0, 0.0, 1.0)
+    out["cd"] = np.asarray(p["cd"]) + max(extra, 0.0) * fade
+    out["deflection_deg"] = FLAP_FULL_DEG
+    return out
+
+
+def add_full_deflection(path: Path):
+    """Read an airfoil TOML the tool wrote and write it again with its [deflection_full] table."""
+    import tomllib
+    data = tomllib.loads(path.read_text())
+    head = dict(data["airfoil"])
+    alpha = head.pop("alpha_deg")
+    curves = {k: data[k] for k in ("deflection_0_deg", "deflection_plus10_deg", "deflection_minus10_deg")}
+    curves["deflection_full"] = full_deflection(alpha, curves, head["control_chord_fraction"])
+    head["source"] = head["source"].split(" Full deflection:")[0] + " Full deflection: " + FULL_SOURCE
+    base.check(curves)
+    assert np.allclose(alpha, base.ALPHA_DEG)
+    base.write_table(path, head, curves)
+    i0 = int(np.argmin(np.abs(np.asarray(alpha))))
+    f = curves["deflection_full"]
+    print(f"{path.stem:20s} full {FLAP_FULL_DEG:.0f} deg: cl(0) {f['cl'][i0]:.3f} (0 deg {curves['deflection_0_deg']['cl'][i0]:.3f}), "
+          f"cd(0) {f['cd'][i0]:.4f}, cm(0) {f['cm'][i0]:.3f}, cl max {max(f['cl']):.3f}")
+
+
+FULL_SOURCE = (f"{FLAP_FULL_DEG:.0f} deg curves from the 0 and +10 deg ones: lift and moment increments times "
+               "K' x 4.5 (DATCOM plain flap, Roskam Part VI fig. 8.14), profile drag of Young's plain-flap "
+               "correlation (Gudmundsson 2014 p. 725), faded out past the stall (tools/make_p51d_airfoils.py).")
+FLAP_SECTIONS = ("p51d_root_flap", "p51d_mid_flap")
+
+
 # fuselage: slender body (tools/make_airfoils.fuselage_table) with the P-51D's numbers.
 # Planforms: top view 9.0 m x 0.86 m mean width, side view 9.0 m x 1.30 m mean height
 # (fuselage 32 ft 3 in overall; width and height not published: from the general-arrangement
@@ -250,10 +326,17 @@ def fuselage():
 def main():
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     only = [a for a in sys.argv[1:] if not a.startswith("-")]
+    if "--full-only" in sys.argv:      # no NeuralFoil needed: the flaps' full-deflection curves only
+        for name in FLAP_SECTIONS:
+            add_full_deflection(OUT_DIR / f"{name}.toml")
+        return
     for sec in SECTIONS:
         if only and sec.file not in only:
             continue
         head, curves, stalls = airfoil_table(sec)
+        if sec.file in FLAP_SECTIONS:
+            curves["deflection_full"] = full_deflection(base.ALPHA_DEG, curves, sec.chord_fraction)
+            head["source"] += " Full deflection: " + FULL_SOURCE
         base.check(curves)
         base.write_table(OUT_DIR / f"{sec.file}.toml", head, curves)
         for k, s in stalls.items():
