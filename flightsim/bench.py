@@ -204,6 +204,59 @@ def render_bench(width=1280, height=720, frames=300, quality="auto", view="chase
             "dropped_ticks": st["dropped_ticks"], "max_tick_lateness_ms": round(st["max_lateness_ms"], 1)}
 
 
+GYM_RUNS = (("Glide-v0", (1, 64, 256)), ("Thermal-v0", (1, 64)), ("Dogfight-v0", (1, 16)))
+GYM_JSBSIM = {"Glide-v0": ("sgs233", 3), "Thermal-v0": ("sgs233", 3), "Dogfight-v0": ("p51d", 4)}
+
+
+def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
+    """Env steps per second of flightsim.gym's environments (zero actions, one physics step
+    per env step), for one environment (gymnasium.make) and for N (the vector environment,
+    one kernel call per step over both cores), beside JSBSim's closest model driven as an
+    environment through Python (jsbsim_ref.jsbsim_env_steps_per_s), in the same run. Best
+    of WINDOWS windows; episodes that end are reset, as a training loop would."""
+    import gymnasium as gym
+    import flightsim.gym  # noqa: F401  (registers the environments)
+    from .jsbsim_ref import jsbsim_env_steps_per_s
+    out = []
+    for task, counts in runs:
+        model, n_act = GYM_JSBSIM[task]
+        jsb = jsbsim_env_steps_per_s(model, seconds, n_act)
+        for n in counts:
+            if n == 1:
+                env = gym.make(f"flightsim/{task}")
+                env.reset(seed=0)
+                a = np.zeros(env.action_space.shape, dtype=np.float32)
+
+                def run(k):
+                    for _ in range(k):
+                        _, _, te, tr, _ = env.step(a)
+                        if te or tr:
+                            env.reset()
+            else:
+                env = gym.make_vec(f"flightsim/{task}", num_envs=n, vectorization_mode="vector_entry_point")
+                env.reset(seed=0)
+                a = np.zeros(env.action_space.shape, dtype=np.float32)
+
+                def run(k):
+                    for _ in range(k):
+                        env.step(a)
+            run(5)
+            best = 0.0
+            batch = max(1, 2000 // n)
+            for _ in range(WINDOWS):
+                steps, t0 = 0, time.perf_counter()
+                while time.perf_counter() - t0 < seconds / WINDOWS:
+                    run(batch)
+                    steps += batch * n
+                best = max(best, steps / (time.perf_counter() - t0))
+            env.close()
+            out.append({"env": f"flightsim/{task}", "envs": n, "env_steps_per_s": round(best, 1),
+                        "jsbsim_env_steps_per_s": round(jsb, 1) if jsb else None,
+                        "jsbsim_model": model if jsb else None,
+                        "vs_jsbsim": round(best / jsb, 2) if jsb else None})
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m flightsim.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -220,7 +273,19 @@ def main(argv=None):
     ap.add_argument("--view", default="chase", choices=("chase", "cockpit", "orbit", "tower", "hud"),
                     help="the camera and overlay measured (default: chase, the game's first view)")
     ap.add_argument("--scenario", default="airfield", help="the scenario flown while measuring (default: airfield)")
+    ap.add_argument("--gym", action="store_true",
+                    help="only the Gymnasium environments: env steps per second for 1 and N envs beside JSBSim "
+                         "(needs the gym extra)")
     args = ap.parse_args(argv)
+    if args.gym:
+        rows = gym_bench(args.seconds)
+        if args.json:
+            print(json.dumps({"gym": rows}))
+        else:
+            for r in rows:
+                print(f"{r['env']:22s} {r['envs']:4d} envs  {r['env_steps_per_s']:>11,.0f} env steps/s   JSBSim "
+                      f"{r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s'] or 0:>9,.0f}/s  (x{r['vs_jsbsim']})")
+        return 0
     names = args.aircraft or list_aircraft()
     result = {}
     if args.render or args.render_only:

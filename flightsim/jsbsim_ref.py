@@ -7,6 +7,7 @@ benchmark steps our kernel: one ``fdm.run()`` per Python call at dt = 0.02 s.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import sys
 import time
@@ -134,6 +135,67 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) 
                 t0 = time.perf_counter()
                 for _ in range(batch):
                     run()
+                elapsed += time.perf_counter() - t0
+                steps += batch
+            best = max(best, steps / elapsed)
+    return best
+
+
+# a gym environment's step, JSBSim's side: the action's controls in, one run() per env step
+# (frame skip 1, as ours), the observation's values out and a reward made of them
+_GYM_OBS = ("velocities/vc-kts", "attitude/psi-deg", "attitude/phi-deg", "attitude/theta-deg",
+            "velocities/p-rad_sec", "velocities/q-rad_sec", "velocities/r-rad_sec", "aero/alpha-deg",
+            "aero/beta-deg", "velocities/h-dot-fps", "position/h-sl-meters")
+
+
+def jsbsim_env_steps_per_s(model: str, seconds: float = 2.0, n_actions: int = 3) -> float | None:
+    """Env steps per second of JSBSim's ``model`` driven as a Gymnasium environment is through
+    Python (the way JSBGym / gym-jsbsim drive it, minus their wrappers' overhead): per step
+    ``n_actions`` control properties set, one ``run()``, the 11 observation properties read
+    into a float32 array and a reward computed from two of them. Best of WINDOWS windows,
+    flights restarted from the initial condition every 200 steps (not timed). None without jsbsim."""
+    try:
+        import jsbsim
+        import numpy as np
+    except ImportError:
+        return None
+    alt_m, tas_kmh, engine = _INIT.get(model, (1000.0, 200.0, True))
+    with _quiet():
+        jsbsim.FGJSBBase().debug_lvl = 0
+        fdm = jsbsim.FGFDMExec(None)
+        fdm.set_debug_level(0)
+        if not fdm.load_model(model):
+            raise ValueError(f"JSBSim could not load model {model!r}")
+        fdm.set_dt(DT_S)
+        fdm["ic/h-sl-ft"] = alt_m / _FT
+        fdm["ic/vt-kts"] = tas_kmh / _KT
+        acts = [p for p in _CONTROLS_IN[:n_actions]]
+        obs_props = _GYM_OBS
+        target_kts, target_hdg = tas_kmh / _KT, 90.0
+
+        def env_step(action):
+            for p, v in zip(acts, action):
+                fdm[p] = float(v)
+            fdm.run()
+            obs = np.array([fdm[p] for p in obs_props], dtype=np.float32)
+            err_v = obs[0] - target_kts
+            err_h = (target_hdg - obs[1] + 180.0) % 360.0 - 180.0
+            reward = 0.5 * math.exp(-(err_v / 5.4) ** 2) + 0.5 * math.exp(-(err_h / 15.0) ** 2)
+            return obs, reward, bool(obs[-1] < 10.0)
+
+        action = np.zeros(n_actions, dtype=np.float32)
+        fdm.run_ic()
+        for _ in range(50):
+            env_step(action)
+        best, batch = 0.0, 200
+        for _ in range(WINDOWS):
+            steps, elapsed = 0, 0.0
+            while elapsed < seconds / WINDOWS:
+                fdm.reset_to_initial_conditions(0)
+                fdm.run_ic()
+                t0 = time.perf_counter()
+                for _ in range(batch):
+                    env_step(action)
                 elapsed += time.perf_counter() - t0
                 steps += batch
             best = max(best, steps / elapsed)

@@ -11,13 +11,18 @@ import numpy as np
 
 from .physics import layout as L
 from .physics.dynamics import diag_size, make_scratch, step as _step, step_n as _step_n
-from .physics.quat import dcm_from_quat, euler_from_quat
+from .physics.named import Controls, Readouts
+from .physics.quat import dcm_from_quat
 from .physics.state import DT, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
 from .spec.compile import Compiled, compile_aircraft
 
 
-class Sim:
+class Sim(Readouts):
+    """An aircraft with its state, controls and environment. Readouts by name and unit come
+    from physics.named.Readouts (``sim.ias_kmh``, ``sim.roll_rate_dps``, ``sim.euler_deg``,
+    ``sim.stalled_sections``...); the controls by name through ``sim.controls``."""
+
     def __init__(self, aircraft="astir", env=None, terrain=None):
         self.compiled: Compiled = aircraft if isinstance(aircraft, Compiled) else compile_aircraft(aircraft)
         self.model = self.compiled.model
@@ -124,47 +129,33 @@ class Sim:
             plant_trim(self.model, self.tables, self.state, self.ctrl, self.env, make_scratch(self.model)[0])
         self.fly(settle_s)
 
-    # ------------------------------------------------------------------ readouts
+    # ------------------------------------------------------------------ named face
     @property
-    def time_s(self) -> float:
-        return self.state[L.S_TICK] * DT
+    def controls(self) -> Controls:
+        """The Sim's own control array by name: ``sim.controls.roll = 0.6``."""
+        return Controls(self.ctrl)
+
+    @controls.setter
+    def controls(self, value) -> None:
+        self.ctrl = (value.array if isinstance(value, Controls) else np.asarray(value, dtype=np.float64)).copy()
 
     @property
-    def position_ned_m(self) -> np.ndarray:
-        return self.state[L.S_POS:L.S_POS + 3].copy()
-
-    @property
-    def altitude_m(self) -> float:
-        return -self.state[L.S_POS + 2]
-
-    @property
-    def euler_rad(self):
-        return euler_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4])
-
-    @property
-    def velocity_ned_ms(self) -> np.ndarray:
-        R = np.empty((3, 3))
-        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
-        return R @ self.state[L.S_VEL:L.S_VEL + 3]
-
-    @property
-    def tas_ms(self) -> float:
-        return float(self.diag[L.D_TAS])
+    def dt_s(self) -> float:
+        return float(self.env[L.E_DT])
 
     def telemetry(self) -> dict:
-        roll, pitch, yaw = self.euler_rad
-        v = self.velocity_ned_ms
+        roll, pitch, heading = self.euler_deg
         return {
             "t_s": round(self.time_s, 2),
             "altitude_m": round(self.altitude_m, 2),
-            "tas_kmh": round(self.diag[L.D_TAS] * 3.6, 1),
-            "vs_ms": round(-v[2], 2),
-            "alpha_deg": round(math.degrees(self.diag[L.D_ALPHA]), 2),
-            "beta_deg": round(math.degrees(self.diag[L.D_BETA]), 2),
-            "roll_deg": round(math.degrees(roll), 1),
-            "pitch_deg": round(math.degrees(pitch), 1),
-            "heading_deg": round(math.degrees(yaw) % 360, 1),
-            "nz_g": round(self.diag[L.D_NZ], 2),
-            "stalled_sections": int(self.diag[L.D_STALLED_SECTIONS]),
-            "on_ground": int(self.diag[L.D_ON_GROUND]),
+            "tas_kmh": round(self.tas_kmh, 1),
+            "vs_ms": round(self.vertical_speed_ms, 2),
+            "alpha_deg": round(self.alpha_deg, 2),
+            "beta_deg": round(self.beta_deg, 2),
+            "roll_deg": round(roll, 1),
+            "pitch_deg": round(pitch, 1),
+            "heading_deg": round(heading % 360, 1),
+            "nz_g": round(self.nz_g, 2),
+            "stalled_sections": self.stalled_sections,
+            "on_ground": self.gear_on_ground,
         }

@@ -48,6 +48,8 @@ def _ro(a):
 
 
 @dataclass(frozen=True)
+
+
 class AircraftView:
     """Another aircraft as the renderer needs it."""
     position_ned_m: np.ndarray
@@ -115,6 +117,30 @@ def stall_speed(model, tables, wing_rows, rho0=1.225, g=9.80665) -> float:
     return math.sqrt(2.0 * model[L.ROW_MASS, L.M_MASS] * g / (rho0 * cl))
 
 
+def fighter_ai(comp, trimmed_ctrl, opponent: dict | None = None):
+    """The game's AI pilot for a compiled fighter, starting from its trimmed controls (the
+    elevator folded into the trim tab, gear up), knowing its stall, guns and bullets.
+    ``opponent``: a scenario's opponent table (max_g, gun_range_m, floor_m, fires)."""
+    from ..ai import FighterAI
+    opponent = opponent or {}
+    base = ControlInputs.from_array(trimmed_ctrl)
+    base = base.replace(pitch=0.0, pitch_trim=max(-1.0, min(1.0, base.pitch + base.pitch_trim)), gear_up=1.0)
+    m = comp.model
+    r0 = int(m[0, L.H_ROW_SECTION])
+    wing = [r0 + i for i in range(int(m[0, L.H_N_SECTIONS])) if int(m[r0 + i, L.SEC_GROUP]) == L.GROUP_WING]
+    stall = aircraft_stall_alpha(m, comp.tables, wing) if wing else math.radians(16.0)
+    guns = gun_rows(m)
+    v_b = float(guns[0, L.GUN_MUZZLE_V]) * 0.9 if len(guns) else 800.0
+    ai = FighterAI(base, max_g=opponent.get("max_g", 6.0), gun_range_m=opponent.get("gun_range_m", 600.0),
+                   floor_m=opponent.get("floor_m", 300.0), bullet_speed_ms=v_b, stall_alpha_rad=stall,
+                   stall_speed_ms=stall_speed(m, comp.tables, wing), fire=opponent.get("fires", True))
+    if len(guns):
+        bs = guns[:, L.GUN_DIR:L.GUN_DIR + 3].mean(axis=0)
+        ai.boresight = bs / np.linalg.norm(bs)
+        ai.muzzle_velocity_ms = float(guns[:, L.GUN_MUZZLE_V].mean())
+    return ai
+
+
 def _spawn_rounds(pool, free, fighter: _Fighter, state, tracer_every: int, dt: float) -> int:
     """Bullets for the rounds each gun fired since the last call (its belt counter passed a
     whole round), at the muzzle with the aircraft's velocity plus the muzzle velocity along
@@ -164,7 +190,6 @@ class Combat:
     ``targets``: its [[target]] tables; ``settings``: its [combat] table."""
 
     def __init__(self, player_sim, terrain, opponent: dict | None, targets: list, settings: dict | None = None):
-        from ..ai import FighterAI
         from ..sim import Sim
         from .scenario import place
         self.terrain = terrain
@@ -200,22 +225,8 @@ class Combat:
             speed = (opponent.get("speed_kmh") or 450.0) / 3.6
             self.opp_sim.spawn_trimmed_level(speed, alt, hdg, n, e)
             self.opp_spawn = (self.opp_sim.state.copy(), self.opp_sim.ctrl.copy())
-            base = ControlInputs.from_array(self.opp_sim.ctrl)
-            base = base.replace(pitch=0.0, pitch_trim=max(-1.0, min(1.0, base.pitch + base.pitch_trim)),
-                                gear_up=1.0)
+            self.ai = fighter_ai(comp, self.opp_sim.ctrl, opponent)
             m = self.opp_sim.model
-            r0 = int(m[0, L.H_ROW_SECTION])
-            wing = [r0 + i for i in range(int(m[0, L.H_N_SECTIONS])) if int(m[r0 + i, L.SEC_GROUP]) == L.GROUP_WING]
-            stall = aircraft_stall_alpha(m, comp.tables, wing) if wing else math.radians(16.0)
-            guns = gun_rows(m)
-            v_b = float(guns[0, L.GUN_MUZZLE_V]) * 0.9 if len(guns) else 800.0
-            self.ai = FighterAI(base, max_g=opponent.get("max_g", 6.0), gun_range_m=opponent.get("gun_range_m", 600.0),
-                                floor_m=opponent.get("floor_m", 300.0), bullet_speed_ms=v_b, stall_alpha_rad=stall,
-                                stall_speed_ms=stall_speed(m, comp.tables, wing), fire=opponent.get("fires", True))
-            if len(guns):
-                bs = guns[:, L.GUN_DIR:L.GUN_DIR + 3].mean(axis=0)
-                self.ai.boresight = bs / np.linalg.norm(bs)
-                self.ai.muzzle_velocity_ms = float(guns[:, L.GUN_MUZZLE_V].mean())
             self.opp = _Fighter(OPPONENT, m, np.zeros(L.N_GUN_MAX))
             self.opp.cg = np.array(m[L.ROW_MASS, L.M_CG:L.M_CG + 3])
             self.opp.radius = float(B.hit_radius(m, self.opp.cg))

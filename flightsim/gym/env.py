@@ -1,0 +1,97 @@
+"""Gymnasium environments over flightsim's own flight model (the tasks: flightsim.gym.tasks).
+
+    FlightEnv("Glide-v0")                   # one aircraft, gymnasium.Env
+    FlightVectorEnv("Glide-v0", num_envs=64)   # N aircraft stepped in one kernel call, both cores
+
+``frame_skip``: physics steps (20 ms each) per env step, the action held; default 1, the
+game's own control rate of 50 Hz. The vector environment resets an episode that ended on
+the step after (gymnasium's NEXT_STEP autoreset: that step returns the new episode's first
+observation, reward 0).
+"""
+from __future__ import annotations
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from .tasks import TASKS
+
+
+def _spaces(task_cls):
+    lo = np.array([b[0] for b in task_cls.observation_bounds], dtype=np.float32)
+    hi = np.array([b[1] for b in task_cls.observation_bounds], dtype=np.float32)
+    obs = spaces.Box(lo, hi, dtype=np.float32)
+    act = spaces.Box(-1.0, 1.0, shape=(len(task_cls.action_names),), dtype=np.float32)
+    return obs, act
+
+
+def _task_cls(task):
+    if task not in TASKS:
+        raise KeyError(f"unknown task {task!r} (known: {', '.join(TASKS)})")
+    return TASKS[task]
+
+
+class FlightEnv(gym.Env):
+    """One aircraft flying a task. Observation and action components: ``observation_names``
+    and ``action_names`` (units in the names); ``info`` holds the observation by name."""
+    metadata = {"render_modes": []}
+
+    def __init__(self, task: str = "Glide-v0", frame_skip: int = 1):
+        cls = _task_cls(task)
+        self.task_name = task
+        self.task = cls(1, frame_skip)
+        self.observation_space, self.action_space = _spaces(cls)
+        self.observation_names, self.action_names = cls.observation_names, cls.action_names
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.task.reset(0, self.np_random)
+        obs = self.task.observe()
+        return obs[0], self.task.info(obs, 0)
+
+    def step(self, action):
+        obs, reward, terminated, truncated = self.task.step(np.asarray(action, dtype=np.float64)[None, :])
+        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), self.task.info(obs, 0)
+
+
+class FlightVectorEnv(VectorEnv):
+    """N aircraft flying the same task, each its own episode, stepped together."""
+    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, task: str = "Glide-v0", num_envs: int = 16, frame_skip: int = 1):
+        cls = _task_cls(task)
+        self.task_name = task
+        self.num_envs = int(num_envs)
+        self.task = cls(self.num_envs, frame_skip)
+        self.single_observation_space, self.single_action_space = _spaces(cls)
+        self.observation_space = spaces.Box(np.tile(self.single_observation_space.low, (self.num_envs, 1)),
+                                            np.tile(self.single_observation_space.high, (self.num_envs, 1)),
+                                            dtype=np.float32)
+        self.action_space = spaces.Box(-1.0, 1.0, shape=(self.num_envs, len(cls.action_names)), dtype=np.float32)
+        self.observation_names, self.action_names = cls.observation_names, cls.action_names
+        self._needs_reset = np.zeros(self.num_envs, dtype=bool)
+        self._rng = np.random.default_rng()
+
+    def reset(self, *, seed=None, options=None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        for i in range(self.num_envs):
+            self.task.reset(i, self._rng)
+        self._needs_reset[:] = False
+        return self.task.observe(), {}
+
+    def step(self, actions):
+        f, rows = self.task.fleet, np.flatnonzero(self._needs_reset)
+        for i in rows:                                   # NEXT_STEP autoreset
+            self.task.reset(int(i), self._rng)
+        kept = [(i, f.states[i].copy(), f.ctrls[i].copy(), f.diags[i].copy()) for i in rows]
+        reset_obs = self.task.observe()[rows] if len(rows) else None
+        obs, reward, terminated, truncated = self.task.step(actions)
+        for i, s, c, d in kept:                          # the new episodes start where reset put them
+            f.states[i], f.ctrls[i], f.diags[i] = s, c, d
+            self.task.steps[i] = 0
+        if len(rows):
+            obs[rows], reward[rows], terminated[rows], truncated[rows] = reset_obs, 0.0, False, False
+        self._needs_reset = terminated | truncated
+        return obs, reward.astype(np.float64), terminated, truncated, {}

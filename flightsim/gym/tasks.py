@@ -1,0 +1,308 @@
+"""The tasks behind the Gymnasium environments: what is flown, observed and rewarded.
+
+Each task works on a Fleet of N aircraft at once (numpy over the rows), so the single
+environment and the vector environment share every line. Observations and actions are
+float32 arrays whose components are named with their units in ``observation_names`` and
+``action_names``; the same values, by name, are in ``info``.
+
+Glide (Astir, flightsim/Glide-v0)
+    Start: a trimmed glide at 80-110 km/h IAS, 1,000 m, a random heading. Target: a heading
+    up to 90 deg either side and an airspeed of 80-120 km/h, both random per episode.
+    Actions: stick pitch, roll and pedals (-1..1). Reward per step, 0..1:
+    ``0.5 exp(-(ias_error_kmh / 10)^2) + 0.5 exp(-(heading_error_deg / 15)^2)``.
+    Ends: 60 s (3,000 steps at 50 Hz, truncated); terminated on a ground strike or a
+    non-finite state.
+
+Thermal (Astir, flightsim/Thermal-v0)
+    One thermal (radius 150 m, 3.5 m/s at the core, Gaussian profile of physics.aero) at
+    the origin; the glider starts 100-300 m from it at 600 m, trimmed at 90 km/h, any
+    heading. Observations add the vario and where the thermal is (a pilot reads it from
+    the cloud and the birds). Reward per step: the climb (m) in that step, so an episode's
+    return is the height gained. Ends: 120 s; terminated on a strike or non-finite state.
+
+Dogfight (P-51D against the game's AI P-51D, flightsim/Dogfight-v0)
+    Both trimmed level at 400 km/h, 3,000 m; the AI 300-600 m ahead, offset up to 100 m,
+    flown by flightsim.ai.FighterAI, which turns to fight. Actions: pitch, roll, yaw and
+    throttle (-1..1 mapped to 0..1). Reward per step: 1 when the target is inside a 2 deg
+    cone, around the guns' line, of the lead point (where it will be when bullets at 870 m/s arrive) at
+    150-600 m, else ``-angle_off_deg / 1800`` (at most -0.1). Ends: 90 s; terminated on a
+    strike, a non-finite state, or closer than 15 m (collision).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..fleet import Fleet
+from ..physics.state import make_env
+from ..sim import Sim
+
+DT_S = 0.02
+
+
+def _wrap_deg(a):
+    return (a + 180.0) % 360.0 - 180.0
+
+
+class Task:
+    """Base: a task over a Fleet. Subclasses set the class attributes and the hooks."""
+    aircraft = "astir"
+    aircraft_per_env = 1
+    episode_s = 60.0
+    action_names: tuple = ()
+    observation_names: tuple = ()
+    observation_bounds: tuple = ()
+
+    def __init__(self, n_envs: int, frame_skip: int = 1):
+        self.n_envs, self.frame_skip = int(n_envs), int(frame_skip)
+        self.max_steps = int(round(self.episode_s / (DT_S * self.frame_skip)))
+        self.fleet = Fleet(self.aircraft, self.n_envs * self.aircraft_per_env, env=self.make_env())
+        self.steps = np.zeros(self.n_envs, dtype=np.int64)
+        self.prepare()
+
+    # hooks
+    def make_env(self):
+        return make_env()
+
+    def prepare(self):
+        """Trims and anything else done once per task."""
+
+    def reset_env(self, i: int, rng: np.random.Generator):
+        raise NotImplementedError
+
+    def apply_actions(self, actions: np.ndarray):
+        raise NotImplementedError
+
+    def observe(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def reward(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def terminated(self) -> np.ndarray:
+        n = self.n_envs
+        return (self.f["failed"][:n] != 0) | (self.fleet.status[:n] != 0)
+
+    def before_step(self):
+        """Called before the physics steps (the AI's turn)."""
+
+    # shared
+    def reset(self, i: int, rng: np.random.Generator):
+        self.reset_env(i, rng)
+        self.steps[i] = 0
+        self.f = self.fleet.read.flight()
+
+    def step(self, actions: np.ndarray):
+        self.apply_actions(np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1))
+        self.before_step()
+        self.fleet.step(self.frame_skip)
+        self.steps += 1
+        self.f = self.fleet.read.flight()          # the readouts of this step, by name
+        obs = self.observe()
+        reward = self.reward()
+        terminated = self.terminated()
+        truncated = (self.steps >= self.max_steps) & ~terminated
+        return obs, reward, terminated, truncated
+
+    def clip_obs(self, obs: np.ndarray) -> np.ndarray:
+        if not hasattr(self, "_lo"):
+            self._lo = np.array([b[0] for b in self.observation_bounds], dtype=np.float32)
+            self._hi = np.array([b[1] for b in self.observation_bounds], dtype=np.float32)
+        out = obs.astype(np.float32)
+        np.nan_to_num(out, copy=False)
+        return np.clip(out, self._lo, self._hi, out=out)
+
+    def info(self, obs: np.ndarray, i: int) -> dict:
+        return {name: float(obs[i, k]) for k, name in enumerate(self.observation_names)}
+
+
+ATTITUDE_NAMES = ("roll_deg", "pitch_deg", "roll_rate_dps", "pitch_rate_dps", "yaw_rate_dps", "alpha_deg",
+                  "beta_deg")
+ATTITUDE_BOUNDS = ((-180, 180), (-90, 90), (-720, 720), (-720, 720), (-720, 720), (-180, 180), (-180, 180))
+
+
+def _attitude(f, rows) -> list:
+    return [f[name][rows] for name in ATTITUDE_NAMES]
+
+
+class GlideTask(Task):
+    aircraft = "astir"
+    episode_s = 60.0
+    action_names = ("pitch", "roll", "yaw")
+    observation_names = ("ias_error_kmh", "heading_error_deg") + ATTITUDE_NAMES + ("vertical_speed_ms", "ias_kmh")
+    observation_bounds = ((-400, 400), (-180, 180)) + ATTITUDE_BOUNDS + ((-100, 100), (0, 500))
+    START_KMH = (80.0, 85.0, 90.0, 95.0, 100.0, 105.0, 110.0)
+    ALTITUDE_M = 1000.0
+
+    def prepare(self):
+        sim = Sim(self.fleet.compiled, env=self.fleet.template.env)
+        self.sim = sim
+        self.trims = [sim.trimmer(self.ALTITUDE_M).glide(v / 3.6) for v in self.START_KMH]
+        if not all(t.ok for t in self.trims):
+            raise RuntimeError("the glide task's trims failed")
+        self.target_ias_kmh = np.full(self.n_envs, 95.0)
+        self.target_heading_deg = np.zeros(self.n_envs)
+
+    def reset_env(self, i, rng):
+        t = self.trims[int(rng.integers(len(self.trims)))]
+        heading = float(rng.uniform(0.0, 360.0))
+        self.sim.place_trim(t, self.ALTITUDE_M, math.radians(heading))
+        self.fleet.place(i, self.sim)
+        self.fleet.step_one(i)
+        self.target_heading_deg[i] = (heading + rng.uniform(-90.0, 90.0)) % 360.0
+        self.target_ias_kmh[i] = rng.uniform(80.0, 120.0)
+
+    def apply_actions(self, a):
+        c = self.fleet.controls
+        c.pitch, c.roll, c.yaw = np.clip(a[:, 0], -1, 1), np.clip(a[:, 1], -1, 1), np.clip(a[:, 2], -1, 1)
+
+    def errors(self):
+        f = self.f
+        return f["ias_kmh"] - self.target_ias_kmh, _wrap_deg(self.target_heading_deg - f["heading_deg"])
+
+    def observe(self):
+        f = self.f
+        ias_err, hdg_err = self.errors()
+        return self.clip_obs(np.stack([ias_err, hdg_err, *_attitude(f, slice(None)), f["vertical_speed_ms"],
+                                       f["ias_kmh"]], axis=1))
+
+    def reward(self):
+        ias_err, hdg_err = self.errors()
+        return 0.5 * np.exp(-(ias_err / 10.0) ** 2) + 0.5 * np.exp(-(hdg_err / 15.0) ** 2)
+
+
+class ThermalTask(Task):
+    aircraft = "astir"
+    episode_s = 120.0
+    action_names = ("pitch", "roll", "yaw")
+    observation_names = ("ias_kmh", "climb_ms") + ATTITUDE_NAMES + ("thermal_distance_m", "thermal_bearing_deg")
+    observation_bounds = ((0, 500), (-100, 100)) + ATTITUDE_BOUNDS + ((0, 1e5), (-180, 180))
+    THERMAL = (0.0, 0.0, 150.0, 3.5)          # north, east, radius m, core updraft m/s
+    ALTITUDE_M = 600.0
+
+    def make_env(self):
+        return make_env(thermals=[self.THERMAL])
+
+    def prepare(self):
+        self.sim = Sim(self.fleet.compiled, env=self.fleet.template.env)
+        self.trim = self.sim.trimmer(self.ALTITUDE_M).glide(90.0 / 3.6)
+        if not self.trim.ok:
+            raise RuntimeError("the thermal task's trim failed")
+        self.prev_alt = np.full(self.n_envs, self.ALTITUDE_M)
+
+    def reset_env(self, i, rng):
+        bearing = rng.uniform(0, 2 * math.pi)
+        dist = rng.uniform(100.0, 300.0)
+        self.sim.place_trim(self.trim, self.ALTITUDE_M, float(rng.uniform(0, 2 * math.pi)),
+                            dist * math.cos(bearing), dist * math.sin(bearing))
+        self.fleet.place(i, self.sim)
+        self.fleet.step_one(i)
+        self.prev_alt[i] = self.fleet.read.flight()["altitude_m"][i]
+
+    def apply_actions(self, a):
+        c = self.fleet.controls
+        c.pitch, c.roll, c.yaw = np.clip(a[:, 0], -1, 1), np.clip(a[:, 1], -1, 1), np.clip(a[:, 2], -1, 1)
+
+    def observe(self):
+        f = self.f
+        rel_n, rel_e = self.THERMAL[0] - f["north_m"], self.THERMAL[1] - f["east_m"]
+        bearing = _wrap_deg(np.degrees(np.arctan2(rel_e, rel_n)) - f["heading_deg"])
+        return self.clip_obs(np.stack([f["ias_kmh"], f["vertical_speed_ms"], *_attitude(f, slice(None)),
+                                       np.hypot(rel_n, rel_e), bearing], axis=1))
+
+    def reward(self):
+        alt = self.f["altitude_m"].copy()
+        out = alt - self.prev_alt
+        self.prev_alt = alt
+        return out
+
+
+class DogfightTask(Task):
+    aircraft = "p51d"
+    aircraft_per_env = 2             # rows 0..N-1 the agent's, N..2N-1 the AI's
+    episode_s = 90.0
+    action_names = ("pitch", "roll", "yaw", "throttle")
+    observation_names = ("ias_kmh", "altitude_m") + ATTITUDE_NAMES + (
+        "nz_g", "target_x_m", "target_y_m", "target_z_m", "target_range_m", "closure_ms", "angle_off_deg")
+    observation_bounds = ((0, 1500), (-1000, 20000)) + ATTITUDE_BOUNDS + (
+        (-20, 20), (-1e5, 1e5), (-1e5, 1e5), (-1e5, 1e5), (0, 1e5), (-1000, 1000), (0, 180))
+    ALTITUDE_M = 3000.0
+    SPEED_KMH = 400.0
+    BULLET_MS = 870.0
+    CONE_DEG = 2.0
+
+    def prepare(self):
+        from ..world.combat import fighter_ai
+        self.sim = Sim(self.fleet.compiled, env=self.fleet.template.env)
+        self.level = self.sim.spawn_trimmed_level(self.SPEED_KMH / 3.6, self.ALTITUDE_M)
+        self.ais = [fighter_ai(self.fleet.compiled, self.sim.ctrl, {"fires": False}) for _ in range(self.n_envs)]
+        self.boresight = self.ais[0].boresight        # the guns' line in body axes (they point a little up)
+
+    def _place(self, row, north, east, heading):
+        self.sim.place_trim(self.level, self.ALTITUDE_M, heading, north, east)
+        self.fleet.place(row, self.sim)
+        self.fleet.step_one(row)
+
+    def reset_env(self, i, rng):
+        heading = float(rng.uniform(0, 2 * math.pi))
+        self._place(i, 0.0, 0.0, heading)
+        ahead = rng.uniform(300.0, 600.0)
+        side = rng.uniform(-100.0, 100.0)
+        n = ahead * math.cos(heading) - side * math.sin(heading)
+        e = ahead * math.sin(heading) + side * math.cos(heading)
+        self._place(self.n_envs + i, n, e, heading)
+        self.ais[i].reset()
+
+    def apply_actions(self, a):
+        n = self.n_envs
+        c = self.fleet.controls
+        for name, k in (("pitch", 0), ("roll", 1), ("yaw", 2)):
+            col = getattr(c, name)
+            col[:n] = np.clip(a[:, k], -1, 1)
+            setattr(c, name, col)
+        thr = c.throttle
+        thr[:n] = np.clip((a[:, 3] + 1.0) / 2.0, 0.0, 1.0)
+        c.throttle = thr
+
+    def before_step(self):
+        from ..ai import AirData
+        f, n = self.fleet, self.n_envs
+        pos, vel = f.read.position_ned_m, f.read.velocity_ned_ms
+        for i in range(n):        # the game's AI flies each target through its controls
+            me = AirData.from_sim(f.states[n + i], f.diags[n + i])
+            self.ais[i](me, pos[i].copy(), vel[i]).to_array(f.ctrls[n + i])
+
+    def geometry(self):
+        f, n = self.fleet, self.n_envs
+        r = f.read
+        pos, vel = r.position_ned_m, r.velocity_ned_ms
+        rel = pos[n:] - pos[:n]
+        rng_m = np.linalg.norm(rel, axis=1)
+        tof = rng_m / self.BULLET_MS
+        lead = rel + (vel[n:] - vel[:n]) * tof[:, None]
+        R = r.body_to_ned()[:n]
+        lead_body = np.einsum("nji,nj->ni", R, lead)
+        rel_body = np.einsum("nji,nj->ni", R, rel)
+        cos_off = lead_body @ self.boresight / np.maximum(np.linalg.norm(lead_body, axis=1), 1e-6)
+        angle = np.degrees(np.arccos(np.clip(cos_off, -1, 1)))
+        closure = -np.einsum("ni,ni->n", rel, vel[n:] - vel[:n]) / np.maximum(rng_m, 1e-6)
+        return rel_body, rng_m, closure, angle
+
+    def observe(self):
+        f, rows = self.f, slice(0, self.n_envs)
+        rel_body, rng_m, closure, angle = self.geometry()
+        return self.clip_obs(np.stack([f["ias_kmh"][rows], f["altitude_m"][rows], *_attitude(f, rows), f["nz_g"][rows],
+                                       rel_body[:, 0], rel_body[:, 1], rel_body[:, 2], rng_m, closure, angle], axis=1))
+
+    def reward(self):
+        _, rng_m, _, angle = self.geometry()
+        solution = (angle < self.CONE_DEG) & (rng_m > 150.0) & (rng_m < 600.0)
+        return np.where(solution, 1.0, -np.minimum(angle / 1800.0, 0.1))
+
+    def terminated(self):
+        _, rng_m, _, _ = self.geometry()
+        return super().terminated() | (rng_m < 15.0)
+
+
+TASKS = {"Glide-v0": GlideTask, "Thermal-v0": ThermalTask, "Dogfight-v0": DogfightTask}

@@ -1,0 +1,78 @@
+"""Many aircraft of one type stepped in one kernel call, on every core.
+
+    steps_done = step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status)
+
+``states`` (N, N_STATE), ``ctrls`` (N, N_CTRL), ``envs`` (N, env length: each aircraft its own
+weather and terrain origin), ``diags`` (N, diag_size(model): diagnostics and each aircraft's
+scratch memory). Each aircraft takes ``n_steps`` steps with its controls held; ``status[i]``
+becomes 1 if its step was refused (non-finite) and it then stops. The aircraft are shared
+out over numba's threads (``prange``); a step of one aircraft reads and writes only its own
+rows, so they run side by side without locks. This is what flightsim.gym's vector
+environment calls once per env step.
+"""
+from __future__ import annotations
+
+import math
+
+from numba import njit, prange
+
+from .dynamics import _work, step_ws
+from .jit import ENTRY_OPTIONS
+from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT,
+                     S_STRIKE_INDEX, S_VEL)
+
+
+@njit(parallel=True, **ENTRY_OPTIONS)
+def step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status):
+    n = states.shape[0]
+    for i in prange(n):
+        state = states[i]
+        diag = diags[i]
+        ws, R, fm, deriv, new, backup = _work(diag, model)
+        status[i] = 0
+        for _ in range(n_steps):
+            if step_ws(state, ctrls[i], envs[i], terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
+                status[i] = 1
+                break
+    return n
+
+
+# the columns read_many writes, one row per aircraft (FleetReadouts.flight names them)
+FLIGHT_COLUMNS = ("ias_kmh", "tas_kmh", "roll_deg", "pitch_deg", "heading_deg", "roll_rate_dps",
+                  "pitch_rate_dps", "yaw_rate_dps", "alpha_deg", "beta_deg", "nz_g", "north_m", "east_m",
+                  "altitude_m", "velocity_north_ms", "velocity_east_ms", "vertical_speed_ms", "height_agl_m",
+                  "failed")
+
+
+@njit(**ENTRY_OPTIONS)
+def read_many(states, diags, out):
+    """The FLIGHT_COLUMNS of every aircraft into out (N, len(FLIGHT_COLUMNS)): what a
+    script or an environment reads each step, in one call instead of a numpy pass per
+    value. ``failed``: 1 when a part other than the gear struck the ground or the last
+    step was non-finite."""
+    r2d = 180.0 / math.pi
+    for i in range(states.shape[0]):
+        s = states[i]
+        d = diags[i]
+        w, x, y, z = s[S_QUAT], s[S_QUAT + 1], s[S_QUAT + 2], s[S_QUAT + 3]
+        out[i, 0] = d[D_IAS] * 3.6
+        out[i, 1] = d[D_TAS] * 3.6
+        out[i, 2] = math.atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y)) * r2d
+        sp = 2.0 * (w * y - z * x)
+        out[i, 3] = math.asin(min(1.0, max(-1.0, sp))) * r2d
+        out[i, 4] = (math.atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z)) * r2d) % 360.0
+        out[i, 5] = s[S_OMEGA] * r2d
+        out[i, 6] = s[S_OMEGA + 1] * r2d
+        out[i, 7] = s[S_OMEGA + 2] * r2d
+        out[i, 8] = d[D_ALPHA] * r2d
+        out[i, 9] = d[D_BETA] * r2d
+        out[i, 10] = d[D_NZ]
+        out[i, 11] = s[S_POS]
+        out[i, 12] = s[S_POS + 1]
+        out[i, 13] = -s[S_POS + 2]
+        u, v, ww = s[S_VEL], s[S_VEL + 1], s[S_VEL + 2]
+        out[i, 14] = (1 - 2 * (y * y + z * z)) * u + 2 * (x * y - w * z) * v + 2 * (x * z + w * y) * ww
+        out[i, 15] = 2 * (x * y + w * z) * u + (1 - 2 * (x * x + z * z)) * v + 2 * (y * z - w * x) * ww
+        out[i, 16] = -(2 * (x * z - w * y) * u + 2 * (y * z + w * x) * v + (1 - 2 * (x * x + y * y)) * ww)
+        out[i, 17] = d[D_HEIGHT_AGL]
+        out[i, 18] = 1.0 if (s[S_STRIKE_INDEX] >= 0 or d[D_NONFINITE] != 0) else 0.0

@@ -1,0 +1,436 @@
+"""The kernels' flat arrays by name and unit: controls, state and diagnostics.
+
+The step kernels take flat float64 arrays (``state``, ``ctrl``, ``diag``, ``env``) indexed by
+the constants of ``layout``; those arrays are right for numba. Everything outside
+``physics/`` and the compiler reads and writes them through this module instead:
+
+    c = Controls()                 # a fresh control array, the governor lever at maximum rpm
+    c.roll = 0.6                   # -1..1, + roll right
+    sim.step(c.array)
+    sim.controls.throttle = 0.8    # Sim.controls: the same view over the Sim's own array
+    sim.ias_kmh, sim.roll_rate_dps, sim.euler_deg, sim.stalled_sections   # Readouts
+
+``Controls`` wraps a control array (it does not copy it); ``Readouts`` is a mixin for any
+object with ``state`` and ``diag`` arrays (``Sim``, ``AircraftView``): each readout is a
+property that reads the arrays when asked, with its unit in its name. Neither costs the
+kernels anything: they see the same arrays. A property is a Python attribute lookup, about
+0.1-0.3 us against 0.05 us for a bare index (tests/physics/test_named.py measures both), and
+scripts that step in Python spend ~2-4 us per step in the kernel anyway.
+
+Units: SI inside (m, m/s, rad, N, W, K, kg); ``_deg``, ``_dps`` (deg/s), ``_kmh`` variants
+where people think in them. Axes: NED world, FRD body; quaternions scalar-first.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import layout as L
+from .batch import FLIGHT_COLUMNS, read_many
+from .quat import dcm_from_quat, euler_from_quat
+
+RAD2DEG = 180.0 / math.pi
+
+# ---------------------------------------------------------------------------- controls
+# name, index, low, high, meaning
+CONTROLS = (
+    ("pitch", L.C_PITCH, -1.0, 1.0, "stick fore and aft, + nose up (stick back)"),
+    ("roll", L.C_ROLL, -1.0, 1.0, "stick sideways, + roll right"),
+    ("yaw", L.C_YAW, -1.0, 1.0, "pedals, + nose right; also steers a steerable wheel"),
+    ("airbrake", L.C_AIRBRAKE, 0.0, 1.0, "airbrake (spoiler) lever, 0 in .. 1 out"),
+    ("flap", L.C_FLAP, -1.0, 1.0, "flap or camber setting (0 where the aircraft has none)"),
+    ("brake_left", L.C_BRAKE_L, 0.0, 1.0, "left wheel brake"),
+    ("brake_right", L.C_BRAKE_R, 0.0, 1.0, "right wheel brake"),
+    ("throttle", L.C_THROTTLE, 0.0, 1.0, "throttle (powered aircraft)"),
+    ("pitch_trim", L.C_PITCH_TRIM, -1.0, 1.0, "elevator trim tab, + nose up"),
+    ("gear_up", L.C_GEAR_UP, 0.0, 1.0, "retractable gear: 0 down, 1 up"),
+    ("prop_rpm", L.C_PROP_RPM, 0.0, 1.0, "governor lever, minimum .. maximum rpm"),
+    ("wep", L.C_WEP, 0.0, 1.0, "1: war emergency power"),
+    ("blower", L.C_BLOWER, 0.0, 1.0, "0 automatic supercharger gear, 1 held in low gear"),
+    ("feather", L.C_FEATHER, 0.0, 1.0, "1: feather the propeller (where it can)"),
+    ("cutoff", L.C_CUTOFF, 0.0, 1.0, "1: mixture idle cut-off, the engine stops"),
+    ("starter", L.C_STARTER, 0.0, 1.0, "1: starter engaged"),
+    ("roll_trim", L.C_ROLL_TRIM, -1.0, 1.0, "aileron trim tab, + right wing down"),
+    ("yaw_trim", L.C_YAW_TRIM, -1.0, 1.0, "rudder trim tab, + nose right"),
+    ("fire", L.C_FIRE, 0.0, 1.0, "1: guns firing (trigger held)"),
+)
+CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
+CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}
+CONTROL_DEFAULTS = {"prop_rpm": 1.0}
+N_CONTROLS = L.N_CTRL
+
+
+class _Slot:
+    """A named float in an array attribute (``array``, ``state``, ``diag``), optionally scaled."""
+    def __init__(self, index, attr, scale=1.0, doc=""):
+        self.index, self.attr, self.scale, self.__doc__ = index, attr, scale, doc
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        a = getattr(obj, self.attr)
+        if a.ndim == 1:
+            return float(a[self.index]) * self.scale
+        return a[:, self.index] * self.scale          # a fleet: one value per aircraft
+
+    def __set__(self, obj, value):
+        a = getattr(obj, self.attr)
+        if a.ndim == 1:
+            a[self.index] = float(value) / self.scale
+        else:
+            a[:, self.index] = np.asarray(value, dtype=np.float64) / self.scale
+
+
+class Controls:
+    """Named view over a control array (one float per control, see CONTROLS for the ranges).
+
+    ``Controls()`` makes a fresh array (all 0, ``prop_rpm`` 1: maximum rpm);
+    ``Controls(array)`` views an existing one, also a fleet's (N, N_CTRL) array, whose
+    names then read and write a column; keywords set values. Values are written as
+    given: the kernels clamp what they read, ``clipped()`` clamps here."""
+    __slots__ = ("array",)
+    names = tuple(CONTROL_INDEX)
+
+    def __init__(self, array: np.ndarray | None = None, **values):
+        if array is None:
+            array = np.zeros(L.N_CTRL)
+            array[L.C_PROP_RPM] = CONTROL_DEFAULTS["prop_rpm"]
+        elif array.shape[-1] != L.N_CTRL:       # (N_CTRL,) or a fleet's (N, N_CTRL)
+            raise ValueError(f"a control array has {L.N_CTRL} values, not {array.shape[-1]}")
+        self.array = array
+        self.set(**values)
+
+    def set(self, **values) -> "Controls":
+        for k, v in values.items():
+            if k not in CONTROL_INDEX:
+                raise KeyError(f"unknown control {k!r} (known: {', '.join(CONTROL_INDEX)})")
+            self.array[CONTROL_INDEX[k]] = v
+        return self
+
+    def copy(self) -> "Controls":
+        return Controls(self.array.copy())
+
+    def clipped(self) -> "Controls":
+        out = self.copy()
+        for name, i, lo, hi, _ in CONTROLS:
+            out.array[i] = min(max(out.array[i], lo), hi)
+        return out
+
+    def as_dict(self) -> dict:
+        return {name: float(self.array[i]) for name, i in CONTROL_INDEX.items()}
+
+    def __repr__(self):
+        set_ = ", ".join(f"{k}={v:g}" for k, v in self.as_dict().items() if v != CONTROL_DEFAULTS.get(k, 0.0))
+        return f"Controls({set_})"
+
+
+for _name, _i, _lo, _hi, _doc in CONTROLS:
+    setattr(Controls, _name, _Slot(_i, "array", 1.0, f"{_doc} ({_lo:g}..{_hi:g})"))
+
+
+def control_array(**values) -> np.ndarray:
+    """A fresh control array with these named values (Controls(**values).array)."""
+    return Controls(**values).array
+
+
+def control_index(name: str) -> int:
+    """Where a named control sits in the array (for code that builds batches of them)."""
+    return CONTROL_INDEX[name]
+
+
+# ---------------------------------------------------------------------------- readouts
+SURFACES = {"pitch": L.SURF_PITCH, "roll": L.SURF_ROLL, "yaw": L.SURF_YAW, "flap": L.SURF_FLAP,
+            "airbrake": L.SURF_AIRBRAKE, "gear": L.SURF_GEAR}
+
+
+class Readouts:
+    """Named readouts of an aircraft's ``state`` and ``diag`` arrays (the diagnostics are
+    those of the last step). Mixed into Sim and AircraftView."""
+
+    state: np.ndarray
+    diag: np.ndarray
+    dt_s: float = 0.02
+
+    # scalars straight from the diagnostics
+    alpha_rad = _Slot(L.D_ALPHA, "diag", 1.0, "angle of attack at the CG, rad")
+    alpha_deg = _Slot(L.D_ALPHA, "diag", RAD2DEG, "angle of attack at the CG, deg")
+    beta_rad = _Slot(L.D_BETA, "diag", 1.0, "sideslip, rad (+ wind from the right)")
+    beta_deg = _Slot(L.D_BETA, "diag", RAD2DEG, "sideslip, deg")
+    tas_ms = _Slot(L.D_TAS, "diag", 1.0, "true airspeed, m/s")
+    tas_kmh = _Slot(L.D_TAS, "diag", 3.6, "true airspeed, km/h")
+    ias_ms = _Slot(L.D_IAS, "diag", 1.0, "indicated (equivalent) airspeed, m/s")
+    ias_kmh = _Slot(L.D_IAS, "diag", 3.6, "indicated (equivalent) airspeed, km/h")
+    mach = _Slot(L.D_MACH, "diag", 1.0, "Mach number")
+    qbar_pa = _Slot(L.D_QBAR, "diag", 1.0, "dynamic pressure, Pa")
+    air_density_kgm3 = _Slot(L.D_RHO, "diag", 1.0, "air density, kg/m3")
+    nz_g = _Slot(L.D_NZ, "diag", 1.0, "load factor along -z body, g (1 in level flight)")
+    ny_g = _Slot(L.D_NY, "diag", 1.0, "load factor along y body, g")
+    nx_g = _Slot(L.D_NX, "diag", 1.0, "load factor along x body, g")
+    wing_cl = _Slot(L.D_CL_WING, "diag", 1.0, "the wing's lift coefficient")
+    downwash_rad = _Slot(L.D_DOWNWASH, "diag", 1.0, "downwash angle at the tail, rad")
+    height_agl_m = _Slot(L.D_HEIGHT_AGL, "diag", 1.0, "height of the CG above the terrain, m")
+    gear_load_n = _Slot(L.D_GEAR_LOAD, "diag", 1.0, "total gear normal force, N")
+    engine_rpm = _Slot(L.D_RPM, "diag", 1.0, "engine rpm")
+    manifold_pressure_pa = _Slot(L.D_MAP, "diag", 1.0, "manifold pressure, Pa")
+    shaft_power_w = _Slot(L.D_SHAFT_POWER, "diag", 1.0, "brake power to the propeller shaft, W")
+    thrust_n = _Slot(L.D_THRUST, "diag", 1.0, "propeller thrust along the shaft, N")
+    exhaust_thrust_n = _Slot(L.D_EXHAUST_THRUST, "diag", 1.0, "exhaust thrust, N")
+    propeller_torque_nm = _Slot(L.D_PROP_TORQUE, "diag", 1.0, "aerodynamic torque on the propeller, N m")
+    propeller_efficiency = _Slot(L.D_PROP_EFF, "diag", 1.0, "thrust power / shaft power")
+    blade_angle_deg = _Slot(L.D_BLADE_ANGLE, "diag", RAD2DEG, "blade angle at 0.75 R, deg")
+    engine_load = _Slot(L.D_ENGINE_LOAD, "diag", 1.0, "brake power / rated power")
+    supercharger_power_w = _Slot(L.D_SC_POWER, "diag", 1.0, "power absorbed by the supercharger, W")
+    fuel_flow_kgs = _Slot(L.D_FUEL_FLOW, "diag", 1.0, "fuel flow, kg/s")
+    fuel_kg = _Slot(L.D_FUEL_KG, "diag", 1.0, "fuel on board, kg")
+    coolant_k = _Slot(L.D_COOLANT_T, "diag", 1.0, "coolant temperature, K")
+    oil_k = _Slot(L.D_OIL_T, "diag", 1.0, "oil temperature, K")
+    mass_kg = _Slot(L.D_MASS, "diag", 1.0, "mass this step, kg (powered aircraft: as fuel burns)")
+    ammo_rounds = _Slot(L.D_AMMO, "diag", 1.0, "rounds left, all guns")
+    strike_speed_ms = _Slot(L.S_STRIKE_SPEED, "state", 1.0, "largest strike speed since the start, m/s")
+    aerodynamic_stiffness_per_s = _Slot(L.D_STIFFNESS, "diag", 1.0, "fastest aerodynamic damping rate, 1/s")
+
+    @property
+    def stalled_sections(self) -> int:
+        """Lifting sections past their stall angle."""
+        return int(self.diag[L.D_STALLED_SECTIONS])
+
+    @property
+    def stalled_wing_sections(self) -> int:
+        """Wing sections past their stall angle (the first one: buffet onset)."""
+        return int(self.diag[L.D_STALLED_WING])
+
+    @property
+    def gear_on_ground(self) -> int:
+        """Gear legs touching the ground."""
+        return int(self.diag[L.D_ON_GROUND])
+
+    @property
+    def on_ground(self) -> bool:
+        return self.diag[L.D_ON_GROUND] > 0
+
+    @property
+    def struck(self) -> bool:
+        """A part other than the gear has struck the ground since the start."""
+        return int(self.state[L.S_STRIKE_INDEX]) >= 0
+
+    @property
+    def strike_contact(self) -> int:
+        """Index of the contact of the hardest strike (-1: none)."""
+        return int(self.state[L.S_STRIKE_INDEX])
+
+    @property
+    def nonfinite(self) -> bool:
+        """The last step produced a non-finite state and was refused."""
+        return self.diag[L.D_NONFINITE] != 0
+
+    @property
+    def supercharger_gear(self) -> int:
+        return int(self.diag[L.D_SC_GEAR])
+
+    # position and attitude
+    @property
+    def tick(self) -> int:
+        return int(self.state[L.S_TICK])
+
+    @property
+    def time_s(self) -> float:
+        return float(self.state[L.S_TICK]) * self.dt_s
+
+    @property
+    def position_ned_m(self) -> np.ndarray:
+        return self.state[L.S_POS:L.S_POS + 3].copy()
+
+    @property
+    def altitude_m(self) -> float:
+        return -float(self.state[L.S_POS + 2])
+
+    @property
+    def quat_wxyz(self) -> np.ndarray:
+        """Attitude, body to NED, scalar first."""
+        return self.state[L.S_QUAT:L.S_QUAT + 4].copy()
+
+    @property
+    def euler_rad(self):
+        """(roll, pitch, heading) in rad."""
+        return euler_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4])
+
+    @property
+    def euler_deg(self):
+        r, p, y = euler_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4])
+        return r * RAD2DEG, p * RAD2DEG, y * RAD2DEG
+
+    @property
+    def roll_deg(self) -> float:
+        return self.euler_deg[0]
+
+    @property
+    def pitch_deg(self) -> float:
+        return self.euler_deg[1]
+
+    @property
+    def heading_deg(self) -> float:
+        """0..360, 0 north, 90 east."""
+        return self.euler_deg[2] % 360.0
+
+    def body_to_ned(self) -> np.ndarray:
+        """The rotation matrix from body to NED axes."""
+        R = np.empty((3, 3))
+        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
+        return R
+
+    # velocities and rates
+    @property
+    def velocity_body_ms(self) -> np.ndarray:
+        """(u, v, w) over the ground in body axes."""
+        return self.state[L.S_VEL:L.S_VEL + 3].copy()
+
+    @property
+    def velocity_ned_ms(self) -> np.ndarray:
+        return self.body_to_ned() @ self.state[L.S_VEL:L.S_VEL + 3]
+
+    @property
+    def vertical_speed_ms(self) -> float:
+        """Climb rate over the ground, m/s (+ up)."""
+        return -float(self.velocity_ned_ms[2])
+
+    @property
+    def ground_speed_ms(self) -> float:
+        v = self.velocity_ned_ms
+        return math.hypot(v[0], v[1])
+
+    @property
+    def body_rates_rads(self) -> np.ndarray:
+        """(p, q, r): roll, pitch and yaw rates about the body axes, rad/s."""
+        return self.state[L.S_OMEGA:L.S_OMEGA + 3].copy()
+
+    roll_rate_rads = _Slot(L.S_OMEGA, "state", 1.0, "roll rate p, rad/s")
+    pitch_rate_rads = _Slot(L.S_OMEGA + 1, "state", 1.0, "pitch rate q, rad/s")
+    yaw_rate_rads = _Slot(L.S_OMEGA + 2, "state", 1.0, "yaw rate r, rad/s")
+    roll_rate_dps = _Slot(L.S_OMEGA, "state", RAD2DEG, "roll rate p, deg/s")
+    pitch_rate_dps = _Slot(L.S_OMEGA + 1, "state", RAD2DEG, "pitch rate q, deg/s")
+    yaw_rate_dps = _Slot(L.S_OMEGA + 2, "state", RAD2DEG, "yaw rate r, deg/s")
+
+    # forces
+    @property
+    def force_body_n(self) -> np.ndarray:
+        """Total external force without gravity, body axes, N."""
+        return self.diag[L.D_FORCE:L.D_FORCE + 3].copy()
+
+    @property
+    def moment_body_nm(self) -> np.ndarray:
+        return self.diag[L.D_MOMENT:L.D_MOMENT + 3].copy()
+
+    # surfaces and actuators (where they are, not where the pilot asks)
+    def surface(self, name: str) -> float:
+        """Position of a surface or actuator: pitch, roll, yaw, flap, airbrake (-1..1 or 0..1), gear (0 down .. 1 up)."""
+        return float(self.state[L.S_SURF + SURFACES[name]])
+
+    def set_surface(self, name: str, value: float) -> None:
+        """Put a surface or actuator somewhere at once (a test's starting condition)."""
+        self.state[L.S_SURF + SURFACES[name]] = value
+
+    # writing the state (starting conditions)
+    def set_velocity_body(self, u_ms: float, v_ms: float, w_ms: float) -> None:
+        """Velocity over the ground in body axes; the integrator's history is forgotten."""
+        self.state[L.S_VEL:L.S_VEL + 3] = (u_ms, v_ms, w_ms)
+        self.state[L.S_HAS_PREV] = 0.0
+
+    def set_body_rates(self, p_rads: float, q_rads: float, r_rads: float) -> None:
+        self.state[L.S_OMEGA:L.S_OMEGA + 3] = (p_rads, q_rads, r_rads)
+        self.state[L.S_HAS_PREV] = 0.0
+
+    def set_position_ned(self, north_m: float, east_m: float, down_m: float) -> None:
+        self.state[L.S_POS:L.S_POS + 3] = (north_m, east_m, down_m)
+
+    def forget_history(self) -> None:
+        """Start the integrator afresh (after the state was changed by hand)."""
+        self.state[L.S_HAS_PREV] = 0.0
+
+
+class AircraftView(Readouts):
+    """Readouts over a state and diag pair that belong to no Sim (a physics thread's, an AI's)."""
+    def __init__(self, state: np.ndarray, diag: np.ndarray, dt_s: float = 0.02):
+        self.state, self.diag, self.dt_s = state, diag, dt_s
+
+
+class FleetReadouts:
+    """Readouts of N aircraft at once, from (N, N_STATE) states and (N, >= N_DIAG) diags:
+    each is an array with one value (or row) per aircraft. The scalar names are those of
+    Readouts."""
+
+    def __init__(self, states: np.ndarray, diags: np.ndarray, dt_s: float = 0.02):
+        self.state, self.diag, self.dt_s = states, diags, dt_s
+        self._flight = np.zeros((len(states), len(FLIGHT_COLUMNS)))
+
+    def flight(self) -> dict:
+        """The usual readouts of every aircraft in one kernel call (physics.batch.read_many):
+        {name: array over the aircraft} for the names of FLIGHT_COLUMNS (ias_kmh, roll_deg,
+        heading_deg 0..360, vertical_speed_ms, failed ...). The arrays are views of one
+        buffer that the next call overwrites."""
+        read_many(self.state, self.diag, self._flight)
+        return {name: self._flight[:, k] for k, name in enumerate(FLIGHT_COLUMNS)}
+
+    @property
+    def position_ned_m(self) -> np.ndarray:
+        return self.state[:, L.S_POS:L.S_POS + 3]
+
+    @property
+    def altitude_m(self) -> np.ndarray:
+        return -self.state[:, L.S_POS + 2]
+
+    @property
+    def quat_wxyz(self) -> np.ndarray:
+        return self.state[:, L.S_QUAT:L.S_QUAT + 4]
+
+    @property
+    def euler_rad(self) -> np.ndarray:
+        """(N, 3): roll, pitch, heading (-pi..pi), the Z-Y-X angles of physics.quat."""
+        w, x, y, z = self.state[:, L.S_QUAT:L.S_QUAT + 4].T
+        roll = np.arctan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y))
+        pitch = np.arcsin(np.clip(2.0 * (w * y - z * x), -1.0, 1.0))
+        heading = np.arctan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z))
+        return np.stack((roll, pitch, heading), axis=1)
+
+    @property
+    def euler_deg(self) -> np.ndarray:
+        return self.euler_rad * RAD2DEG
+
+    def body_to_ned(self) -> np.ndarray:
+        """(N, 3, 3) rotation matrices from body to NED axes."""
+        w, x, y, z = self.state[:, L.S_QUAT:L.S_QUAT + 4].T
+        return np.stack((
+            np.stack((1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)), axis=1),
+            np.stack((2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)), axis=1),
+            np.stack((2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)), axis=1),
+        ), axis=1)
+
+    @property
+    def velocity_ned_ms(self) -> np.ndarray:
+        return np.einsum("nij,nj->ni", self.body_to_ned(), self.state[:, L.S_VEL:L.S_VEL + 3])
+
+    @property
+    def body_rates_rads(self) -> np.ndarray:
+        return self.state[:, L.S_OMEGA:L.S_OMEGA + 3]
+
+    @property
+    def stalled_sections(self) -> np.ndarray:
+        return self.diag[:, L.D_STALLED_SECTIONS].astype(np.int64)
+
+    @property
+    def on_ground(self) -> np.ndarray:
+        return self.diag[:, L.D_ON_GROUND] > 0
+
+    @property
+    def struck(self) -> np.ndarray:
+        return self.state[:, L.S_STRIKE_INDEX] >= 0
+
+    @property
+    def nonfinite(self) -> np.ndarray:
+        return self.diag[:, L.D_NONFINITE] != 0
+
+
+for _cls in (FleetReadouts,):
+    for _k, _v in list(vars(Readouts).items()):
+        if isinstance(_v, _Slot):
+            setattr(_cls, _k, _v)
