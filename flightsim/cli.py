@@ -83,7 +83,9 @@ def resolve_scenario(args) -> None:
         plan_start(sc, spec)
 
 
-def main(argv=None) -> int:
+def main(argv=None, pilot=None) -> int:
+    """The command line. ``pilot``: a script's pilot, pilot(view) -> ControlInputs or Controls,
+    called each physics tick with the aircraft by name (the window only; examples/)."""
     args = parser().parse_args(argv)
     if args.list_scenarios:
         return list_scenarios(args.names_only)
@@ -109,7 +111,7 @@ def main(argv=None) -> int:
             ensure_prepared()
             return screenshot(args)
         from .window import play
-        return play(args)
+        return play(args, pilot)
     except DisplayError as e:
         print(f"flightsim: {e}", file=sys.stderr)
         return 2

@@ -80,8 +80,9 @@ class WorldBuild:
 class GameFlow:
     def __init__(self, ctx, settings: Settings | None = None, *, view: str | None = None, quality: str | None = None,
                  live: bool = False, audio: bool = False, save: bool = True, settings_file=None,
-                 world_factory=None, background: bool = False):
+                 world_factory=None, background: bool = False, pilot=None):
         self.ctx = ctx
+        self.pilot = pilot           # a script's pilot flies every World (PhysicsThread.pilot)
         self.settings = settings.copy() if settings is not None else Settings()
         if view:
             self.settings.view = view
@@ -168,6 +169,8 @@ class GameFlow:
         old_world, old_game = self.world, self.game
         view = self.settings.view if old_game is None else old_game.view_mode
         telemetry = bool(old_game is not None and old_game.hud.show_telemetry)
+        if self.pilot is not None:
+            world.physics.pilot = self.pilot
         try:
             game = Game(self.ctx, world, view, self.settings.quality)
         except BaseException:

@@ -28,6 +28,7 @@ import numpy as np
 
 from .physics import layout as L
 from .physics.dynamics import diag_size, step as _step
+from .physics.named import AircraftView, Controls
 from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
 
 
@@ -68,6 +69,11 @@ class PhysicsThread:
         # the world's per-tick hook, hook(state, env, t_s), run before each step: weather,
         # winch cable -- whatever changes the env between ticks
         self.hook = None
+        # a script's pilot (flightsim.cli.main(pilot=...)): pilot(view) -> ControlInputs or
+        # physics.named.Controls, called each tick in place of the mailbox, ``view`` the
+        # aircraft by name (physics.named.AircraftView: the state, the diag of the last step)
+        self.pilot = None
+        self._view = AircraftView(self.state, self.diag, self.dt)
         self._stop = threading.Event()
         self._running = threading.Event()   # set = not paused
         self._running.set()
@@ -111,7 +117,15 @@ class PhysicsThread:
         """Read the mailbox, step ``time_scale`` times (the hook before each step), publish.
         Used by the loop and by manual stepping."""
         self._commands()
-        self.mailbox.read().to_array(self.ctrl)
+        if self.pilot is None:
+            self.mailbox.read().to_array(self.ctrl)
+        else:
+            self._view.state, self._view.diag = self.state, self.diag
+            cmd = self.pilot(self._view)
+            if isinstance(cmd, Controls):
+                self.ctrl[:] = cmd.clipped().array
+            else:
+                cmd.to_array(self.ctrl)
         n = self.time_scale
         for _ in range(n):
             if self.hook is not None:

@@ -19,9 +19,10 @@ from .display import open_window, require_display
 LOADING_FRAME_S = 1.0 / 30.0     # the loading screen's frame: the rest of the time is the builders'
 
 
-def play(args) -> int:
+def play(args, pilot=None) -> int:
     """The window on ``args.scenario`` (the command line resolved it): flying at once when it was
-    named, else under the start menu."""
+    named, else under the start menu. ``pilot``: a script's pilot flying instead of the player
+    (PhysicsThread.pilot)."""
     require_display()
     from .flow import GameFlow
     from .prepare import is_prepared
@@ -29,7 +30,8 @@ def play(args) -> int:
     settings = load_settings()
     # GL comes with the window; the World does not need it: on a prepared machine its build
     # starts now, beside the window's opening
-    flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True, background=True)
+    flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True, background=True,
+                    pilot=pilot)
     prepared = is_prepared()
     if prepared:
         flow.start(args.scenario, args.aircraft, menu=args.open_menu)
