@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .handoff import ControlInputs, dcm
-from .physics import layout as L
+from .handoff import ControlInputs
+from .physics.named import AircraftView
 
 G0 = 9.80665
 
@@ -68,13 +68,12 @@ class AirData:
     def from_sim(cls, state, diag, ground_m=None):
         """From a state and the diag of its last step; ``ground_m``: the terrain height under
         the aircraft (the pilot's view of the ground) when the diag has not been filled yet."""
-        q = state[L.S_QUAT:L.S_QUAT + 4]
-        R = dcm(q)
-        agl = float(diag[L.D_HEIGHT_AGL]) if ground_m is None else float(-state[L.S_POS + 2] - ground_m)
-        return cls(state[L.S_POS:L.S_POS + 3].copy(), R @ state[L.S_VEL:L.S_VEL + 3], R,
-                   float(state[L.S_OMEGA]), float(state[L.S_OMEGA + 1]), float(state[L.S_OMEGA + 2]),
-                   float(diag[L.D_IAS]), float(diag[L.D_TAS]), float(diag[L.D_ALPHA]), float(diag[L.D_BETA]),
-                   float(diag[L.D_NZ]), agl, int(diag[L.D_ON_GROUND]) > 0, int(diag[L.D_STALLED_SECTIONS]))
+        v = AircraftView(state, diag)
+        R = v.body_to_ned()
+        agl = v.height_agl_m if ground_m is None else v.altitude_m - float(ground_m)
+        p, q, r = (float(x) for x in v.body_rates_rads)
+        return cls(v.position_ned_m, R @ v.velocity_body_ms, R, p, q, r, v.ias_ms, v.tas_ms, v.alpha_rad,
+                   v.beta_rad, v.nz_g, agl, v.on_ground, v.stalled_sections)
 
 
 class FighterAI:

@@ -27,7 +27,7 @@ from collections import deque
 import numpy as np
 
 from .handoff import ControlInputs, euler_from_quat
-from .physics import layout as L
+from .physics.named import AircraftView, Readouts
 
 
 G0 = 9.80665
@@ -48,27 +48,23 @@ class Attitude:
     velocity (GPS), position (GPS) and the controls as they are now."""
 
     def __init__(self, src):
-        if hasattr(src, "state") and hasattr(src, "diag"):          # a Sim
-            s, d = src.state, src.diag
-            q = s[L.S_QUAT:L.S_QUAT + 4]
-            self.p, self.q, self.r = (float(v) for v in s[L.S_OMEGA:L.S_OMEGA + 3])
-            self.ias_ms = float(d[L.D_IAS])
-            self.tas_ms = float(d[L.D_TAS])
-            self.altitude_m = float(-s[L.S_POS + 2])
-            self.agl_m = float(d[L.D_HEIGHT_AGL])
-            self.on_ground = int(d[L.D_ON_GROUND]) > 0
-            self.beta = float(d[L.D_BETA])
-            self.alpha = float(d[L.D_ALPHA])
-            self.position_ned_m = np.array(s[L.S_POS:L.S_POS + 3], dtype=np.float64)
-            w, x, y, z = q
-            R = np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                          [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                          [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
-            self.velocity_ned_ms = R @ s[L.S_VEL:L.S_VEL + 3]
-            self.time_s = float(s[L.S_TICK]) * float(src.env[L.E_DT])
+        if hasattr(src, "state") and hasattr(src, "diag"):          # a Sim (physics.named readouts)
+            v = src if isinstance(src, Readouts) else AircraftView(src.state, src.diag)
+            q = v.quat_wxyz
+            self.p, self.q, self.r = (float(x) for x in v.body_rates_rads)
+            self.ias_ms = v.ias_ms
+            self.tas_ms = v.tas_ms
+            self.altitude_m = v.altitude_m
+            self.agl_m = v.height_agl_m
+            self.on_ground = v.on_ground
+            self.beta = v.beta_rad
+            self.alpha = v.alpha_rad
+            self.position_ned_m = v.position_ned_m
+            self.velocity_ned_ms = v.velocity_ned_ms
+            self.time_s = v.time_s
             self.controls = ControlInputs.from_array(src.ctrl)
-            self.strike = int(s[L.S_STRIKE_INDEX]) >= 0
-            self.nz = float(d[L.D_NZ])
+            self.strike = v.struck
+            self.nz = v.nz_g
         else:                                                       # a Snapshot
             q = src.quat_wxyz
             self.p, self.q, self.r = (float(v) for v in src.omega_body_rads)
