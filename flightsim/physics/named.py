@@ -13,9 +13,9 @@ the constants of ``layout``; those arrays are right for numba. Everything outsid
 ``Controls`` wraps a control array (it does not copy it); ``Readouts`` is a mixin for any
 object with ``state`` and ``diag`` arrays (``Sim``, ``AircraftView``): each readout is a
 property that reads the arrays when asked, with its unit in its name. Neither costs the
-kernels anything: they see the same arrays. A property is a Python attribute lookup, about
-0.1-0.3 us against 0.05 us for a bare index (tests/physics/test_named.py measures both), and
-scripts that step in Python spend ~2-4 us per step in the kernel anyway.
+kernels anything: they see the same arrays. Measured from Python (Nov 2026, 2-core machine):
+reading ``sim.ias_kmh`` 0.34 us against 0.19 us for ``sim.diag[i] * 3.6``, setting
+``controls.roll`` 0.25 us against 0.10 us, one Astir step 2.0 us.
 
 Units: SI inside (m, m/s, rad, N, W, K, kg); ``_deg``, ``_dps`` (deg/s), ``_kmh`` variants
 where people think in them. Axes: NED world, FRD body; quaternions scalar-first.
