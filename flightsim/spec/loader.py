@@ -147,6 +147,23 @@ class AircraftSpec:
     guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
 
 
+def _curves(tab: dict, name: str, alpha, path: Path) -> np.ndarray:
+    """The cl, cd, cm rows of one deflection's table, checked against alpha_deg: as long, no
+    negative drag, the same value at -180 and 180 degrees."""
+    out = np.empty((3, len(alpha)))
+    for c, coef in enumerate(("cl", "cd", "cm")):
+        values = tab[coef]
+        if len(values) != len(alpha):
+            raise DataError(path, f"{name}.{coef}", f"has {len(values)} values but alpha_deg has {len(alpha)}")
+        if coef == "cd" and min(values) < 0:
+            raise DataError(path, f"{name}.cd", f"drag coefficient must not be negative (min {min(values)})")
+        if abs(values[0] - values[-1]) > 1e-6:
+            raise DataError(path, f"{name}.{coef}", f"values at -180 and 180 degrees must be equal (the same angle), "
+                                                    f"got {values[0]} and {values[-1]}")
+        out[c] = values
+    return out
+
+
 def load_airfoil(path: Path) -> Airfoil:
     data = read_toml(path)
     if "airfoil" not in data:
@@ -175,19 +192,7 @@ def load_airfoil(path: Path) -> Airfoil:
         if name not in data:
             continue
         present.append(name)
-        tab = validate_table(data[name], CURVE_KEYS, path, name)
-        for c, coef in enumerate(("cl", "cd", "cm")):
-            values = tab[coef]
-            if len(values) != len(alpha):
-                raise DataError(path, f"{name}.{coef}",
-                                f"has {len(values)} values but alpha_deg has {len(alpha)}")
-            if coef == "cd" and min(values) < 0:
-                raise DataError(path, f"{name}.cd", f"drag coefficient must not be negative (min {min(values)})")
-            if abs(values[0] - values[-1]) > 1e-6:
-                raise DataError(path, f"{name}.{coef}",
-                                f"values at -180 and 180 degrees must be equal (the same angle), "
-                                f"got {values[0]} and {values[-1]}")
-            curves[d, c] = values
+        curves[d] = _curves(validate_table(data[name], CURVE_KEYS, path, name), name, alpha, path)
     has_ctrl = len(present) == 3
     if len(present) == 2:
         missing = [n for n in DEFLECTIONS if n not in present][0]
@@ -201,18 +206,7 @@ def load_airfoil(path: Path) -> Airfoil:
             raise DataError(path, FULL_DEFLECTION, "needs the +10 and -10 degree curves too")
         tab = validate_table(data[FULL_DEFLECTION], FULL_CURVE_KEYS, path, FULL_DEFLECTION)
         full_deg = tab["deflection_deg"]
-        full = np.empty((3, len(alpha)))
-        for c, coef in enumerate(("cl", "cd", "cm")):
-            values = tab[coef]
-            if len(values) != len(alpha):
-                raise DataError(path, f"{FULL_DEFLECTION}.{coef}",
-                                f"has {len(values)} values but alpha_deg has {len(alpha)}")
-            if coef == "cd" and min(values) < 0:
-                raise DataError(path, f"{FULL_DEFLECTION}.cd",
-                                f"drag coefficient must not be negative (min {min(values)})")
-            if abs(values[0] - values[-1]) > 1e-6:
-                raise DataError(path, f"{FULL_DEFLECTION}.{coef}", "values at -180 and 180 degrees must be equal")
-            full[c] = values
+        full = _curves(tab, FULL_DEFLECTION, alpha, path)
     eta = head["control_effectiveness"]
     if eta != 1.0:
         for d in (0, 2):
