@@ -12,6 +12,8 @@ import os
 import sys
 import time
 
+import numpy as np
+
 DT_S = 0.02             # 50 Hz, our physics rate
 _FT = 0.3048            # m per ft
 _KT = 1.852             # km/h per knot
@@ -67,6 +69,61 @@ _STATE_OUT = ("position/lat-gc-rad", "position/long-gc-rad", "position/h-sl-mete
 WINDOWS = 5                 # timing windows; the rate reported is the best window's
 
 
+def _open_fdm(jsbsim, model: str):
+    """JSBSim's bundled ``model`` at its in-flight initial condition (_INIT), quiet.
+    Returns (fdm, start, tas_kmh): ``start()`` puts it back there, the engines running
+    (the restarts of the timing loop)."""
+    alt_m, tas_kmh, engine = _INIT.get(model, (1000.0, 200.0, True))
+    jsbsim.FGJSBBase().debug_lvl = 0          # no banner
+    fdm = jsbsim.FGFDMExec(None)               # bundled aircraft/engine/systems
+    fdm.set_debug_level(0)
+    if not fdm.load_model(model):
+        raise ValueError(f"JSBSim could not load model {model!r}")
+    fdm.set_dt(DT_S)
+    fdm["ic/h-sl-ft"] = alt_m / _FT
+    fdm["ic/vt-kts"] = tas_kmh / _KT
+    fdm["ic/gamma-deg"] = 0.0
+    n_engines = fdm.get_propulsion().get_num_engines() if engine else 0
+
+    def start():
+        fdm.reset_to_initial_conditions(0)
+        for i in range(n_engines):             # must precede run_ic to take effect
+            fdm[f"propulsion/engine[{i}]/set-running"] = 1
+        fdm.run_ic()
+        if n_engines:
+            fdm["fcs/throttle-cmd-norm"] = 0.8
+            fdm["fcs/mixture-cmd-norm"] = 0.87
+            fdm["propulsion/magneto_cmd"] = 3
+            fdm["propulsion/starter_cmd"] = 1  # without it the piston engine stays at 0 rpm
+            for _ in range(10):
+                fdm.run()
+            fdm["propulsion/starter_cmd"] = 0
+    return fdm, start, tas_kmh
+
+
+def _best_rate(start, step, seconds: float, batch: int = 200) -> float:
+    """Calls of ``step`` per second: the best of WINDOWS equal windows, as for our own kernels
+    (bench.py): on a shared machine the slower windows measure the neighbours, not the code.
+    Untrimmed (JSBSim's trim fails for both models here), both types pitch down and reach the
+    ground within ~15 s of sim time, so the timed steps run in 4 s (200-step) flights from
+    ``start()``; the restarts are not timed."""
+    start()
+    for _ in range(50):                        # warm up
+        step()
+    best = 0.0
+    for _ in range(WINDOWS):
+        steps, elapsed = 0, 0.0
+        while elapsed < seconds / WINDOWS:
+            start()
+            t0 = time.perf_counter()
+            for _ in range(batch):
+                step()
+            elapsed += time.perf_counter() - t0
+            steps += batch
+        best = max(best, steps / elapsed)
+    return best
+
+
 def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) -> float | None:
     """Steps per second (wall time) of JSBSim's bundled ``model`` at dt = 0.02 s,
     one ``fdm.run()`` per Python call for about ``seconds`` (the best of WINDOWS windows); ``with_io`` also sets the four
@@ -78,67 +135,23 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) 
         import jsbsim
     except ImportError:
         return None
-    alt_m, tas_kmh, engine = _INIT.get(model, (1000.0, 200.0, True))
     with _quiet():
-        jsbsim.FGJSBBase().debug_lvl = 0          # no banner
-        fdm = jsbsim.FGFDMExec(None)               # bundled aircraft/engine/systems
-        fdm.set_debug_level(0)
-        if not fdm.load_model(model):
-            raise ValueError(f"JSBSim could not load model {model!r}")
-        fdm.set_dt(DT_S)
-        fdm["ic/h-sl-ft"] = alt_m / _FT
-        fdm["ic/vt-kts"] = tas_kmh / _KT
-        fdm["ic/gamma-deg"] = 0.0
-        n_engines = fdm.get_propulsion().get_num_engines() if engine else 0
+        fdm, start, _ = _open_fdm(jsbsim, model)
+        if not with_io:
+            return _best_rate(start, fdm.run, seconds)
+        ins = []
+        for p in _CONTROLS_IN:               # a glider has no throttle
+            try:
+                ins.append((p, fdm[p]))
+            except KeyError:
+                pass
 
-        def start():
-            fdm.reset_to_initial_conditions(0)
-            for i in range(n_engines):             # must precede run_ic to take effect
-                fdm[f"propulsion/engine[{i}]/set-running"] = 1
-            fdm.run_ic()
-            if n_engines:
-                fdm["fcs/throttle-cmd-norm"] = 0.8
-                fdm["fcs/mixture-cmd-norm"] = 0.87
-                fdm["propulsion/magneto_cmd"] = 3
-                fdm["propulsion/starter_cmd"] = 1  # without it the piston engine stays at 0 rpm
-                for _ in range(10):
-                    fdm.run()
-                fdm["propulsion/starter_cmd"] = 0
-
-        # Untrimmed (JSBSim's trim fails for both here), both types pitch down and
-        # reach the ground within ~15 s of sim time, so the timed steps run in 4 s
-        # (200-step) flights from the initial condition; the restarts are not timed.
-        run = fdm.run
-        if with_io:
-            ins = []
-            for p in _CONTROLS_IN:           # a glider has no throttle
-                try:
-                    ins.append((p, fdm[p]))
-                except KeyError:
-                    pass
-
-            def run():
-                for p, v in ins:
-                    fdm[p] = v
-                fdm.run()
-                return [fdm[p] for p in _STATE_OUT]
-        start()
-        for _ in range(50):                        # warm up
-            run()
-        # the best of WINDOWS equal windows, as for our own kernels (bench.py): on a shared
-        # machine the slower windows measure the neighbours, not the code
-        best, batch = 0.0, 200
-        for _ in range(WINDOWS):
-            steps, elapsed = 0, 0.0
-            while elapsed < seconds / WINDOWS:
-                start()
-                t0 = time.perf_counter()
-                for _ in range(batch):
-                    run()
-                elapsed += time.perf_counter() - t0
-                steps += batch
-            best = max(best, steps / elapsed)
-    return best
+        def step_with_io():
+            for p, v in ins:
+                fdm[p] = v
+            fdm.run()
+            return [fdm[p] for p in _STATE_OUT]
+        return _best_rate(start, step_with_io, seconds)
 
 
 # a gym environment's step, JSBSim's side: the action's controls in, one run() per env step
@@ -152,51 +165,25 @@ def jsbsim_env_steps_per_s(model: str, seconds: float = 2.0, n_actions: int = 3)
     """Env steps per second of JSBSim's ``model`` driven as a Gymnasium environment is through
     Python (the way JSBGym / gym-jsbsim drive it, minus their wrappers' overhead): per step
     ``n_actions`` control properties set, one ``run()``, the 11 observation properties read
-    into a float32 array and a reward computed from two of them. Best of WINDOWS windows,
-    flights restarted from the initial condition every 200 steps (not timed). None without jsbsim."""
+    into a float32 array and a reward computed from two of them. Same start and timing as
+    jsbsim_steps_per_s (engines running). None without jsbsim."""
     try:
         import jsbsim
-        import numpy as np
     except ImportError:
         return None
-    alt_m, tas_kmh, engine = _INIT.get(model, (1000.0, 200.0, True))
     with _quiet():
-        jsbsim.FGJSBBase().debug_lvl = 0
-        fdm = jsbsim.FGFDMExec(None)
-        fdm.set_debug_level(0)
-        if not fdm.load_model(model):
-            raise ValueError(f"JSBSim could not load model {model!r}")
-        fdm.set_dt(DT_S)
-        fdm["ic/h-sl-ft"] = alt_m / _FT
-        fdm["ic/vt-kts"] = tas_kmh / _KT
-        acts = [p for p in _CONTROLS_IN[:n_actions]]
-        obs_props = _GYM_OBS
+        fdm, start, tas_kmh = _open_fdm(jsbsim, model)
+        acts = _CONTROLS_IN[:n_actions]
         target_kts, target_hdg = tas_kmh / _KT, 90.0
+        action = np.zeros(n_actions, dtype=np.float32)
 
-        def env_step(action):
+        def env_step():
             for p, v in zip(acts, action):
                 fdm[p] = float(v)
             fdm.run()
-            obs = np.array([fdm[p] for p in obs_props], dtype=np.float32)
+            obs = np.array([fdm[p] for p in _GYM_OBS], dtype=np.float32)
             err_v = obs[0] - target_kts
             err_h = (target_hdg - obs[1] + 180.0) % 360.0 - 180.0
             reward = 0.5 * math.exp(-(err_v / 5.4) ** 2) + 0.5 * math.exp(-(err_h / 15.0) ** 2)
             return obs, reward, bool(obs[-1] < 10.0)
-
-        action = np.zeros(n_actions, dtype=np.float32)
-        fdm.run_ic()
-        for _ in range(50):
-            env_step(action)
-        best, batch = 0.0, 200
-        for _ in range(WINDOWS):
-            steps, elapsed = 0, 0.0
-            while elapsed < seconds / WINDOWS:
-                fdm.reset_to_initial_conditions(0)
-                fdm.run_ic()
-                t0 = time.perf_counter()
-                for _ in range(batch):
-                    env_step(action)
-                elapsed += time.perf_counter() - t0
-                steps += batch
-            best = max(best, steps / elapsed)
-    return best
+        return _best_rate(start, env_step, seconds)
