@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 
 import numpy as np
 
 import flightsim.gym  # noqa: F401  (registers the environments)
 from flightsim.gym.env import FlightVectorEnv
+from flightsim.physics.named import Controls
 
 NAMES = ("heading", "bank", "roll_rate", "speed", "speed_integral", "pitch_rate", "sideslip")
 START = np.array([1.0, 1.0, 0.3, 0.5, 0.1, 0.3, 0.5])      # a hand guess, in the units below
@@ -101,7 +101,6 @@ class GamePilot:
     """The tuned autopilot in the game: reads the aircraft by name, writes the controls."""
 
     def __init__(self, gains, heading_deg=270.0, ias_kmh=95.0):
-        from flightsim.physics.named import Controls
         from flightsim.sim import Sim
         self.pid = GlidePID(gains, 1)
         self.heading_deg, self.ias_kmh = heading_deg, ias_kmh
@@ -109,7 +108,6 @@ class GamePilot:
         self.trim_tab = Controls(Sim("astir").trimmer(1000.0).glide(ias_kmh / 3.6).ctrl).pitch_trim
 
     def __call__(self, view):
-        from flightsim.physics.named import Controls
         err_h = (self.heading_deg - view.heading_deg + 180.0) % 360.0 - 180.0
         pitch, roll, yaw = self.pid(np.array([err_h]), np.array([view.ias_kmh - self.ias_kmh]),
                                     np.array([view.roll_deg]), np.array([view.roll_rate_dps]),

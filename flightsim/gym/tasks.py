@@ -35,6 +35,7 @@ import math
 import numpy as np
 
 from ..fleet import Fleet
+from ..physics.named import CONTROL_RANGE, Controls
 from ..physics.state import make_env
 from ..sim import Sim
 
@@ -72,7 +73,13 @@ class Task:
         raise NotImplementedError
 
     def apply_actions(self, actions: np.ndarray):
-        raise NotImplementedError
+        """Each action component (-1..1) onto the control of its name, for the agents' rows;
+        a 0..1 control (throttle) takes it mapped to its range."""
+        c = Controls(self.fleet.ctrls[:self.n_envs])
+        for k, name in enumerate(self.action_names):
+            lo, hi = CONTROL_RANGE[name]
+            v = np.clip(actions[:, k], -1.0, 1.0)
+            setattr(c, name, v if lo < 0 else lo + (v + 1.0) / 2.0 * (hi - lo))
 
     def observe(self) -> np.ndarray:
         raise NotImplementedError
@@ -87,18 +94,26 @@ class Task:
     def before_step(self):
         """Called before the physics steps (the AI's turn)."""
 
+    def derive(self):
+        """What the observation, reward and termination share, from this step's readouts."""
+
+    def refresh(self):
+        """Read this step's readouts (self.f, by name) and derive what the task needs of them."""
+        self.f = self.fleet.read.flight()
+        self.derive()
+
     # shared
     def reset(self, i: int, rng: np.random.Generator):
         self.reset_env(i, rng)
         self.steps[i] = 0
-        self.f = self.fleet.read.flight()
+        self.refresh()
 
     def step(self, actions: np.ndarray):
         self.apply_actions(np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1))
         self.before_step()
         self.fleet.step(self.frame_skip)
         self.steps += 1
-        self.f = self.fleet.read.flight()          # the readouts of this step, by name
+        self.refresh()
         obs = self.observe()
         reward = self.reward()
         terminated = self.terminated()
@@ -153,10 +168,6 @@ class GlideTask(Task):
         self.target_heading_deg[i] = (heading + rng.uniform(-90.0, 90.0)) % 360.0
         self.target_ias_kmh[i] = rng.uniform(80.0, 120.0)
 
-    def apply_actions(self, a):
-        c = self.fleet.controls
-        c.pitch, c.roll, c.yaw = np.clip(a[:, 0], -1, 1), np.clip(a[:, 1], -1, 1), np.clip(a[:, 2], -1, 1)
-
     def errors(self):
         f = self.f
         return f["ias_kmh"] - self.target_ias_kmh, _wrap_deg(self.target_heading_deg - f["heading_deg"])
@@ -199,10 +210,6 @@ class ThermalTask(Task):
         self.fleet.place(i, self.sim)
         self.fleet.step_one(i)
         self.prev_alt[i] = self.fleet.read.flight()["altitude_m"][i]
-
-    def apply_actions(self, a):
-        c = self.fleet.controls
-        c.pitch, c.roll, c.yaw = np.clip(a[:, 0], -1, 1), np.clip(a[:, 1], -1, 1), np.clip(a[:, 2], -1, 1)
 
     def observe(self):
         f = self.f
@@ -254,17 +261,6 @@ class DogfightTask(Task):
         self._place(self.n_envs + i, n, e, heading)
         self.ais[i].reset()
 
-    def apply_actions(self, a):
-        n = self.n_envs
-        c = self.fleet.controls
-        for name, k in (("pitch", 0), ("roll", 1), ("yaw", 2)):
-            col = getattr(c, name)
-            col[:n] = np.clip(a[:, k], -1, 1)
-            setattr(c, name, col)
-        thr = c.throttle
-        thr[:n] = np.clip((a[:, 3] + 1.0) / 2.0, 0.0, 1.0)
-        c.throttle = thr
-
     def before_step(self):
         from ..ai import AirData
         f, n = self.fleet, self.n_envs
@@ -289,19 +285,22 @@ class DogfightTask(Task):
         closure = -np.einsum("ni,ni->n", rel, vel[n:] - vel[:n]) / np.maximum(rng_m, 1e-6)
         return rel_body, rng_m, closure, angle
 
+    def derive(self):
+        self.geo = self.geometry()
+
     def observe(self):
         f, rows = self.f, slice(0, self.n_envs)
-        rel_body, rng_m, closure, angle = self.geometry()
+        rel_body, rng_m, closure, angle = self.geo
         return self.clip_obs(np.stack([f["ias_kmh"][rows], f["altitude_m"][rows], *_attitude(f, rows), f["nz_g"][rows],
                                        rel_body[:, 0], rel_body[:, 1], rel_body[:, 2], rng_m, closure, angle], axis=1))
 
     def reward(self):
-        _, rng_m, _, angle = self.geometry()
+        _, rng_m, _, angle = self.geo
         solution = (angle < self.CONE_DEG) & (rng_m > 150.0) & (rng_m < 600.0)
         return np.where(solution, 1.0, -np.minimum(angle / 1800.0, 0.1))
 
     def terminated(self):
-        _, rng_m, _, _ = self.geometry()
+        _, rng_m, _, _ = self.geo
         return super().terminated() | (rng_m < 15.0)
 
 

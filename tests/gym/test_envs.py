@@ -99,7 +99,7 @@ def test_dogfight_rewards_a_gun_solution():
         there = me.position_ned_m + 300.0 * line / np.linalg.norm(line)
         t._place(1, there[0], there[1], heading)
         f.sim_view(1).set_position_ned(*there)          # the height along the line too
-        t.f = f.read.flight()
+        t.refresh()
         obs = t.observe()[0]
         names = t.observation_names
         assert obs[names.index("target_range_m")] == pytest.approx(300.0, abs=3.0)
