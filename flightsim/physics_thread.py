@@ -120,8 +120,7 @@ class PhysicsThread:
         if self.pilot is None:
             self.mailbox.read().to_array(self.ctrl)
         else:
-            self._view.state, self._view.diag = self.state, self.diag
-            cmd = self.pilot(self._view)
+            cmd = self.pilot(self._view)          # (state and diag are only ever written in place)
             if isinstance(cmd, Controls):
                 self.ctrl[:] = cmd.clipped().array
             else:

@@ -91,3 +91,27 @@ def test_reset_starts_new_epoch(trainer_path):
     th.tick(1.0)
     prev, curr = th.buffer.read()
     assert curr.epoch == 1 and prev is curr
+
+
+def test_a_scripts_pilot_flies_in_place_of_the_mailbox(trainer_path):
+    """PhysicsThread.pilot: called each tick with the aircraft by name (the diag of the last
+    step), its controls written where the mailbox's would go; the player's input is ignored."""
+    from flightsim.physics.named import Controls
+    pt, _ = _thread(trainer_path)
+    seen = []
+
+    def pilot(view):
+        seen.append((view.tick, view.ias_kmh))
+        return Controls(roll=1.0, pitch=-0.3)
+
+    pt.mailbox.post(ControlInputs(roll=-1.0))
+    pt.pilot = pilot
+    for k in range(3):
+        pt.tick(k * pt.dt)
+    ticks = [t for t, _ in seen]
+    assert len(ticks) == 3 and np.diff(ticks).tolist() == [1, 1]    # once a tick, the state as it stands
+    assert seen[-1][1] > 50.0                         # a real airspeed, read by name
+    assert Controls(pt.ctrl).roll == 1.0 and Controls(pt.ctrl).pitch == -0.3
+    pt.pilot = None
+    pt.tick(3 * pt.dt)
+    assert Controls(pt.ctrl).roll == -1.0             # the mailbox again
