@@ -28,7 +28,7 @@ import numpy as np
 
 from . import layout as L
 from .batch import FLIGHT_COLUMNS, read_many
-from .quat import dcm_from_quat, euler_from_quat
+from .quat import dcm_from_quat, euler_from_quat, quat_from_euler
 
 RAD2DEG = 180.0 / math.pi
 
@@ -59,6 +59,7 @@ CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}
 CONTROL_DEFAULTS = {"prop_rpm": 1.0}
 N_CONTROLS = L.N_CTRL
+STATE_SIZE = L.N_STATE        # floats in one aircraft's state array (for arrays of states)
 
 
 class _Slot:
@@ -231,7 +232,12 @@ class Readouts:
     # position and attitude
     @property
     def tick(self) -> int:
+        """Steps flown since the start (the state's own clock)."""
         return int(self.state[L.S_TICK])
+
+    @tick.setter
+    def tick(self, value: int) -> None:
+        self.state[L.S_TICK] = value
 
     @property
     def time_s(self) -> float:
@@ -326,6 +332,11 @@ class Readouts:
         """Position of a surface or actuator: pitch, roll, yaw, flap, airbrake (-1..1 or 0..1), gear (0 down .. 1 up)."""
         return float(self.state[L.S_SURF + SURFACES[name]])
 
+    @property
+    def surface_positions(self) -> np.ndarray:
+        """Every surface and actuator (pitch, roll, yaw, flap, airbrake, gear, ...) in layout order (a copy)."""
+        return self.state[L.S_SURF:L.S_SURF + L.N_SURF].copy()
+
     def set_surface(self, name: str, value: float) -> None:
         """Put a surface or actuator somewhere at once (a test's starting condition)."""
         self.state[L.S_SURF + SURFACES[name]] = value
@@ -343,14 +354,26 @@ class Readouts:
     def set_position_ned(self, north_m: float, east_m: float, down_m: float) -> None:
         self.state[L.S_POS:L.S_POS + 3] = (north_m, east_m, down_m)
 
+    def set_attitude(self, roll_rad: float, pitch_rad: float, heading_rad: float) -> None:
+        """Attitude from Z-Y-X Euler angles; the integrator's history is forgotten."""
+        self.state[L.S_QUAT:L.S_QUAT + 4] = quat_from_euler(roll_rad, pitch_rad, heading_rad)
+        self.state[L.S_HAS_PREV] = 0.0
+
     def forget_history(self) -> None:
         """Start the integrator afresh (after the state was changed by hand)."""
         self.state[L.S_HAS_PREV] = 0.0
 
+    # guns
+    @property
+    def rounds_fired(self) -> np.ndarray:
+        """Rounds each gun has fired since the start (a copy; fractional between rounds)."""
+        return self.state[L.S_GUN_FIRED:L.S_GUN_FIRED + L.N_GUN_MAX].copy()
+
 
 class AircraftView(Readouts):
-    """Readouts over a state and diag pair that belong to no Sim (a physics thread's, an AI's)."""
-    def __init__(self, state: np.ndarray, diag: np.ndarray, dt_s: float = 0.02):
+    """Readouts over a state and diag pair that belong to no Sim (a physics thread's, an AI's).
+    Without a diag only the state's readouts (position, attitude, rates, surfaces) work."""
+    def __init__(self, state: np.ndarray, diag: np.ndarray | None = None, dt_s: float = 0.02):
         self.state, self.diag, self.dt_s = state, diag, dt_s
 
 

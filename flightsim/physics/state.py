@@ -51,6 +51,27 @@ def settle_surfaces(state: np.ndarray, ctrl: np.ndarray) -> np.ndarray:
     return state
 
 
+def adopt_trim(state: np.ndarray, trimmed: np.ndarray) -> np.ndarray:
+    """Take the surface positions and the powerplant's states (engine, propeller, fuel) of a
+    trimmed state into ``state``, leaving its position, attitude and velocity."""
+    state[L.S_SURF:L.S_SURF + L.N_SURF] = trimmed[L.S_SURF:L.S_SURF + L.N_SURF]
+    state[L.S_ENGINE:] = trimmed[L.S_ENGINE:]
+    return state
+
+
+def pin_to_roll_axis(state: np.ndarray, held: np.ndarray) -> np.ndarray:
+    """A roll rig (a wind-tunnel sting): after a step, put the airflow, position, pitch and
+    yaw rates back to those of ``held`` and forget their derivatives, leaving only the
+    rotation about the body x axis free (and the attitude it has turned through)."""
+    state[L.S_VEL:L.S_VEL + 3] = held[L.S_VEL:L.S_VEL + 3]
+    state[L.S_POS:L.S_POS + 3] = held[L.S_POS:L.S_POS + 3]
+    state[L.S_OMEGA + 1] = 0.0
+    state[L.S_OMEGA + 2] = 0.0
+    state[L.S_PREV + L.S_VEL:L.S_PREV + L.S_VEL + 3] = 0.0
+    state[L.S_PREV + L.S_OMEGA + 1:L.S_PREV + L.S_OMEGA + 3] = 0.0
+    return state
+
+
 def make_env(wind_ned_ms=(0.0, 0.0, 0.0), thermals=(), terrain_origin_ne_m=(0.0, 0.0),
              terrain_spacing_m=1.0, gravity=G0, dt=DT) -> np.ndarray:
     """Environment vector: steady wind (velocity of the air, NED), thermals as

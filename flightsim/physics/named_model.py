@@ -1,0 +1,194 @@
+"""An aircraft's compiled data (the kernels' ``model`` matrix and ``tables``) by name.
+
+The compiler (``flightsim.spec``) writes the model matrix; the kernels read it by the
+layout's row and column constants. The AI, the combat world, the snapshot builder and the
+validation cards read it through this view instead:
+
+    data = AircraftData(sim.model, sim.tables)
+    data.mass_kg, data.cg_m, data.powered, data.n_sections
+    data.wing_sections                  # section numbers of the wing group
+    data.section_deflections_rad(sim.state)
+    data.guns.muzzle_velocity_ms        # one value per gun
+
+Reads give copies of scalars and views of the arrays (``section_damage`` is writable:
+the hit test and the tests use it).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from . import layout as L
+
+GROUPS = {"wing": L.GROUP_WING, "htail": L.GROUP_HTAIL, "vtail": L.GROUP_VTAIL, "body": L.GROUP_BODY}
+
+
+class Guns:
+    """The gun rows of a model by name: each property is one value (or row) per gun."""
+    __slots__ = ("rows",)
+
+    def __init__(self, model: np.ndarray):
+        g0 = int(model[0, L.H_ROW_GUN])
+        self.rows = model[g0:g0 + int(model[0, L.H_N_GUNS])]
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def muzzle_m(self) -> np.ndarray:
+        """(n, 3) muzzles, body axes from the datum, m."""
+        return self.rows[:, L.GUN_POS:L.GUN_POS + 3]
+
+    @property
+    def boresight(self) -> np.ndarray:
+        """(n, 3) unit boresights, body axes."""
+        return self.rows[:, L.GUN_DIR:L.GUN_DIR + 3]
+
+    @property
+    def muzzle_velocity_ms(self) -> np.ndarray:
+        return self.rows[:, L.GUN_MUZZLE_V]
+
+    @property
+    def rate_rps(self) -> np.ndarray:
+        return self.rows[:, L.GUN_RATE]
+
+    @property
+    def ammo_rounds(self) -> np.ndarray:
+        """Rounds loaded per gun."""
+        return self.rows[:, L.GUN_AMMO]
+
+    @property
+    def bullet_drag_k(self) -> np.ndarray:
+        """Bullet drag constant: deceleration = k rho v^2 Cd_G1(Mach), m2/kg."""
+        return self.rows[:, L.GUN_DRAG_K]
+
+    @property
+    def hit_area_m2(self) -> np.ndarray:
+        """Lifting surface one hit spoils, m2."""
+        return self.rows[:, L.GUN_HIT_AREA]
+
+
+class AircraftData:
+    """Named view over a compiled model matrix (and its airfoil tables, where given)."""
+
+    def __init__(self, model: np.ndarray, tables: np.ndarray | None = None):
+        self.model, self.tables = model, tables
+
+    # ------------------------------------------------------------------ mass
+    @property
+    def mass_kg(self) -> float:
+        """Mass as last summed (the kernels re-sum it as fuel and ammunition go)."""
+        return float(self.model[L.ROW_MASS, L.M_MASS])
+
+    @property
+    def cg_m(self) -> np.ndarray:
+        """Centre of gravity, body axes from the datum, m (a copy)."""
+        return self.model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy()
+
+    @property
+    def inertia_kgm2(self) -> np.ndarray:
+        return self.model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy()
+
+    # ------------------------------------------------------------------ parts
+    @property
+    def powered(self) -> bool:
+        return self.model[0, L.H_ROW_PLANT] > 0
+
+    @property
+    def engine_row(self) -> int:
+        """The engine's row (for physics.engine's kernels); -1 without one."""
+        return int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE if self.powered else -1
+
+    @property
+    def guns(self) -> Guns:
+        return Guns(self.model)
+
+    @property
+    def damaged(self) -> bool:
+        """Some section has battle damage."""
+        return self.model[0, L.H_DAMAGED] > 0
+
+    # ------------------------------------------------------------------ sections
+    @property
+    def n_sections(self) -> int:
+        return int(self.model[0, L.H_N_SECTIONS])
+
+    @property
+    def _sections(self) -> np.ndarray:
+        r0 = int(self.model[0, L.H_ROW_SECTION])
+        return self.model[r0:r0 + self.n_sections]
+
+    def sections_of(self, group: str) -> list[int]:
+        """Section numbers (0..n_sections-1) of a group: wing, htail, vtail, body."""
+        g = self._sections[:, L.SEC_GROUP].astype(np.int64)
+        return [int(i) for i in np.flatnonzero(g == GROUPS[group])]
+
+    @property
+    def wing_sections(self) -> list[int]:
+        return self.sections_of("wing")
+
+    @property
+    def section_area_m2(self) -> np.ndarray:
+        return self._sections[:, L.SEC_AREA]
+
+    @property
+    def section_damage(self) -> np.ndarray:
+        """Battle damage per section, 0 intact .. 1 shot away (a writable view; set
+        ``physics.ballistics.set_damage`` to keep the model's damaged flag in step)."""
+        return self._sections[:, L.SEC_DAMAGE]
+
+    @property
+    def section_incidence_rad(self) -> np.ndarray:
+        """Each section's chord incidence to the body x axis, rad (+ leading edge up)."""
+        s = self._sections
+        return np.arctan2(-s[:, L.SEC_CHORD_AX + 2], s[:, L.SEC_CHORD_AX])
+
+    @property
+    def section_stall_alpha_rad(self) -> np.ndarray:
+        """Each section's angle of attack of maximum lift, rad."""
+        return self._sections[:, L.SEC_STALL_ALPHA]
+
+    @property
+    def section_cl_max(self) -> np.ndarray:
+        """Each section's maximum lift coefficient, surface neutral (needs the tables)."""
+        if self.tables is None:
+            raise ValueError("section_cl_max needs the airfoil tables: AircraftData(model, tables)")
+        t = self._sections[:, L.SEC_TABLE].astype(np.int64)
+        return np.array([float(np.max(self.tables[k, L.T_CL + 1])) for k in t])
+
+    def section_deflections_rad(self, state: np.ndarray) -> np.ndarray:
+        """Deflection (rad) of each section's control surface where the actuators are now
+        (the surface positions in ``state`` times each section's gains)."""
+        return self._sections[:, L.SEC_GAIN:L.SEC_GAIN + 4] @ state[L.S_SURF:L.S_SURF + 4]
+
+    def wing_induced_k(self) -> float:
+        """The wing's induced angle per unit lift coefficient, 1 / (pi AR e)."""
+        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_K_INDUCED])
+
+    @property
+    def wing_area_m2(self) -> float:
+        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA])
+
+    @property
+    def wing_span_m(self) -> float:
+        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_SPAN])
+
+    def wing_stall_alpha_rad(self) -> float:
+        """The body angle of attack at which the first wing section reaches its CLmax (its
+        stall angle less its incidence, plus the induced angle at CLmax)."""
+        k = self.wing_induced_k()
+        rows = self.wing_sections
+        return min(float(self.section_stall_alpha_rad[i] - self.section_incidence_rad[i]
+                         + k * self.section_cl_max[i]) for i in rows)
+
+    def wing_cl_max(self) -> float:
+        """Area-weighted CLmax of the wing's sections."""
+        rows = self.wing_sections
+        area = self.section_area_m2[rows]
+        return float(np.sum(area * self.section_cl_max[rows]) / np.sum(area))
+
+    def stall_speed_ms(self, gravity_ms2: float = 9.80665, rho_kgm3: float = 1.225) -> float:
+        """1 g stall speed from the wing's sections (EAS at sea-level density)."""
+        area = float(np.sum(self.section_area_m2[self.wing_sections]))
+        return math.sqrt(2.0 * self.mass_kg * gravity_ms2 / (rho_kgm3 * self.wing_cl_max() * area))
