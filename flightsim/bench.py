@@ -26,7 +26,7 @@ import numpy as np
 
 from . import ROOT
 from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_steps_per_s
-from .physics import layout as L
+from .physics.named_model import AircraftData
 from .sim import Sim
 from .spec.loader import list_aircraft
 
@@ -86,7 +86,7 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
     jsb_io = jsbsim_steps_per_s(model, seconds, with_io=True) if jsb else None
     return {
         "aircraft": name,
-        "sections": int(sim.model[0, L.H_N_SECTIONS]),
+        "sections": AircraftData(sim.model).n_sections,
         "steps_per_s": round(single, 1),
         "batched_steps_per_s": round(batched, 1),
         "jsbsim_model": model if jsb is not None else None,

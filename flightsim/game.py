@@ -94,7 +94,7 @@ class Game:
         if winch is None:
             self.hud.cable = None
         else:
-            height = None if winch.release_height_m is None else winch.release_height_m + float(self.world.spawn_state[2])
+            height = None if winch.release_height_m is None else winch.release_height_m - self.world.spawn.altitude_m
             self.hud.cable = (bool(winch.attached), str(getattr(winch, "event", "")), height)
         self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra, self.instruments, now_s)
         from .render.debrief import draw_debrief       # flight log; the debrief panel once landed and at rest

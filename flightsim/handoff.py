@@ -21,7 +21,8 @@ from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 
-from .physics import layout as L
+from .physics.named import CONTROL_INDEX, CONTROL_RANGE, N_CONTROLS, SURFACES, AircraftView
+from .physics.named_model import AircraftData
 
 DT = 0.02
 
@@ -33,27 +34,14 @@ def _ro(a) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- controls
-CONTROL_INDEX = {
-    "pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE, "flap": L.C_FLAP,
-    "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R, "throttle": L.C_THROTTLE,
-    "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP,
-    # the powerplant (issue 6): governor lever, war emergency power, supercharger switch,
-    # feathering, mixture cut-off, starter
-    "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
-    "cutoff": L.C_CUTOFF, "starter": L.C_STARTER,
-    "roll_trim": L.C_ROLL_TRIM, "yaw_trim": L.C_YAW_TRIM,      # aileron and rudder trim tabs
-    "fire": L.C_FIRE,                                          # the gun trigger (issue 7)
-}
-CONTROL_RANGE = {"pitch": (-1, 1), "roll": (-1, 1), "yaw": (-1, 1), "airbrake": (0, 1), "flap": (-1, 1),
-                 "brake_left": (0, 1), "brake_right": (0, 1), "throttle": (0, 1), "pitch_trim": (-1, 1),
-                 "gear_up": (0, 1), "prop_rpm": (0, 1), "wep": (0, 1), "blower": (0, 1), "feather": (0, 1),
-                 "cutoff": (0, 1), "starter": (0, 1),
-                 "roll_trim": (-1, 1), "yaw_trim": (-1, 1), "fire": (0, 1)}
+# the controls' names, places and ranges: physics.named.CONTROLS
+CONTROL_INDEX = dict(CONTROL_INDEX)
+CONTROL_RANGE = dict(CONTROL_RANGE)
 
 
 @dataclass(frozen=True)
 class ControlInputs:
-    """Pilot commands, the same for the player, a script or an AI (layout C_* indices)."""
+    """Pilot commands, the same for the player, a script or an AI (physics.named.CONTROLS)."""
     pitch: float = 0.0        # -1..1, + nose up (stick back)
     roll: float = 0.0         # -1..1, + roll right
     yaw: float = 0.0          # -1..1, + nose right
@@ -75,7 +63,7 @@ class ControlInputs:
     fire: float = 0.0         # 1: guns firing (trigger held)
 
     def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
-        out = np.zeros(L.N_CTRL) if out is None else out
+        out = np.zeros(N_CONTROLS) if out is None else out
         for f in fields(self):
             lo, hi = CONTROL_RANGE[f.name]
             out[CONTROL_INDEX[f.name]] = min(max(float(getattr(self, f.name)), lo), hi)
@@ -171,18 +159,13 @@ class Snapshot:
     def vertical_speed_ms(self) -> float:
         return -float(self.velocity_ned_ms[2])
 
+    def surface(self, name: str) -> float:
+        """Where a surface or actuator was (pitch, roll, yaw, flap, airbrake, gear): physics.named.SURFACES."""
+        return float(self.surfaces[SURFACES[name]])
+
     @property
     def euler_rad(self):
         return euler_from_quat(self.quat_wxyz)
-
-
-def section_deflections(model: np.ndarray, state: np.ndarray) -> np.ndarray:
-    """Deflection (rad) of each section's control surface where it actually is:
-    SEC_GAIN . (pitch, roll, yaw, flap surface positions in the state)."""
-    r0 = int(model[0, L.H_ROW_SECTION])
-    n = int(model[0, L.H_N_SECTIONS])
-    gains = model[r0:r0 + n, L.SEC_GAIN:L.SEC_GAIN + 4]
-    return gains @ state[L.S_SURF:L.S_SURF + 4]
 
 
 def dcm(q) -> np.ndarray:
@@ -202,28 +185,30 @@ def euler_from_quat(q):
 
 
 def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, dt=DT, time_scale=1) -> Snapshot:
-    q = state[L.S_QUAT:L.S_QUAT + 4]
-    v_body = state[L.S_VEL:L.S_VEL + 3]
+    a = AircraftView(state, diag, dt)
+    v_body = a.velocity_body_ms
+    rho = a.air_density_kgm3
     return Snapshot(
-        tick=int(state[L.S_TICK]), time_s=float(state[L.S_TICK]) * dt, wall_s=float(wall_s), epoch=int(epoch),
-        position_ned_m=_ro(state[L.S_POS:L.S_POS + 3]), quat_wxyz=_ro(q),
-        velocity_ned_ms=_ro(dcm(q) @ v_body), velocity_body_ms=_ro(v_body),
-        omega_body_rads=_ro(state[L.S_OMEGA:L.S_OMEGA + 3]),
-        alpha_rad=float(diag[L.D_ALPHA]), beta_rad=float(diag[L.D_BETA]), tas_ms=float(diag[L.D_TAS]),
-        ias_ms=float(diag[L.D_IAS]), altitude_m=float(-state[L.S_POS + 2]),
-        height_agl_m=float(diag[L.D_HEIGHT_AGL]), nz_g=float(diag[L.D_NZ]),
-        on_ground=int(diag[L.D_ON_GROUND]), stalled_sections=int(diag[L.D_STALLED_SECTIONS]),
-        airbrake=float(state[L.S_SURF + L.SURF_AIRBRAKE]), gear_up=float(state[L.S_SURF + L.SURF_GEAR]),
-        surfaces=_ro(state[L.S_SURF:L.S_SURF + L.N_SURF]),
-        deflections_rad=_ro(section_deflections(model, state)), controls=ControlInputs.from_array(ctrl),
-        strike_index=int(state[L.S_STRIKE_INDEX]), strike_speed_ms=float(state[L.S_STRIKE_SPEED]),
+        tick=a.tick, time_s=a.time_s, wall_s=float(wall_s), epoch=int(epoch),
+        position_ned_m=_ro(a.position_ned_m), quat_wxyz=_ro(a.quat_wxyz),
+        velocity_ned_ms=_ro(a.body_to_ned() @ v_body), velocity_body_ms=_ro(v_body),
+        omega_body_rads=_ro(a.body_rates_rads),
+        alpha_rad=a.alpha_rad, beta_rad=a.beta_rad, tas_ms=a.tas_ms,
+        ias_ms=a.ias_ms, altitude_m=a.altitude_m,
+        height_agl_m=a.height_agl_m, nz_g=a.nz_g,
+        on_ground=a.gear_on_ground, stalled_sections=a.stalled_sections,
+        airbrake=a.surface("airbrake"), gear_up=a.surface("gear"),
+        surfaces=_ro(a.surface_positions),
+        deflections_rad=_ro(AircraftData(model).section_deflections_rad(state)),
+        controls=ControlInputs.from_array(ctrl),
+        strike_index=a.strike_contact, strike_speed_ms=a.strike_speed_ms,
         paused=bool(paused), time_scale=int(time_scale),
-        mach=float(diag[L.D_MACH]), nx_g=float(diag[L.D_NX]), ny_g=float(diag[L.D_NY]),
-        rho_kgm3=float(diag[L.D_RHO]) if diag[L.D_RHO] > 0 else 1.225,
-        engine_rpm=float(diag[L.D_RPM]), manifold_pressure_pa=float(diag[L.D_MAP]),
-        engine_load=float(diag[L.D_ENGINE_LOAD]), thrust_n=float(diag[L.D_THRUST]),
-        fuel_kg=float(diag[L.D_FUEL_KG]), fuel_flow_kgs=float(diag[L.D_FUEL_FLOW]),
-        coolant_k=float(diag[L.D_COOLANT_T]), oil_k=float(diag[L.D_OIL_T]), blower_gear=int(diag[L.D_SC_GEAR]),
+        mach=a.mach, nx_g=a.nx_g, ny_g=a.ny_g,
+        rho_kgm3=rho if rho > 0 else 1.225,
+        engine_rpm=a.engine_rpm, manifold_pressure_pa=a.manifold_pressure_pa,
+        engine_load=a.engine_load, thrust_n=a.thrust_n,
+        fuel_kg=a.fuel_kg, fuel_flow_kgs=a.fuel_flow_kgs,
+        coolant_k=a.coolant_k, oil_k=a.oil_k, blower_gear=a.supercharger_gear,
     )
 
 

@@ -24,7 +24,7 @@ import math
 import numpy as np
 
 from .glide_sweep import stall_sweep
-from .physics import layout as L
+from .physics.named import AircraftView
 from .physics.state import make_ctrl
 from .sim import Sim
 from .spec.compile import aircraft_with_mass
@@ -172,8 +172,9 @@ def curves(aircraft="p51d", mass_kg=None, altitudes_m=None, powers=("wep", "mili
             try:
                 t, _ = max_level_speed(aircraft, h, power, sim=sim)
                 row["max_tas_kmh"] = round(t.tas_ms * KMH, 2)
-                row["gear"] = int(t.diag[L.D_SC_GEAR])
-                row["shaft_power_kw"] = round(t.diag[L.D_SHAFT_POWER] / 1000.0, 1)
+                trimmed = AircraftView(t.state, t.diag)
+                row["gear"] = trimmed.supercharger_gear
+                row["shaft_power_kw"] = round(trimmed.shaft_power_w / 1000.0, 1)
             except RuntimeError:
                 row["max_tas_kmh"] = None
             try:

@@ -26,9 +26,9 @@ import time
 
 import numpy as np
 
-from .physics import layout as L
 from .physics.dynamics import diag_size, step as _step
-from .physics.named import AircraftView, Controls
+from .physics.named import N_CONTROLS, AircraftView, Controls
+from .physics.named_env import Environment
 from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
 
 
@@ -41,15 +41,13 @@ class PhysicsThread:
         self.terrain = terrain
         self.model = model
         self.tables = tables
-        if len(env) < L.N_ENV_BASE:          # the kernels do not bounds-check: refuse here
-            raise ValueError(f"env has {len(env)} values, the layout needs at least {L.N_ENV_BASE} (use make_env)")
-        self.dt = float(env[L.E_DT])
+        self.dt = Environment(env).dt_s      # (refuses an env too short for the kernels)
         self.mailbox = mailbox or ControlMailbox()
         self.buffer = buffer or SnapshotBuffer()
         self.clock = clock
         self.max_catchup = int(max_catchup)
         self.late_s = 0.5 * self.dt if late_s is None else late_s
-        self.ctrl = np.zeros(L.N_CTRL)
+        self.ctrl = np.zeros(N_CONTROLS)
         self.diag = np.zeros(diag_size(model))   # diagnostics, then the kernels' scratch memory
         self.epoch = 0
         self.time_scale = 1          # steps per tick (time acceleration); read once per tick
@@ -128,7 +126,7 @@ class PhysicsThread:
         n = self.time_scale
         for _ in range(n):
             if self.hook is not None:
-                self.hook(self.state, self.env, float(self.state[L.S_TICK]) * self.dt)
+                self.hook(self.state, self.env, self._view.tick * self.dt)
             t = time.perf_counter()
             if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
                 self.refused_steps += 1

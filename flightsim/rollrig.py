@@ -23,7 +23,8 @@ import math
 
 import numpy as np
 
-from .physics import layout as L
+from .physics.named import Controls
+from .physics.state import pin_to_roll_axis
 from .physics.atmosphere import isa
 from .physics.state import flat_terrain
 from .sim import Sim
@@ -56,7 +57,7 @@ def steady_roll_rate(sim: Sim, ias_kmh: float, altitude_m: float, seconds: float
     held = t.state.copy()
     state = t.state.copy()
     ctrl = t.ctrl.copy()
-    ctrl[L.C_ROLL] = direction
+    Controls(ctrl).roll = direction
     n = int(round(seconds / 0.02))
     last = max(int(round(1.0 / 0.02)), 1)
     p = np.empty(n)
@@ -64,16 +65,10 @@ def steady_roll_rate(sim: Sim, ias_kmh: float, altitude_m: float, seconds: float
     sim.state, sim.ctrl = state, ctrl
     for i in range(n):
         sim.step()
-        s = sim.state
         # the rig: airflow, height and the other rotations held at the trim
-        s[L.S_VEL:L.S_VEL + 3] = held[L.S_VEL:L.S_VEL + 3]
-        s[L.S_POS:L.S_POS + 3] = held[L.S_POS:L.S_POS + 3]
-        s[L.S_OMEGA + 1] = 0.0
-        s[L.S_OMEGA + 2] = 0.0
-        s[L.S_PREV + L.S_VEL:L.S_PREV + L.S_VEL + 3] = 0.0
-        s[L.S_PREV + L.S_OMEGA + 1:L.S_PREV + L.S_OMEGA + 3] = 0.0
-        p[i] = s[L.S_OMEGA]
-        aileron[i] = s[L.S_SURF + L.SURF_ROLL]
+        pin_to_roll_axis(sim.state, held)
+        p[i] = sim.roll_rate_rads
+        aileron[i] = sim.surface("roll")
         if not np.isfinite(p[i]):
             return None
     return {"ias_kmh": round(float(ias_kmh), 2),

@@ -9,11 +9,11 @@ import math
 
 import numpy as np
 
-from .physics import layout as L
 from .physics.dynamics import diag_size, make_scratch, step as _step, step_n as _step_n
-from .physics.named import Controls, Readouts
-from .physics.quat import dcm_from_quat
-from .physics.state import DT, flat_terrain, make_ctrl, make_env, make_state
+from .physics.named import STATE_SIZE, Controls, Readouts
+from .physics.named_env import Environment, check_env
+from .physics.named_model import AircraftData
+from .physics.state import DT, adopt_trim, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
 from .spec.compile import Compiled, compile_aircraft
 
@@ -28,8 +28,7 @@ class Sim(Readouts):
         self.model = self.compiled.model
         self.tables = self.compiled.tables
         self.env = make_env() if env is None else env
-        if len(self.env) < L.N_ENV_BASE:     # the kernels do not bounds-check: refuse here, not read past the end
-            raise ValueError(f"env has {len(self.env)} values, the layout needs at least {L.N_ENV_BASE} (use make_env)")
+        check_env(self.env)
         self.terrain = flat_terrain() if terrain is None else terrain
         self.state = make_state()
         self.ctrl = make_ctrl()
@@ -43,7 +42,7 @@ class Sim(Readouts):
     def run(self, ctrls: np.ndarray) -> np.ndarray:
         """Advance len(ctrls) steps in one kernel call; returns the states after each step."""
         ctrls = np.ascontiguousarray(ctrls, dtype=np.float64)
-        out = np.empty((len(ctrls), L.N_STATE))
+        out = np.empty((len(ctrls), STATE_SIZE))
         n = _step_n(self.state, ctrls, self.env, self.terrain, self.model, self.tables, self.diag, out)
         return out[:n]
 
@@ -65,7 +64,7 @@ class Sim(Readouts):
 
     @property
     def powered(self) -> bool:
-        return self.model[0, L.H_ROW_PLANT] > 0
+        return AircraftData(self.model).powered
 
     def spawn_trimmed_level(self, tas_ms, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0,
                             base_ctrl=None):
@@ -86,13 +85,11 @@ class Sim(Readouts):
         self.state = make_state((north_m, east_m, -altitude_m),
                                 (t.tas_ms * math.cos(t.alpha_rad), 0.0, t.tas_ms * math.sin(t.alpha_rad)),
                                 0.0, t.alpha_rad + t.gamma_rad, heading_rad)
-        self.state[L.S_SURF:L.S_SURF + L.N_SURF] = t.state[L.S_SURF:L.S_SURF + L.N_SURF]
-        self.state[L.S_ENGINE:] = t.state[L.S_ENGINE:]          # engine, propeller, fuel as trimmed
+        adopt_trim(self.state, t.state)          # surfaces, engine, propeller, fuel as trimmed
         # the trim is relative to the air: over the ground the aircraft also moves with the wind
         from .physics.aero import wind_at
-        R = np.empty((3, 3))
-        dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
-        self.state[L.S_VEL:L.S_VEL + 3] += R.T @ np.array(wind_at(self.env, north_m, east_m, -altitude_m))
+        wind_body = self.body_to_ned().T @ np.array(wind_at(self.env, north_m, east_m, -altitude_m))
+        self.set_velocity_body(*(self.velocity_body_ms + wind_body))
         self.ctrl = t.ctrl.copy()
         return t
 
@@ -141,7 +138,7 @@ class Sim(Readouts):
 
     @property
     def dt_s(self) -> float:
-        return float(self.env[L.E_DT])
+        return Environment(self.env).dt_s
 
     def telemetry(self) -> dict:
         roll, pitch, heading = self.euler_deg

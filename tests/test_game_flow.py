@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from flightsim.handoff import ControlInputs, ControlMailbox, pose_at
-from flightsim.physics import layout as L
+from flightsim.physics.named import AircraftView
 from flightsim.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
@@ -82,7 +82,7 @@ def test_reset_while_paused_shows_at_once(trainer_path):
             time.sleep(0.01)
         s = th.buffer.read()[1]
         assert s.epoch == 1 and s.paused
-        assert np.allclose(s.position_ned_m, start[L.S_POS:L.S_POS + 3])
+        assert np.allclose(s.position_ned_m, AircraftView(start).position_ned_m)
     finally:
         th.stop()
 
@@ -108,7 +108,7 @@ def test_x2_advances_sim_time_twice_as_fast_per_tick(trainer_path):
 def test_world_hook_runs_before_every_step(trainer_path):
     th, _ = _thread(trainer_path)
     seen = []
-    th.hook = lambda state, env, t_s: seen.append((t_s, int(state[L.S_TICK])))
+    th.hook = lambda state, env, t_s: seen.append((t_s, AircraftView(state).tick))
     th.set_time_scale(4)
     for k in range(5):
         th.tick(0.02 * (k + 1))

@@ -7,34 +7,32 @@ import pytest
 
 from flightsim.handoff import (ControlInputs, ControlMailbox, Pose, SnapshotBuffer, interpolate, make_snapshot,
                                pose_at, render_alpha, slerp)
-from flightsim.physics import layout as L
+from flightsim.physics.named import N_CONTROLS, N_DIAGNOSTICS, AircraftView, Controls
+from flightsim.physics.named_model import AircraftData
 from flightsim.physics.quat import quat_from_euler
 from flightsim.physics.state import make_state, settle_surfaces
 
 
 def _model():
-    m = np.zeros((5, L.MODEL_COLS))
-    m[0, L.H_N_SECTIONS] = 2
-    m[0, L.H_ROW_SECTION] = 3
-    m[3, L.SEC_GAIN + 0] = -0.35     # an elevator
-    m[4, L.SEC_GAIN + 1] = 0.3       # an aileron
-    return m
+    return AircraftData.blank([[-0.35, 0.0, 0.0, 0.0],      # an elevator
+                               [0.0, 0.3, 0.0, 0.0]]).model  # an aileron
 
 
 def test_control_inputs_match_layout():
     c = ControlInputs(pitch=0.1, roll=0.2, yaw=0.3, airbrake=0.4, flap=0.5, brake_left=0.6, brake_right=0.7,
                       throttle=0.8, pitch_trim=0.9)
     a = c.to_array()
-    assert a[L.C_PITCH] == 0.1 and a[L.C_ROLL] == 0.2 and a[L.C_YAW] == 0.3 and a[L.C_AIRBRAKE] == 0.4
-    assert a[L.C_FLAP] == 0.5 and a[L.C_BRAKE_L] == 0.6 and a[L.C_BRAKE_R] == 0.7
-    assert a[L.C_THROTTLE] == 0.8 and a[L.C_PITCH_TRIM] == 0.9
+    named = Controls(a)
+    assert named.pitch == 0.1 and named.roll == 0.2 and named.yaw == 0.3 and named.airbrake == 0.4
+    assert named.flap == 0.5 and named.brake_left == 0.6 and named.brake_right == 0.7
+    assert named.throttle == 0.8 and named.pitch_trim == 0.9
     assert ControlInputs.from_array(a) == c
-    assert ControlInputs(pitch=5.0).to_array()[L.C_PITCH] == 1.0     # clamped
+    assert Controls(ControlInputs(pitch=5.0).to_array()).pitch == 1.0     # clamped
 
 
 def test_snapshot_is_immutable():
     ctrl = ControlInputs(pitch=0.5, roll=-1).to_array()
-    s = make_snapshot(settle_surfaces(make_state((1, 2, -300)), ctrl), ctrl, np.zeros(L.N_DIAG),
+    s = make_snapshot(settle_surfaces(make_state((1, 2, -300)), ctrl), ctrl, np.zeros(N_DIAGNOSTICS),
                       _model(), wall_s=1.0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.tick = 3
@@ -67,8 +65,8 @@ def _snap(t_wall, tick, model):
     t = tick * 0.02
     w = 0.5
     st = make_state((60 * math.sin(w * t), 60 * (1 - math.cos(w * t)), -500.0), (30, 0, 0), 0.3, 0.0, w * t)
-    st[L.S_TICK] = tick
-    return make_snapshot(st, np.zeros(L.N_CTRL), np.zeros(L.N_DIAG), model, wall_s=t_wall)
+    AircraftView(st).tick = tick
+    return make_snapshot(st, np.zeros(N_CONTROLS), np.zeros(N_DIAGNOSTICS), model, wall_s=t_wall)
 
 
 def test_interpolated_path_is_smooth_at_any_frame_rate():

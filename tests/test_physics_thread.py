@@ -4,7 +4,7 @@ import time
 import numpy as np
 
 from flightsim.handoff import ControlInputs, ControlMailbox
-from flightsim.physics import layout as L
+from flightsim.physics.named import Controls
 from flightsim.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
@@ -78,7 +78,7 @@ def test_controls_read_from_mailbox(trainer_path):
     s = th.buffer.read()[1]
     assert s.controls.roll == 0.5 and s.controls.airbrake == 1.0
     assert 0.0 < s.airbrake < 0.1                    # the airbrakes have started to move out
-    assert th.ctrl[L.C_ROLL] == 0.5
+    assert Controls(th.ctrl).roll == 0.5
     assert np.any(s.deflections_rad != 0.0)
 
 

@@ -60,6 +60,7 @@ CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}
 CONTROL_DEFAULTS = {"prop_rpm": 1.0}
 N_CONTROLS = L.N_CTRL
 STATE_SIZE = L.N_STATE        # floats in one aircraft's state array (for arrays of states)
+N_DIAGNOSTICS = L.N_DIAG      # the named diagnostics at the head of a diag array (dynamics.diag_size adds the scratch)
 
 
 class _Slot:
@@ -190,6 +191,21 @@ class Readouts:
     ammo_rounds = _Slot(L.D_AMMO, "diag", 1.0, "rounds left, all guns")
     strike_speed_ms = _Slot(L.S_STRIKE_SPEED, "state", 1.0, "largest strike speed since the start, m/s")
     aerodynamic_stiffness_per_s = _Slot(L.D_STIFFNESS, "diag", 1.0, "fastest aerodynamic damping rate, 1/s")
+    wing_induced_alpha_rad = _Slot(L.D_ALPHA_INDUCED, "diag", 1.0, "the wing's induced angle of attack (lifting line), rad")
+    propeller_pitch_rad = _Slot(L.S_PROP_PITCH, "state", 1.0, "propeller blade angle at 0.75 R (the governor's state), rad")
+    forward_speed_ms = _Slot(L.S_VEL, "state", 1.0,
+                             "u, body x velocity over the ground, m/s (setting it keeps v, w and the integrator's history)")
+
+    @property
+    def fuel_used_kg(self) -> np.ndarray:
+        """Fuel burned from each tank slot since the start, kg (a copy; N_TANK_MAX slots, those
+        beyond the aircraft's tanks stay 0)."""
+        return self.state[L.S_FUEL_USED:L.S_FUEL_USED + L.N_TANK_MAX].copy()
+
+    def clear_strike(self) -> None:
+        """Forget the strikes so far (contact -1, speed 0 m/s): watch for new touches only."""
+        self.state[L.S_STRIKE_INDEX] = -1.0
+        self.state[L.S_STRIKE_SPEED] = 0.0
 
     @property
     def stalled_sections(self) -> int:
@@ -358,6 +374,11 @@ class Readouts:
         """Attitude from Z-Y-X Euler angles; the integrator's history is forgotten."""
         self.state[L.S_QUAT:L.S_QUAT + 4] = quat_from_euler(roll_rad, pitch_rad, heading_rad)
         self.state[L.S_HAS_PREV] = 0.0
+
+    def set_motion(self, other_state: np.ndarray) -> None:
+        """Position, velocity, attitude and body rates (the rigid body's degrees of freedom)
+        from another state: a rig that holds the airflow. The integrator's history stays."""
+        self.state[:L.N_DOF] = other_state[:L.N_DOF]
 
     def forget_history(self) -> None:
         """Start the integrator afresh (after the state was changed by hand)."""

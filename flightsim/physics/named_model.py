@@ -101,6 +101,38 @@ class AircraftData:
         return int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE if self.powered else -1
 
     @property
+    def governor_range_rads(self) -> tuple[float, float]:
+        """The governed crankshaft speed at the lever's minimum and maximum (prop_rpm 0 and 1), rad/s."""
+        pr = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP
+        return float(self.model[pr, L.PR_GOV_MIN]), float(self.model[pr, L.PR_GOV_MAX])
+
+    # changing the model in place (tests and studies: take a copy first, AircraftData(m.copy()))
+    def remove_powerplant(self) -> None:
+        """No engine, propeller or fuel tanks from now on (the glider of this airframe); the
+        mass is still re-summed from the dry row (see freeze_mass)."""
+        self.model[0, L.H_ROW_PLANT] = 0.0
+        self.model[0, L.H_N_TANKS] = 0.0
+
+    def freeze_mass(self) -> None:
+        """Mass, CG and inertia stay as they are now: nothing is re-summed as fuel and rounds go."""
+        self.model[0, L.H_ROW_DRY] = 0.0
+
+    def remove_slipstream(self) -> None:
+        """No section sits in the propeller's slipstream any more (the propeller still pulls)."""
+        self.section_slipstream_station[:] = -1.0
+
+    @property
+    def section_slipstream_station(self) -> np.ndarray:
+        """Blade station whose slipstream each section sits in, -1: none (a writable view)."""
+        return self._sections[:, L.SEC_WASH_K]
+
+    def mirror_propeller(self) -> None:
+        """Turn the propeller the other way round, with the swirl its slipstream throws on the
+        sections (the mirror image of the aircraft's propeller)."""
+        self.model[int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP, L.PR_SENSE] *= -1
+        self._sections[:, L.SEC_WASH_SWY:L.SEC_WASH_SWZ + 1] *= -1
+
+    @property
     def guns(self) -> Guns:
         return Guns(self.model)
 
@@ -156,6 +188,28 @@ class AircraftData:
             raise ValueError("section_cl_max needs the airfoil tables: AircraftData(model, tables)")
         t = self._sections[:, L.SEC_TABLE].astype(np.int64)
         return np.array([float(np.max(self.tables[k, L.T_CL + 1])) for k in t])
+
+    @property
+    def section_airfoil_table(self) -> np.ndarray:
+        """Each section's airfoil: its index into the tables (int, a copy; for aero._cl_slope)."""
+        return self._sections[:, L.SEC_TABLE].astype(np.int64)
+
+    @property
+    def section_gains(self) -> np.ndarray:
+        """(n_sections, 4): each section's surface deflection, rad, per unit of the pitch, roll,
+        yaw and flap surface positions."""
+        return self._sections[:, L.SEC_GAIN:L.SEC_GAIN + 4]
+
+    @classmethod
+    def blank(cls, section_gains) -> "AircraftData":
+        """A bare model with only sections' control gains ((n, 4) as section_gains): for tests
+        of what reads surfaces and deflections, not a flyable aircraft."""
+        gains = np.asarray(section_gains, dtype=np.float64)
+        m = np.zeros((3 + len(gains), L.MODEL_COLS))
+        m[0, L.H_N_SECTIONS] = len(gains)
+        m[0, L.H_ROW_SECTION] = 3
+        m[3:, L.SEC_GAIN:L.SEC_GAIN + 4] = gains
+        return cls(m)
 
     def section_deflections_rad(self, state: np.ndarray) -> np.ndarray:
         """Deflection (rad) of each section's control surface where the actuators are now

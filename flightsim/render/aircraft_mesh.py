@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..physics import layout as L
 from .glutil import axis_angle
 
 MAX_PARTS = 48

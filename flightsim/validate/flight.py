@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..physics import layout as L
+from ..physics.named import Controls
 from ..physics.atmosphere import isa
 from ..physics.state import flat_terrain, make_ctrl
 from ..sim import Sim
@@ -54,7 +54,7 @@ def trim_straight(sim: Sim, ias_kmh: float, altitude_m: float, config: str = "cl
     t = None
     if sim.powered:
         level = tr.level(tas, (0.02, 0.6, 0.0))
-        if level.ok and 0.0 <= level.throttle <= base[L.C_THROTTLE] + 1e-9:
+        if level.ok and 0.0 <= level.throttle <= Controls(base).throttle + 1e-9:
             t = level
         else:                          # faster than the set power holds level: the dive it gives
             t = tr.climb(tas, (0.02, -0.05, 0.0))

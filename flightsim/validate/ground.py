@@ -22,7 +22,6 @@ import math
 import numpy as np
 
 from ..autopilot import TakeoffPilot
-from ..physics import layout as L
 from ..physics.state import flat_terrain
 from ..sim import Sim
 from ..spec.compile import aircraft_with_mass
@@ -40,9 +39,9 @@ def _runway_sim(aircraft, mass_kg, config) -> Sim:
     sim = Sim(aircraft_with_mass(aircraft, mass_kg), terrain=flat_terrain(0.0))
     sim.spawn_on_ground(0.0, 0.0, 0.0, settle_s=2.0)
     c = CONFIG[config]
-    sim.ctrl[L.C_FLAP] = c["flap"]
-    sim.state[L.S_SURF + L.SURF_FLAP] = c["flap"]              # set before the run
-    sim.ctrl[L.C_GEAR_UP] = c["gear_up"]
+    sim.controls.flap = c["flap"]
+    sim.set_surface("flap", c["flap"])                     # set before the run
+    sim.controls.gear_up = c["gear_up"]
     return sim
 
 
@@ -55,10 +54,10 @@ def takeoff_roll(aircraft, cond) -> float:
     pilot = TakeoffPilot(0.0) if not v_lof else TakeoffPilot(0.0, rotate_kmh=v_lof)
     for _ in range(int(90.0 / DT)):
         sim.step(pilot(sim).to_array())
-        off = sim.diag[L.D_ON_GROUND] == 0 and sim.diag[L.D_HEIGHT_AGL] > 0.5
-        if off or (v_lof and sim.diag[L.D_IAS] * 3.6 >= v_lof):
+        off = not sim.on_ground and sim.height_agl_m > 0.5
+        if off or (v_lof and sim.ias_kmh >= v_lof):
             return float(np.hypot(*(sim.position_ned_m - start)[:2]))
-        if sim.state[L.S_STRIKE_SPEED] > CRASH_STRIKE_MS:
+        if sim.strike_speed_ms > CRASH_STRIKE_MS:
             raise RuntimeError("the take-off struck the ground")
     raise RuntimeError("no lift-off within 90 s")
 
@@ -69,24 +68,21 @@ def landing_roll(aircraft, cond) -> float:
     sim = _runway_sim(aircraft, cond["mass_kg"], config)
     v = touchdown_kmh / 3.6                     # sea level: IAS = TAS
     theta = sim.euler_rad[1]
-    sim.state[L.S_VEL:L.S_VEL + 3] = (v * math.cos(theta), 0.0, v * math.sin(theta))
-    sim.state[L.S_HAS_PREV] = 0.0
-    c = sim.ctrl.copy()
-    c[L.C_THROTTLE] = 0.0
-    c[L.C_PITCH] = 0.0                          # (stick back as the speed falls: below)
-    c[L.C_BRAKE_L] = c[L.C_BRAKE_R] = 0.0
+    sim.set_velocity_body(v * math.cos(theta), 0.0, v * math.sin(theta))
+    c = sim.controls.copy()
+    c.set(throttle=0.0, pitch=0.0, brake_left=0.0, brake_right=0.0)    # (stick back as the speed falls: below)
     start = sim.position_ned_m
     for k in range(int(120.0 / DT)):
         if k * DT >= BRAKE_AFTER_S:
-            c[L.C_BRAKE_L] = c[L.C_BRAKE_R] = BRAKING
+            c.set(brake_left=BRAKING, brake_right=BRAKING)
         # the stick comes back as the wing stops flying: the tail held down (tail wheel steering,
         # no nosing over), never so far that the aircraft balloons back into the air
-        c[L.C_PITCH] = min(1.0, max(0.0, 1.0 - sim.diag[L.D_IAS] / v)) if k else 0.0
+        c.pitch = min(1.0, max(0.0, 1.0 - sim.ias_ms / v)) if k else 0.0
         # straight down the runway with the rudder (and the tail wheel it steers)
-        c[L.C_YAW] = min(1.0, max(-1.0, -4.0 * sim.euler_rad[2] - 1.5 * sim.state[L.S_OMEGA + 2]))
-        sim.step(c)
+        c.yaw = min(1.0, max(-1.0, -4.0 * sim.euler_rad[2] - 1.5 * sim.yaw_rate_rads))
+        sim.step(c.array)
         if np.linalg.norm(sim.velocity_ned_ms[:2]) < 0.5:
             return float(np.hypot(*(sim.position_ned_m - start)[:2]))
-        if sim.state[L.S_STRIKE_SPEED] > CRASH_STRIKE_MS:
+        if sim.strike_speed_ms > CRASH_STRIKE_MS:
             raise RuntimeError("the landing run struck the ground (nosed over)")
     raise RuntimeError("not stopped within 120 s")

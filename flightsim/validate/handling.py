@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 
-from ..physics import layout as L
+from ..physics.named import AircraftView, Controls
+from ..physics.named_env import Environment
 from ..physics.state import make_ctrl
 from .flight import POWER, base_controls, tas_from_ias, test_sim, trim_straight
 
@@ -33,11 +34,11 @@ def stick_force_per_g(aircraft, cond) -> float:
     for frac in (0.03, 0.06):
         if trim_straight(sim, cond["ias_kmh"], cond["altitude_m"], cond["config"], cond["power"] or "cruise") is None:
             raise RuntimeError("no level trim at the test speed")
-        c = sim.ctrl.copy()
-        c[L.C_PITCH] = frac
+        c = sim.controls.copy()
+        c.pitch = frac
         for _ in range(int(1.5 / DT)):
-            sim.step(c)
-        slopes.append(frac * f_max / (sim.diag[L.D_NZ] - 1.0))
+            sim.step(c.array)
+        slopes.append(frac * f_max / (sim.nz_g - 1.0))
     return sum(slopes) / len(slopes)
 
 
@@ -47,7 +48,7 @@ def _elevator(sim, ias_kmh, altitude_m, config, power, throttle=None):
     tas = tas_from_ias(ias_kmh, altitude_m)
     base = base_controls(sim, config, power)
     if throttle is not None:
-        base[L.C_THROTTLE] = throttle
+        Controls(base).throttle = throttle
         t = sim.trimmer(altitude_m, base).climb(tas) if sim.powered else sim.trimmer(altitude_m, base).glide(tas)
     else:
         t = trim_straight(sim, ias_kmh, altitude_m, config, power)
@@ -87,18 +88,19 @@ def sustained_load_factor(sim, ias_kmh, altitude_m, power="wep") -> float | None
     then bisected)."""
     tas = tas_from_ias(ias_kmh, altitude_m)
     base = make_ctrl(gear_up=1.0, prop_rpm=1.0, **POWER[power])
-    g0 = sim.env[L.E_GRAVITY]
+    air = Environment(sim.env)
+    g0 = air.gravity_ms2
     guess = [None]
 
     def holds(n):
-        sim.env[L.E_GRAVITY] = n * g0
+        air.gravity_ms2 = n * g0
         try:
             tr = sim.trimmer(altitude_m, base)
             t = tr.level(tas, guess[0] or (0.02, 0.6, 0.0))
         finally:
-            sim.env[L.E_GRAVITY] = g0
+            air.gravity_ms2 = g0
         ok = (t.ok and t.within_travel and 0.0 <= t.throttle <= 1.0 and sim.powered
-              and t.diag[L.D_STALLED_WING] == 0)
+              and AircraftView(t.state, t.diag).stalled_wing_sections == 0)
         if ok:
             guess[0] = (t.alpha_rad, t.throttle, t.pitch_cmd)
         return ok
@@ -124,12 +126,12 @@ def instantaneous_load_factor(sim, ias_kmh, altitude_m, power="military") -> flo
     angle before the lift has built, and reads low)."""
     if trim_straight(sim, ias_kmh, altitude_m, "clean", power) is None:
         return None
-    c = sim.ctrl.copy()
+    c = sim.controls.copy()
     peak = 1.0
     for k in range(int((PULL_S + 1.0) / DT)):
-        c[L.C_PITCH] = min(1.0, (k + 1) * DT / PULL_S)
-        sim.step(c)
-        peak = max(peak, sim.diag[L.D_NZ])
+        c.pitch = min(1.0, (k + 1) * DT / PULL_S)
+        sim.step(c.array)
+        peak = max(peak, sim.nz_g)
     return peak
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..autopilot import ThermalPilot, autopilot
-from ..physics import layout as L
+from ..physics.named import AircraftView
+from ..physics.named_env import Environment
 from ..world.assembly import World
 from ..world.scenario import all_scenarios
 
@@ -39,7 +40,7 @@ def _fly_launch(aircraft: str, how: str, seconds: float = 90.0) -> dict:
     pilot = autopilot(world.scenario, world.terrain, winch, world.weather) if how == "autopilot" else None
     base = world.initial_inputs
     snap = world.buffer.read()[1]
-    launch_alt = -float(world.spawn_state[2])
+    launch_alt = world.spawn.altitude_m
     t_air = None
     max_ias = 0.0
     climbs = []
@@ -92,10 +93,10 @@ def thermal_climb(aircraft: str, seconds: float = 150.0, average_s: float = 60.0
     wx = world.weather
     k = max(range(len(wx.thermals)), key=lambda i: wx.thermals[i].strength(0.0))
     th = wx.thermals[k]
-    b = L.E_THERMALS + k * L.N_THERMAL          # where it is now (it drifts with the wind)
-    state = world.physics.state
-    alt = min(th.base_m - 300.0, -float(state[L.S_POS + 2]) + 600.0)
-    state[L.S_POS:L.S_POS + 3] = (world.physics.env[b] - 100.0, world.physics.env[b + 1], -alt)
+    now = Environment(world.physics.env).thermal(k)     # where it is now (it drifts with the wind)
+    glider = AircraftView(world.physics.state)
+    alt = min(th.base_m - 300.0, glider.altitude_m + 600.0)
+    glider.set_position_ned(now["north_m"] - 100.0, now["east_m"], -alt)
     pilot = ThermalPilot()
     snap = world.buffer.read()[1]
     heights = []

@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from .. import perf
-from ..physics import layout as L
+from ..physics.named_model import AircraftData
 from ..physics.atmosphere import isa
 from ..physics.engine import engine_point
 from ..physics.state import make_ctrl
@@ -55,7 +55,7 @@ def engine_power(aircraft, cond) -> float:
     c = _sim(aircraft, cond["mass_kg"]).compiled
     t, p, _, _ = isa(cond["altitude_m"])
     gear = 1.0 if cond["altitude_m"] > GEAR_CHANGE_M else 0.0
-    row = int(c.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE
+    row = AircraftData(c.model).engine_row
     out = engine_point(c.model, row, 3000.0 * RPM, 1.0, float(cond["power"] == "wep"), gear, p, t, 0.0)
     return out[1] / 1000.0
 

@@ -17,7 +17,6 @@ import math
 
 import numpy as np
 
-from ..physics import layout as L
 from .flight import test_sim, trim_straight
 
 DT = 0.02
@@ -32,8 +31,8 @@ def abrupt_roll(sim, ias_kmh: float, altitude_m: float, force_fraction: float, d
     t = trim_straight(sim, ias_kmh, altitude_m, config, power)
     if t is None:
         return None
-    c = sim.ctrl.copy()
-    c[L.C_ROLL] = direction * force_fraction
+    c = sim.controls.copy()
+    c.roll = direction * force_fraction
     n = int(round(seconds / DT))
     p = np.zeros(n)
     ail = np.zeros(n)
@@ -41,9 +40,9 @@ def abrupt_roll(sim, ias_kmh: float, altitude_m: float, force_fraction: float, d
     prev = _bank_deg(sim)
     k = 0
     for k in range(n):
-        sim.step(c)
-        p[k] = direction * math.degrees(sim.state[L.S_OMEGA])
-        ail[k] = direction * sim.state[L.S_SURF + L.SURF_ROLL]
+        sim.step(c.array)
+        p[k] = direction * math.degrees(sim.roll_rate_rads)
+        ail[k] = direction * sim.surface("roll")
         b = _bank_deg(sim)
         d = (b - prev + 180.0) % 360.0 - 180.0
         bank += direction * d
@@ -86,20 +85,20 @@ def roll_time_45(aircraft, mass_kg=None, altitude_m=1000.0, speed_factor=1.4) ->
     for side in (1.0, -1.0):
         if trim_straight(sim, speed_factor * vs, altitude_m, "clean", "idle") is None:
             raise RuntimeError("no trim at 1.4 Vs")
-        c0 = sim.ctrl.copy()
+        c0 = sim.controls.copy()
         pitch0 = sim.euler_rad[1]
         for _ in range(int(6.0 / DT)):          # into the turn, held
             c = c0.copy()
             bank = sim.euler_rad[0]
-            c[L.C_ROLL] = float(np.clip(3.0 * (side * math.radians(45.0) - bank) - 0.8 * sim.state[L.S_OMEGA],
+            c.roll = float(np.clip(3.0 * (side * math.radians(45.0) - bank) - 0.8 * sim.roll_rate_rads,
                                         -1.0, 1.0))
-            c[L.C_PITCH] = float(np.clip(c0[L.C_PITCH] + 2.0 * (pitch0 - sim.euler_rad[1]), -1.0, 1.0))
-            sim.step(c)
-        c[L.C_ROLL] = -side
-        c[L.C_YAW] = -side
+            c.pitch = float(np.clip(c0.pitch + 2.0 * (pitch0 - sim.euler_rad[1]), -1.0, 1.0))
+            sim.step(c.array)
+        c.roll = -side
+        c.yaw = -side
         t_from = None
         for k in range(int(10.0 / DT)):
-            sim.step(c)
+            sim.step(c.array)
             b = math.degrees(sim.euler_rad[0]) * side
             if t_from is None and b <= 45.0:
                 t_from = k * DT

@@ -22,7 +22,6 @@ import math
 
 import numpy as np
 
-from ..physics import layout as L
 from .flight import test_sim, trim_straight
 from .performance import stall_speed
 
@@ -32,7 +31,7 @@ HOLD_S = 1.0
 
 def _roll_hold(sim, bank_rad: float = 0.0) -> float:
     """Aileron for a bank (wings level by default), as a pilot's hands do."""
-    return float(np.clip(2.0 * (bank_rad - sim.euler_rad[0]) - 0.5 * sim.state[L.S_OMEGA], -1.0, 1.0))
+    return float(np.clip(2.0 * (bank_rad - sim.euler_rad[0]) - 0.5 * sim.roll_rate_rads, -1.0, 1.0))
 
 
 class _TurnHands:
@@ -47,10 +46,10 @@ class _TurnHands:
     def aileron(self, sim) -> float:
         err = self.bank_rad - sim.euler_rad[0]
         self.i_bank = float(np.clip(self.i_bank + 1.0 * err * DT, -0.6, 0.6))
-        return float(np.clip(3.0 * err + self.i_bank - 0.8 * sim.state[L.S_OMEGA], -1.0, 1.0))
+        return float(np.clip(3.0 * err + self.i_bank - 0.8 * sim.roll_rate_rads, -1.0, 1.0))
 
     def rudder(self, sim) -> float:
-        beta = sim.diag[L.D_BETA]
+        beta = sim.beta_rad
         self.i_ball = float(np.clip(self.i_ball + 2.0 * beta * DT, -0.6, 0.6))
         return float(np.clip(4.0 * beta + self.i_ball, -1.0, 1.0))
 
@@ -62,7 +61,7 @@ def stall_approach(aircraft, mass_kg=None, config="clean", rate_kmh_s=1.609, alt
     start = 1.3 * vs / math.sqrt(math.cos(math.radians(bank_deg)))     # 1.3 times the stall in the turn
     if trim_straight(sim, start, altitude_m, config, "idle") is None:
         raise RuntimeError("no trim at 1.3 Vs")
-    c = sim.ctrl.copy()
+    c = sim.controls.copy()
     c0 = c.copy()
     bank_rad = math.radians(bank_deg)
     hands = _TurnHands(0.0)
@@ -83,7 +82,7 @@ def stall_approach(aircraft, mass_kg=None, config="clean", rate_kmh_s=1.609, alt
     turn = 1.0 if bank_deg >= 0.0 else -1.0
     for k in range(int((90.0 + entry_s) / DT)):
         t = k * DT
-        ias = sim.diag[L.D_IAS] * 3.6 if k else target      # (diag is set by a step)
+        ias = sim.ias_kmh if k else target      # (diag is set by a step)
         if t_break is None:
             # slow down at the card's rate: the stick moved for the speed error and its trend
             # (and a slow part for the pull the falling speed needs), the bank held with aileron
@@ -92,39 +91,39 @@ def stall_approach(aircraft, mass_kg=None, config="clean", rate_kmh_s=1.609, alt
             target = max(target - rate * DT, 0.5 * vs)
             err = (ias - target) / vs
             held = float(np.clip(held + 0.5 * err * DT, -1.0, 1.0))
-            c[L.C_PITCH] = float(np.clip(c0[L.C_PITCH] + held + 3.0 * err + 3.0 * (d_ias + rate) / vs, -1.0, 1.0))
+            c.pitch = float(np.clip(c0.pitch + held + 3.0 * err + 3.0 * (d_ias + rate) / vs, -1.0, 1.0))
             if bank_deg:
                 hands.bank_rad = turn * min(abs(bank_rad), math.radians(10.0) * t)
-                c[L.C_ROLL] = hands.aileron(sim)
-                c[L.C_YAW] = hands.rudder(sim)
+                c.roll = hands.aileron(sim)
+                c.yaw = hands.rudder(sim)
             else:
-                c[L.C_ROLL] = _roll_hold(sim)
+                c.roll = _roll_hold(sim)
         elif t - t_break < HOLD_S:
-            c[L.C_ROLL] = 0.0                     # past the break the hands stay: the wing drops, or not
+            c.roll = 0.0                     # past the break the hands stay: the wing drops, or not
         else:                                     # recover: nose down to the glide, wings level
             pitch_err = sim.euler_rad[1] - math.radians(-5.0)
-            c[L.C_PITCH] = float(np.clip(-2.0 * pitch_err - 0.5 * sim.state[L.S_OMEGA + 1], -1.0, 0.2))
-            c[L.C_ROLL] = _roll_hold(sim)
-            c[L.C_YAW] = float(np.clip(3.0 * sim.diag[L.D_BETA], -1.0, 1.0)) if bank_deg else c0[L.C_YAW]
+            c.pitch = float(np.clip(-2.0 * pitch_err - 0.5 * sim.pitch_rate_rads, -1.0, 0.2))
+            c.roll = _roll_hold(sim)
+            c.yaw = float(np.clip(3.0 * sim.beta_rad, -1.0, 1.0)) if bank_deg else c0.yaw
         prev = ias
-        sim.step(c)
-        ias = sim.diag[L.D_IAS] * 3.6
+        sim.step(c.array)
+        ias = sim.ias_kmh
         bank = abs(math.degrees(sim.euler_rad[0]))
         off = abs(math.degrees(sim.euler_rad[0] - bank_rad))
         if t < entry_s:
             h0 = sim.altitude_m
         elif t_break is None:
-            if buffet_kmh is None and sim.diag[L.D_STALLED_WING] > 0:
+            if buffet_kmh is None and sim.stalled_wing_sections > 0:
                 buffet_kmh = ias
             min_kmh = min(min_kmh, ias)
-            full_back_s = full_back_s + DT if c[L.C_PITCH] >= 1.0 else 0.0
-            stalled_s = 0.0 if sim.diag[L.D_STALLED_WING] > 0 else stalled_s + DT
-            rolls = off > 15.0 or abs(math.degrees(sim.state[L.S_OMEGA])) > 15.0
+            full_back_s = full_back_s + DT if c.pitch >= 1.0 else 0.0
+            stalled_s = 0.0 if sim.stalled_wing_sections > 0 else stalled_s + DT
+            rolls = off > 15.0 or abs(math.degrees(sim.roll_rate_rads)) > 15.0
             if rolls and stalled_s <= 1.0:        # (a roll with no wing stalled is no stall)
                 t_break, how = t, ("a wing drops" if not bank_deg else
                                    "the inner wing drops" if (sim.euler_rad[0] - bank_rad) * turn > 0.0
                                    else "the outer wing drops")
-            elif math.degrees(sim.state[L.S_OMEGA + 1]) < -5.0 and c[L.C_PITCH] > 0.3:
+            elif math.degrees(sim.pitch_rate_rads) < -5.0 and c.pitch > 0.3:
                 t_break, how = t, "the nose drops"
             elif full_back_s >= 3.0:
                 t_break, how = t, "full back stick held 3 s without a break (it mushes)"
@@ -132,10 +131,10 @@ def stall_approach(aircraft, mass_kg=None, config="clean", rate_kmh_s=1.609, alt
             peak_bank = max(peak_bank, bank)
             peak_into = max(peak_into, turn * math.degrees(sim.euler_rad[0]))
             peak_away = max(peak_away, -turn * math.degrees(sim.euler_rad[0]))
-            peak_p = max(peak_p, abs(math.degrees(sim.state[L.S_OMEGA])))
+            peak_p = max(peak_p, abs(math.degrees(sim.roll_rate_rads)))
             if t - t_break <= HOLD_S:               # the stall's own roll, before the pilot's aileron
-                peak_p_own = max(peak_p_own, abs(math.degrees(sim.state[L.S_OMEGA])))
-            flying = sim.diag[L.D_STALLED_WING] == 0 and ias > 1.1 * vs
+                peak_p_own = max(peak_p_own, abs(math.degrees(sim.roll_rate_rads)))
+            flying = sim.stalled_wing_sections == 0 and ias > 1.1 * vs
             if t - t_break > HOLD_S and flying and bank < 10.0:
                 recovered_s = t - t_break
                 break
@@ -156,7 +155,7 @@ def winch_stall(aircraft, mass_kg=None, altitude_m=1500.0) -> dict:
     sim = test_sim(aircraft, mass_kg)
     if trim_straight(sim, 1.2 * vs, altitude_m, "clean", "idle") is None:
         raise RuntimeError("no trim at 1.2 Vs")
-    c = sim.ctrl.copy()
+    c = sim.controls.copy()
     t_stall = None
     peak_pitch = peak_bank = 0.0
     recovered_s = None
@@ -165,19 +164,19 @@ def winch_stall(aircraft, mass_kg=None, altitude_m=1500.0) -> dict:
         pitch = math.degrees(sim.euler_rad[1])
         peak_pitch = max(peak_pitch, pitch)
         if t_stall is None:
-            c[L.C_PITCH] = float(np.clip(4.0 * (math.radians(30.0) - sim.euler_rad[1]), -0.2, 1.0))
-            c[L.C_ROLL] = _roll_hold(sim)
-            if sim.diag[L.D_STALLED_WING] > 0 and math.degrees(sim.state[L.S_OMEGA + 1]) < -5.0:
+            c.pitch = float(np.clip(4.0 * (math.radians(30.0) - sim.euler_rad[1]), -0.2, 1.0))
+            c.roll = _roll_hold(sim)
+            if sim.stalled_wing_sections > 0 and math.degrees(sim.pitch_rate_rads) < -5.0:
                 t_stall = t
         else:
-            c[L.C_PITCH] = float(np.clip(-2.0 * (sim.euler_rad[1] - math.radians(-5.0))
-                                         - 0.5 * sim.state[L.S_OMEGA + 1], -1.0, 0.2))
-            c[L.C_ROLL] = 0.0 if t - t_stall < HOLD_S else _roll_hold(sim)
+            c.pitch = float(np.clip(-2.0 * (sim.euler_rad[1] - math.radians(-5.0))
+                                         - 0.5 * sim.pitch_rate_rads, -1.0, 0.2))
+            c.roll = 0.0 if t - t_stall < HOLD_S else _roll_hold(sim)
             peak_bank = max(peak_bank, abs(math.degrees(sim.euler_rad[0])))
-            if (sim.diag[L.D_STALLED_WING] == 0 and sim.diag[L.D_IAS] * 3.6 > 1.1 * vs
+            if (sim.stalled_wing_sections == 0 and sim.ias_kmh > 1.1 * vs
                     and abs(sim.euler_rad[0]) < math.radians(10) and abs(pitch) < 10.0):
                 recovered_s = t - t_stall
                 break
-        sim.step(c)
+        sim.step(c.array)
     return {"vs_kmh": vs, "stalled": t_stall is not None, "peak_pitch_deg": peak_pitch, "max_bank_deg": peak_bank,
             "recovered_s": recovered_s}

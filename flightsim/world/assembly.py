@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from ..handoff import ControlInputs, ControlMailbox, SnapshotBuffer
+from ..physics.named import AircraftView
 from ..physics_thread import PhysicsThread
 from ..sim import Sim
 from ..spec.compile import compile_aircraft
@@ -37,7 +38,7 @@ class World:
         if sc.start["type"] == "winch":
             w = sc.winch
             self._make_winch = lambda: winch_for(
-                self.sim.compiled, self.terrain, self.spawn_state[:3],
+                self.sim.compiled, self.terrain, self.spawn.position_ned_m,
                 af.heading_rad + math.radians(sc.start["heading_offset_deg"]), w["cable_length_m"],
                 weak_link_n=w["weak_link_n"], max_pull_n=w["max_pull_n"], free_speed_ms=w["free_speed_ms"])
         self.winch = self._make_winch() if self._make_winch else None
@@ -57,10 +58,15 @@ class World:
             from .combat import Combat
             self.combat = Combat(self.sim, self.terrain, sc.opponent, sc.targets, sc.combat)
 
+    @property
+    def spawn(self) -> AircraftView:
+        """The start state by name (position_ned_m, altitude_m, ...)."""
+        return AircraftView(self.spawn_state)
+
     def _world_tick(self, state, env, t_s):
         """Before every physics step (physics thread; 2 or 4 a tick under time acceleration): the air,
         the cable, the combat."""
-        self.weather.update(env, t_s, state[0:3])
+        self.weather.update(env, t_s, AircraftView(state).position_ned_m)
         clouds = self.weather.clouds(t_s)
         clouds.setflags(write=False)
         self.clouds = clouds            # read-only, swapped whole each tick: what the renderer draws

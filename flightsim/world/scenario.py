@@ -18,7 +18,6 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..physics import layout as L
 from ..spec.schema import DataError, Field, between, non_negative, num, positive, read_toml, validate_table
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
@@ -308,7 +307,7 @@ def spawn(sim, terrain, scenario: Scenario | str = "airfield", start: Start | No
             launch = sim.compiled.spec.aircraft.get("winch_launch_kmh")
             t = sim.trimmer(0.0).glide((launch / 3.6) if launch else own_air_start_ms(sim.compiled.spec))
             if t.ok and t.within_travel:
-                sim.ctrl[L.C_PITCH_TRIM] = t.pitch_cmd
+                sim.controls.pitch_trim = t.pitch_cmd
     else:
         alt = max(af.elevation_m + st["height_m"], terrain.height_at(n, e) + st["min_clearance_m"])
         if start.level:

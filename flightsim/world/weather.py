@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..physics import layout as L
+from ..physics.named_env import Environment
 
 RIDGE_DECAY_M = 250.0
 RIDGE_BASELINE_M = 120.0
@@ -91,21 +91,17 @@ class Weather:
         """Move the thermals through their lives and with the wind; set the ridge lift at
         the aircraft into the env's vertical wind."""
         wn, we = self.wind_ned[0], self.wind_ned[1]
+        air = Environment(env)
         for k, th in enumerate(self.thermals):
             if t_s - th.born_s >= th.life_s:
                 th = self.thermals[k] = self._new(t_s)
             age = t_s - th.born_s
-            b = L.E_THERMALS + k * L.N_THERMAL
-            env[b] = th.north_m + wn * age
-            env[b + 1] = th.east_m + we * age
-            env[b + 2] = th.radius_m
-            env[b + 3] = th.strength(t_s)
-            env[b + 4] = th.base_m
-            env[b + 5] = th.ground_m
-        env[L.E_THERMAL_COUNT] = len(self.thermals)
+            air.set_thermal(k, th.north_m + wn * age, th.east_m + we * age, th.radius_m, th.strength(t_s),
+                            th.base_m, th.ground_m)
+        air.thermal_count = len(self.thermals)
         self.ridge_w_ms = self.ridge_at(position_ned_m[0], position_ned_m[1], -position_ned_m[2]) \
             if self.ridge_lift else 0.0
-        env[L.E_WIND_D] = self.wind_ned[2] - self.ridge_w_ms
+        air.vertical_wind_ms = self.wind_ned[2] - self.ridge_w_ms
 
     def ridge_at(self, north_m: float, east_m: float, altitude_m: float) -> float:
         """Upward air velocity (m/s) from the wind meeting the slope at a point."""

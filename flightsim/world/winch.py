@@ -27,7 +27,8 @@ import math
 
 import numpy as np
 
-from ..physics import layout as L
+from ..physics.named import AircraftView
+from ..physics.named_env import Environment
 from ..physics.atmosphere import isa
 
 BACK_RELEASE_DEG = 75.0
@@ -79,15 +80,12 @@ class Winch:
 
     def hook_state(self, state):
         """Hook position (NED) and velocity over the ground (NED) from the state."""
-        w, x, y, z = state[L.S_QUAT:L.S_QUAT + 4]
-        R = np.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                      [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                      [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
-        return R, state[L.S_POS:L.S_POS + 3] + R @ self.hook, R @ (state[L.S_VEL:L.S_VEL + 3]
-                                                                    + np.cross(state[L.S_OMEGA:L.S_OMEGA + 3], self.hook))
+        a = AircraftView(state)
+        R = a.body_to_ned()
+        return R, a.position_ned_m + R @ self.hook, R @ (a.velocity_body_ms + np.cross(a.body_rates_rads, self.hook))
 
     def update(self, env, state, dt_s: float, cg_m) -> None:
-        env[L.E_EXT_FORCE:L.E_EXT_FORCE + 3] = 0.0
+        Environment(env).clear_external_force()
         if not self.attached:
             return
         self.t_s += dt_s
@@ -97,7 +95,7 @@ class Winch:
         u = d / max(dist, 1e-6)                       # unit vector hook -> winch
         self.cable_speed_ms = float(v @ u)            # rate of winding in
         self.angle_deg = math.degrees(math.asin(max(-1.0, min(1.0, u[2]))))
-        altitude = -float(state[L.S_POS + 2])
+        altitude = AircraftView(state).altitude_m
         if self._pending_release or self.angle_deg > BACK_RELEASE_DEG or dist < 30.0:
             self.event = "released" if self._pending_release else "back-release"
             self._drop(altitude)
@@ -138,13 +136,12 @@ class Winch:
             self.event = "weak link broke"
             self._drop(altitude)
             return
-        env[L.E_EXT_FORCE:L.E_EXT_FORCE + 3] = self.tension_n * u
-        env[L.E_EXT_POINT:L.E_EXT_POINT + 3] = self.hook
+        Environment(env).set_external_force(self.tension_n * u, self.hook)
 
     @staticmethod
     def _airspeed(env, state, R, altitude_m) -> float:
         """The glider's indicated airspeed (m/s) through the steady wind: what the driver judges."""
-        v = R @ state[L.S_VEL:L.S_VEL + 3] - env[L.E_WIND_N:L.E_WIND_D + 1]
+        v = R @ AircraftView(state).velocity_body_ms - Environment(env).wind_ned_ms
         return float(np.linalg.norm(v)) * math.sqrt(float(isa(altitude_m)[2]) / RHO0)
 
     def _drop(self, altitude_m):

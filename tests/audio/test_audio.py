@@ -210,13 +210,12 @@ def test_engine_sound_follows_the_p51d_engine():
     the rendered sound has its energy at the firing frequency."""
     from dataclasses import replace
     from flightsim.handoff import make_snapshot
-    from flightsim.physics import layout as L
     from flightsim.sim import Sim
     sim = Sim("p51d")
     sim.spawn_trimmed_level(400 / 3.6, 1000.0)
     sim.fly(1.0)
     loud = make_snapshot(sim.state, sim.ctrl, sim.diag, sim.model)
-    sim.ctrl[L.C_THROTTLE] = 0.1
+    sim.controls.throttle = 0.1
     sim.fly(3.0)
     quiet = make_snapshot(sim.state, sim.ctrl, sim.diag, sim.model)
     cl = synth.cues_for(loud, 0.0, 0, 700.0, glider=False)

@@ -13,7 +13,8 @@ from flightsim.handoff import ControlInputs, ControlMailbox
 from flightsim.input.joystick import JoystickManager
 from flightsim.input.keyboard import KeyboardControls
 from flightsim.input.mixer import InputMixer
-from flightsim.physics import layout as L
+from flightsim.physics.named import SURFACES
+from flightsim.physics.named_model import AircraftData
 from flightsim.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
@@ -130,13 +131,13 @@ def test_stick_to_snapshot_controls_and_surfaces(trainer_path, profile_dir):
         assert s.controls.roll == pytest.approx(shaped(raw_x), abs=1e-9)
         after = fly(mix, th, 25)                              # half a second: the surfaces have moved
         d_surf = after.surfaces - before.surfaces
-        assert d_surf[L.SURF_PITCH] > 0.1 and d_surf[L.SURF_ROLL] < -0.05
-        gains = th.model[int(th.model[0, L.H_ROW_SECTION]):, L.SEC_GAIN:L.SEC_GAIN + 4][:len(after.deflections_rad)]
+        assert d_surf[SURFACES["pitch"]] > 0.1 and d_surf[SURFACES["roll"]] < -0.05
+        gains = AircraftData(th.model).section_gains
         d_defl = after.deflections_rad - before.deflections_rad
         elevator = gains[:, 0] != 0
         aileron = gains[:, 1] != 0
         assert elevator.any() and aileron.any()
-        assert np.all(np.sign(d_defl[elevator]) == np.sign(gains[elevator, 0] * d_surf[L.SURF_PITCH]))
+        assert np.all(np.sign(d_defl[elevator]) == np.sign(gains[elevator, 0] * d_surf[SURFACES["pitch"]]))
         assert np.all(np.abs(d_defl[aileron]) > 0)
     finally:
         th.stop()
@@ -157,7 +158,7 @@ def test_gamepad_to_snapshot(trainer_path, profile_dir):
         s = fly(mix, th, 10)
         assert s.controls.brake_right == 1.0 and s.controls.brake_left == 0.0
         assert s.controls.pitch == -1.0 and s.controls.airbrake == 1.0
-        assert 0.0 < s.surfaces[L.SURF_AIRBRAKE] < 1.0        # on its way: the actuator takes time
+        assert 0.0 < s.surface("airbrake") < 1.0        # on its way: the actuator takes time
     finally:
         th.stop()
     assert th.error is None
@@ -189,7 +190,7 @@ def test_disconnect_mid_flight_recentres_in_the_physics(trainer_path, profile_di
         assert s.controls.brake_left == 0.0
         after = fly(mix, th, 30)
         assert after.controls.pitch == 0.0 and after.controls.roll == 0.0
-        assert after.surfaces[L.SURF_PITCH] < held.surfaces[L.SURF_PITCH]
+        assert after.surface("pitch") < held.surface("pitch")
         mix.press("roll_right")                               # the keyboard flies on
         assert fly(mix, th, 25).controls.roll == 1.0
     finally:

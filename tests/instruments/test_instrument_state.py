@@ -126,11 +126,10 @@ def test_a_trimmed_glide_onto_flat_ground_is_a_touchdown_at_the_glide_sink():
 
 
 def test_diving_into_the_ground_is_a_crash():
-    from flightsim.physics import layout as L
     from flightsim.sim import Sim
     sim = Sim("astir")
     sim.spawn_trimmed_glide(160 / 3.6, 25.0)
-    c = sim.ctrl.copy()
-    c[L.C_PITCH] = -0.8
-    events = _fly_to_the_ground(sim, 20.0, c)
+    c = sim.controls.copy()
+    c.pitch = -0.8
+    events = _fly_to_the_ground(sim, 20.0, c.array)
     assert any(e.kind == "crash" for e in events)

@@ -8,7 +8,7 @@ import pytest
 from flightsim.handoff import make_snapshot
 from flightsim.instruments import spec as S, values as V
 from flightsim.instruments.state import Instruments, Variometer
-from flightsim.physics import layout as L
+from flightsim.physics.named import Controls
 from flightsim.physics.atmosphere import RHO0, isa_density
 from tests.instruments.helpers import G0, level_turn, snap
 
@@ -96,9 +96,9 @@ def test_te_vario_in_a_zoom_climb_shows_the_drag_not_the_climb(astir):
     base = astir.ctrl.copy()
 
     def pull(sim):
-        c = base.copy()
-        c[L.C_PITCH] += 0.6
-        return c
+        c = Controls(base.copy())
+        c.pitch += 0.6
+        return c.array
 
     snaps = _fly(astir, 4.0, pull)
     te, plain = Variometer(1.0), Variometer(1.0, total_energy=False)
@@ -184,9 +184,7 @@ def test_ball_and_string_agree_in_the_flight_model(astir):
     base = astir.ctrl.copy()
 
     def left_rudder(sim):
-        c = base.copy()
-        c[L.C_YAW] = -0.6
-        return c
+        return Controls(base.copy(), yaw=-0.6).array
 
     s = _fly(astir, 1.5, left_rudder)[-1]
     assert s.beta_rad > math.radians(1.0)      # nose yawed left: the wind comes from the right
@@ -239,9 +237,7 @@ def test_stall_warning_in_the_flight_model(astir):
     inst = Instruments(S.load(astir.compiled))
 
     def stick_back(sim):
-        c = base.copy()
-        c[L.C_PITCH] = 1.0
-        return c
+        return Controls(base.copy(), pitch=1.0).array
 
     levels = []
     for s in _fly(astir, 8.0, stick_back):

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
+from flightsim.physics.named import SURFACES, Controls
 from flightsim.physics.state import flat_terrain, make_ctrl, make_state
 from flightsim.rollrig import roll_curve, steady_roll_rate
 from flightsim.sim import Sim
@@ -17,7 +17,8 @@ DT = 0.02
 
 
 def _held_flight(sim, tas_ms, ctrl, seconds, altitude_m=1000.0):
-    """Fly with the airflow held constant (a tunnel rig): returns surface positions per step."""
+    """Fly with the airflow held constant (a tunnel rig): returns each surface's position per
+    step, {name: array} (physics.named.SURFACES)."""
     sim.terrain = flat_terrain(-1.0e6)
     sim.state = make_state((0.0, 0.0, -altitude_m), (tas_ms, 0.0, 0.0))
     held = sim.state.copy()
@@ -25,10 +26,11 @@ def _held_flight(sim, tas_ms, ctrl, seconds, altitude_m=1000.0):
     out = []
     for _ in range(int(round(seconds / DT))):
         sim.step()
-        sim.state[:L.N_DOF] = held[:L.N_DOF]
-        sim.state[L.S_HAS_PREV] = 0.0
-        out.append(sim.state[L.S_SURF:L.S_SURF + L.N_SURF].copy())
-    return np.array(out)
+        sim.set_motion(held)
+        sim.forget_history()
+        out.append(sim.surface_positions)
+    out = np.array(out)
+    return {name: out[:, k] for name, k in SURFACES.items()}
 
 
 def _astir_with(**axes):
@@ -41,7 +43,7 @@ def _astir_with(**axes):
 def test_surface_takes_time_to_deflect_and_snaps_back_faster():
     sim = Sim("astir")
     s = _held_flight(sim, 25.0, make_ctrl(roll=1.0), 1.0)
-    ail = s[:, L.SURF_ROLL]
+    ail = s["roll"]
     rate_limit = 1.0 / 0.25                        # aircraft.toml: aileron travel_time_s = 0.25
     assert ail[0] <= rate_limit * DT + 1e-9        # not teleported
     assert np.all(np.diff(ail) <= rate_limit * DT + 1e-9)
@@ -52,7 +54,7 @@ def test_surface_takes_time_to_deflect_and_snaps_back_faster():
     back = []
     for _ in range(50):
         sim.step()
-        back.append(sim.state[L.S_SURF + L.SURF_ROLL])
+        back.append(sim.surface("roll"))
     back = np.array(back)
     t_back = DT * (np.argmax(back <= 0.05) + 1)
     assert back[-1] == pytest.approx(0.0, abs=1e-3)
@@ -62,7 +64,7 @@ def test_surface_takes_time_to_deflect_and_snaps_back_faster():
 def test_stick_force_is_scaled_at_low_speed_so_half_force_is_half_travel():
     sim = Sim("astir")
     s = _held_flight(sim, 25.0, make_ctrl(pitch=0.5), 1.0)
-    assert s[-1, L.SURF_PITCH] == pytest.approx(0.5, abs=1e-3)
+    assert s["pitch"][-1] == pytest.approx(0.5, abs=1e-3)
 
 
 def test_deflection_falls_as_one_over_v_squared_above_the_full_deflection_speed():
@@ -70,7 +72,7 @@ def test_deflection_falls_as_one_over_v_squared_above_the_full_deflection_speed(
     sim = Sim(c)
     for v_kmh, expect in ((100.0, 1.0), (120.0, 1.0), (240.0, 0.25), (170.0, (120 / 170) ** 2)):
         s = _held_flight(sim, v_kmh / 3.6, make_ctrl(roll=1.0), 1.5, altitude_m=0.0)
-        assert s[-1, L.SURF_ROLL] == pytest.approx(expect, rel=0.01), v_kmh
+        assert s["roll"][-1] == pytest.approx(expect, rel=0.01), v_kmh
 
 
 def test_a_hinge_moment_growing_faster_than_the_deflection_leaves_more_travel_at_speed():
@@ -80,7 +82,7 @@ def test_a_hinge_moment_growing_faster_than_the_deflection_leaves_more_travel_at
     sim = Sim(c)
     for v_kmh, expect in ((100.0, 1.0), (240.0, 0.5), (170.0, 120 / 170)):
         s = _held_flight(sim, v_kmh / 3.6, make_ctrl(roll=1.0), 1.5, altitude_m=0.0)
-        assert s[-1, L.SURF_ROLL] == pytest.approx(expect, rel=0.01), v_kmh
+        assert s["roll"][-1] == pytest.approx(expect, rel=0.01), v_kmh
 
 
 def test_control_effectiveness_scales_the_deflection_curves_toward_the_plain_section(tmp_path):
@@ -106,20 +108,20 @@ def test_trim_tab_moves_the_no_force_point_at_any_speed():
     sim = Sim("astir")
     for v in (25.0, 60.0):
         s = _held_flight(sim, v, make_ctrl(pitch_trim=-0.3), 1.0)
-        assert s[-1, L.SURF_PITCH] == pytest.approx(-0.3, abs=1e-3)
+        assert s["pitch"][-1] == pytest.approx(-0.3, abs=1e-3)
     # force on top of trim: the same force gets less deflection at high speed
-    slow = _held_flight(sim, 25.0, make_ctrl(pitch=0.2, pitch_trim=-0.3), 1.0)[-1, L.SURF_PITCH]
-    fast = _held_flight(sim, 120.0, make_ctrl(pitch=0.2, pitch_trim=-0.3), 1.0)[-1, L.SURF_PITCH]
+    slow = _held_flight(sim, 25.0, make_ctrl(pitch=0.2, pitch_trim=-0.3), 1.0)["pitch"][-1]
+    fast = _held_flight(sim, 120.0, make_ctrl(pitch=0.2, pitch_trim=-0.3), 1.0)["pitch"][-1]
     assert slow == pytest.approx(-0.1, abs=1e-3)
     assert -0.3 < fast < slow
 
 
-@pytest.mark.parametrize("trim, axis", [("roll_trim", L.SURF_ROLL), ("yaw_trim", L.SURF_YAW)])
+@pytest.mark.parametrize("trim, axis", [("roll_trim", "roll"), ("yaw_trim", "yaw")])
 def test_aileron_and_rudder_trim_tabs_move_their_neutral_point(trim, axis):
     sim = Sim("astir")
     s = _held_flight(sim, 40.0, make_ctrl(**{trim: 0.25}), 1.0)
-    assert s[-1, axis] == pytest.approx(0.25, abs=1e-3)
-    assert abs(s[-1, L.SURF_PITCH]) < 1e-6
+    assert s[axis][-1] == pytest.approx(0.25, abs=1e-3)
+    assert abs(s["pitch"][-1]) < 1e-6
 
 
 def test_p51d_lateral_trim_holds_hands_off_cruise():
@@ -128,14 +130,16 @@ def test_p51d_lateral_trim_holds_hands_off_cruise():
     same flight with the tabs neutral rolls off (so the trim is what holds it)."""
     sim = Sim("p51d")
     t = sim.spawn_trimmed_level(400 / 3.6, 1000.0)
-    assert t.ok and (t.ctrl[L.C_ROLL_TRIM] != 0.0 or t.ctrl[L.C_YAW_TRIM] != 0.0)
+    trims = Controls(t.ctrl)
+    assert t.ok and (trims.roll_trim != 0.0 or trims.yaw_trim != 0.0)
     start = sim.state.copy(), sim.ctrl.copy()
     sim.fly(20.0)
     roll, _, heading = sim.euler_rad
     assert abs(math.degrees(roll)) < 2.0 and abs(math.degrees(heading)) < 2.0
     sim.state, sim.ctrl = start[0].copy(), start[1].copy()
-    sim.ctrl[L.C_ROLL_TRIM] = sim.ctrl[L.C_YAW_TRIM] = 0.0
-    sim.state[L.S_SURF + L.SURF_ROLL] = sim.state[L.S_SURF + L.SURF_YAW] = 0.0
+    sim.controls.set(roll_trim=0.0, yaw_trim=0.0)
+    sim.set_surface("roll", 0.0)
+    sim.set_surface("yaw", 0.0)
     sim.fly(20.0)
     roll_free, _, _ = sim.euler_rad
     assert abs(math.degrees(roll_free)) > 5.0
@@ -144,7 +148,7 @@ def test_p51d_lateral_trim_holds_hands_off_cruise():
 def test_actuators_take_their_travel_time():
     sim = Sim("astir")
     s = _held_flight(sim, 25.0, make_ctrl(airbrake=1.0, gear_up=1.0), 2.2)
-    airbrake, gear = s[:, L.SURF_AIRBRAKE], s[:, L.SURF_GEAR]
+    airbrake, gear = s["airbrake"], s["gear"]
     # aircraft.toml: airbrake_travel_s = 1.0, gear_travel_s = 2.0
     assert airbrake[int(0.5 / DT) - 1] == pytest.approx(0.5, abs=1e-9)
     assert airbrake[int(1.0 / DT) - 1] == pytest.approx(1.0, abs=1e-9)
@@ -158,11 +162,11 @@ def test_airbrake_drag_follows_the_airbrake_not_the_handle():
     sim.state = make_state((0, 0, -1000.0), (30.0, 0.0, 0.0))
     sim.ctrl = make_ctrl(airbrake=1.0)
     sim.step()
-    d_first = -sim.diag[L.D_FORCE]
+    d_first = -sim.force_body_n[0]
     for _ in range(60):
         sim.step()
-        sim.state[:L.N_DOF] = make_state((0, 0, -1000.0), (30.0, 0.0, 0.0))[:L.N_DOF]
-    d_open = -sim.diag[L.D_FORCE]
+        sim.set_motion(make_state((0, 0, -1000.0), (30.0, 0.0, 0.0)))
+    d_open = -sim.force_body_n[0]
     assert d_open > 1.5 * d_first
 
 

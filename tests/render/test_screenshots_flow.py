@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
+from flightsim.physics.named import AircraftView
 from flightsim.world.scenario import scenario_names
 
 W, H = 320, 180
@@ -417,12 +417,12 @@ def test_time_acceleration_runs_faster_and_the_hud_says_so(gl, config):
 
 def _dive_into_the_ground(world):
     """Put the aircraft 3 m above the ground, level, sinking at 12 m/s (the judge is armed)."""
-    ph = world.physics
-    st = ph.state
-    n, e = st[L.S_POS], st[L.S_POS + 1]
+    a = AircraftView(world.physics.state)
+    n, e, _ = a.position_ned_m
     g = world.terrain.height_at(n, e)
-    st[L.S_POS + 2] = -(g + 3.0)
-    st[L.S_VEL + 2] = 12.0
+    a.set_position_ned(n, e, -(g + 3.0))
+    u, v, _ = a.velocity_body_ms
+    a.set_velocity_body(u, v, 12.0)
 
 
 def test_crash_message_then_the_menu_offers_restart(gl, config):
@@ -431,7 +431,7 @@ def test_crash_message_then_the_menu_offers_restart(gl, config):
         flow.start("airfield")
         clock = Clock(flow)
         clock.frames(6)
-        spawn = flow.world.spawn_state[L.S_POS:L.S_POS + 3].copy()
+        spawn = flow.world.spawn.position_ned_m
         _dive_into_the_ground(flow.world)
         img = clock.frames(20)
         ev = flow.game.instruments.event

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from flightsim.autopilot import WinchPilot
-from flightsim.physics import layout as L
+from flightsim.physics.named_env import Environment
 from flightsim.physics.aero import wind_at
 from flightsim.physics.state import flat_terrain, make_env
 from flightsim.sim import Sim
@@ -71,17 +71,17 @@ def test_thermals_live_drift_with_the_wind_and_are_reborn():
                  {"lift": False})
     env = wx.env()
     wx.update(env, 0.0, (0.0, 0.0, -800.0))
-    first = [env[L.E_THERMALS + k * L.N_THERMAL:L.E_THERMALS + k * L.N_THERMAL + 4].copy() for k in range(5)]
+    air = Environment(env)
+    first = [air.thermal(k) for k in range(5)]
     wx.update(env, 20.0, (0.0, 0.0, -800.0))
     for k in range(5):
-        b = L.E_THERMALS + k * L.N_THERMAL
-        assert env[b + 1] - first[k][1] == pytest.approx(100.0)      # 5 m/s toward the east for 20 s
+        assert air.thermal(k)["east_m"] - first[k]["east_m"] == pytest.approx(100.0)   # 5 m/s toward the east for 20 s
     # after more than a lifetime every thermal has been re-born somewhere
     wx.update(env, 1000.0, (0.0, 0.0, -800.0))
     assert all(th.born_s > 0 for th in wx.thermals)
     wx.update(env, 1100.0, (0.0, 0.0, -800.0))         # and grown again, each under a cumulus
     assert len(wx.clouds(1100.0)) >= 1
-    assert np.all(env[L.E_THERMALS + 3:L.E_THERMALS + 5 * L.N_THERMAL:L.N_THERMAL] >= 0.0)
+    assert all(air.thermal(k)["updraft_ms"] >= 0.0 for k in range(5))
 
 
 def test_ridge_lift_on_the_windward_face_not_in_the_lee():
@@ -111,13 +111,13 @@ def test_winch_launch_releases_at_30_to_40_percent_of_the_cable():
         w.update(sim.env, sim.state, 0.02, c.cg_m)
         sim.ctrl = pilot(sim).to_array()
         assert sim.step() == 0
-        max_nz = max(max_nz, sim.diag[L.D_NZ])
+        max_nz = max(max_nz, sim.nz_g)
         if not w.attached and pilot.phase == "glide" and sim.time_s > w.t_s + 6:
             break
     assert not w.attached and w.event in ("released", "back-release")
     assert 300.0 <= w.release_height_m <= 400.0
     assert w.max_tension_n <= 5000.0
-    assert sim.state[L.S_POS + 2] < -250.0            # gliding away afterwards, not spinning in
+    assert sim.altitude_m > 250.0                     # gliding away afterwards, not spinning in
 
 
 def test_weak_link_breaks_above_its_rating():
@@ -133,7 +133,7 @@ def test_weak_link_breaks_above_its_rating():
         w.update(sim.env, sim.state, 0.02, c.cg_m)
         sim.step()
     assert w.event == "weak link broke" and not w.attached
-    assert np.all(sim.env[L.E_EXT_FORCE:L.E_EXT_FORCE + 3] == 0.0)
+    assert np.all(Environment(sim.env).external_force_ned_n == 0.0)
 
 
 @pytest.mark.parametrize("name", [n for n in S.scenario_names() if S.load_scenario(S.SCENARIO_DIR / f"{n}.toml").kind == "glider"])

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from flightsim.autopilot import ThermalPilot
-from flightsim.physics import layout as L
+from flightsim.physics.named_env import Environment
 from flightsim.physics.state import make_env
 from flightsim.sim import Sim
 
@@ -19,17 +19,18 @@ from flightsim.sim import Sim
 def _circle(core_ms, seconds=180.0, distance_m=125.0, heading_deg=90.0, wind_e_ms=0.0, **pilot_kw):
     env = make_env(wind_ned_ms=(0.0, wind_e_ms, 0.0), thermals=[(0.0, 0.0, 250.0, core_ms)])
     sim = Sim("astir", env=env)
+    air = Environment(sim.env)
     sim.spawn_trimmed_glide(85 / 3.6, 600.0, math.radians(heading_deg), -distance_m, 0.0)
     pilot = ThermalPilot(bank_deg=40.0, ias_kmh=85.0, **pilot_kw)
     h0 = sim.altitude_m
     alt, pos, ias, roll = [], [], [], []
     for _ in range(int(seconds / 0.02)):
-        sim.env[L.E_THERMALS + 1] = wind_e_ms * sim.time_s          # the thermal drifts with the wind
+        air.set_thermal(0, 0.0, wind_e_ms * sim.time_s, 250.0, core_ms)   # the thermal drifts with the wind
         sim.ctrl = pilot(sim).to_array()
         assert sim.step() == 0
         alt.append(sim.altitude_m)
         pos.append(sim.position_ned_m[:2] - (0.0, wind_e_ms * sim.time_s))
-        ias.append(sim.diag[L.D_IAS] * 3.6)
+        ias.append(sim.ias_kmh)
         roll.append(math.degrees(sim.euler_rad[0]))
     return h0, np.array(alt), np.array(pos), np.array(ias), np.array(roll), pilot
 
