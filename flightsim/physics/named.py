@@ -391,6 +391,17 @@ class Readouts:
         return self.state[L.S_GUN_FIRED:L.S_GUN_FIRED + L.N_GUN_MAX].copy()
 
 
+# each section's relative wind in its own axes, as aero.section_airflow leaves it in the
+# first rows of the kernels' scratch (the first array of dynamics.make_scratch)
+SECTION_AIRFLOW = ("chordwise_ms", "normal_ms", "spanwise_ms", "speed_squared_m2s2", "alpha_rad", "deflection_rad")
+
+
+def section_airflow(scratch: np.ndarray, n_sections: int) -> dict:
+    """{name: array over the sections} of the last derivative's section airflow (SECTION_AIRFLOW):
+    the velocity components, V^2, the local angle of attack and the surface deflection, rad."""
+    return {name: scratch[:n_sections, k].copy() for k, name in enumerate(SECTION_AIRFLOW)}
+
+
 class AircraftView(Readouts):
     """Readouts over a state and diag pair that belong to no Sim (a physics thread's, an AI's).
     Without a diag only the state's readouts (position, attitude, rates, surfaces) work."""

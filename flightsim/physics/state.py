@@ -20,23 +20,11 @@ def make_state(position_ned_m=(0.0, 0.0, 0.0), velocity_body_ms=(0.0, 0.0, 0.0),
 
 
 def make_ctrl(**kw) -> np.ndarray:
-    """A control vector from keyword commands: pitch, roll, yaw, airbrake, flap, brake_left,
-    brake_right, throttle, pitch_trim, gear_up, roll_trim, yaw_trim, fire; the powerplant's prop_rpm (governor lever,
-    default 1: maximum rpm), wep, blower (1: held in low gear), feather, cutoff, starter."""
-    names = {"pitch": L.C_PITCH, "roll": L.C_ROLL, "yaw": L.C_YAW, "airbrake": L.C_AIRBRAKE,
-             "flap": L.C_FLAP, "brake_left": L.C_BRAKE_L, "brake_right": L.C_BRAKE_R,
-             "throttle": L.C_THROTTLE, "pitch_trim": L.C_PITCH_TRIM, "gear_up": L.C_GEAR_UP,
-             "roll_trim": L.C_ROLL_TRIM, "yaw_trim": L.C_YAW_TRIM,
-             "fire": L.C_FIRE,
-             "prop_rpm": L.C_PROP_RPM, "wep": L.C_WEP, "blower": L.C_BLOWER, "feather": L.C_FEATHER,
-             "cutoff": L.C_CUTOFF, "starter": L.C_STARTER}
-    c = np.zeros(L.N_CTRL)
-    c[L.C_PROP_RPM] = 1.0
-    for k, v in kw.items():
-        if k not in names:
-            raise KeyError(f"unknown control {k!r} (known: {', '.join(names)})")
-        c[names[k]] = v
-    return c
+    """A control vector from keyword commands by name (physics.named.CONTROLS: pitch, roll,
+    yaw, airbrake, flap, brakes, throttle, trims, gear_up, the powerplant's prop_rpm (default 1:
+    maximum rpm), wep, blower, feather, cutoff, starter, fire)."""
+    from .named import control_array
+    return control_array(**kw)
 
 
 def settle_surfaces(state: np.ndarray, ctrl: np.ndarray) -> np.ndarray:

@@ -7,9 +7,10 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
 from flightsim.physics.aero import _cl_slope
 from flightsim.physics.dynamics import derivative, make_scratch
+from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, section_airflow
+from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
 from flightsim.spec.compile import compile_aircraft
@@ -28,31 +29,34 @@ def test_induced_angle_is_the_lifting_line_fixed_point_through_the_stall(p51):
     its maximum (the linearisation at the geometric alpha alone put a dip of 0.1 in CL and a
     downwash spike at 11-14 deg, below the real CLmax)."""
     m = p51.model.copy()
-    m[0, L.H_ROW_PLANT] = 0.0
-    m[0, L.H_N_TANKS] = 0.0
-    m[0, L.H_ROW_DRY] = 0.0
-    r0, n = int(m[0, L.H_ROW_SECTION]), int(m[0, L.H_N_SECTIONS])
-    m[r0:r0 + n, L.SEC_WASH_K] = -1
-    wing = [i for i in range(n) if int(m[r0 + i, L.SEC_GROUP]) == L.GROUP_WING]
-    k = m[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_K_INDUCED]
+    data = AircraftData(m, p51.tables)
+    data.remove_powerplant()
+    data.freeze_mass()
+    data.remove_slipstream()
+    wing = data.wing_sections
+    area, table = data.section_area_m2, data.section_airfoil_table
+    k = data.wing_induced_k()
     ctrl = make_ctrl(gear_up=1.0)
     cls = []
     for a_deg in np.arange(0.0, 24.01, 0.5):
         a = math.radians(a_deg)
         s = settle_surfaces(make_state((0, 0, -100.0), (60 * math.cos(a), 0, 60 * math.sin(a)), 0.0, a), ctrl)
         ws, R, fm, deriv, new, backup = make_scratch(m)
-        diag = np.zeros(L.N_DIAG)
+        diag = np.zeros(N_DIAGNOSTICS)
         derivative(s, ctrl, make_env(), np.full((1, 1), -1e6), m, p51.tables, diag, deriv, ws, R, fm)
 
+        air = section_airflow(ws, data.n_sections)
+
         def group_cl(x):
-            w = [ws[i, 3] * m[r0 + i, L.SEC_AREA] for i in wing]
-            c = [_cl_slope(p51.tables, int(m[r0 + i, L.SEC_TABLE]), ws[i, 4] - x, ws[i, 5])[0] for i in wing]
+            w = [air["speed_squared_m2s2"][i] * area[i] for i in wing]
+            c = [_cl_slope(p51.tables, int(table[i]), air["alpha_rad"][i] - x, air["deflection_rad"][i])[0]
+                 for i in wing]
             return float(np.dot(w, c) / np.sum(w))
         lo, hi = -0.3, 0.4
         for _ in range(50):
             mid = 0.5 * (lo + hi)
             lo, hi = (lo, mid) if mid > k * group_cl(mid) else (mid, hi)
-        ai = ws[n + 4, L.GROUP_WING]
+        ai = AircraftView(s, diag).wing_induced_alpha_rad     # the kernel's, from its scratch
         assert math.degrees(abs(ai - 0.5 * (lo + hi))) < 0.1, a_deg
         cls.append(group_cl(ai))
     top = int(np.argmax(cls))
@@ -65,21 +69,20 @@ def first_lift_break(sim, ctrl, stick_fn, seconds, turn=False):
     at the load factor pulled with the nose kept near the horizon (a wind-up turn); the
     aircraft's normal-force coefficient nz W / (q S) at its first break (the first time it
     falls 0.05 below its running maximum), and the IAS, load factor and Mach number there."""
-    S = sim.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA]
+    S = AircraftData(sim.model).wing_area_m2
     best = (-1.0, 0.0, 0.0, 0.0)
-    sim.step(ctrl)                       # the air data of the trimmed start in diag
+    sim.step(ctrl.array)                 # the air data of the trimmed start in diag
     while sim.time_s < seconds:
-        ctrl[L.C_PITCH] = stick_fn(sim)
+        ctrl.pitch = stick_fn(sim)
         roll, pitch, _ = sim.euler_rad
         target = 0.0
         if turn:
-            target = min(math.acos(min(1.0 / max(sim.diag[L.D_NZ], 1.0), 1.0)) + pitch, math.radians(85.0))
-        ctrl[L.C_ROLL] = min(max(3.0 * (target - roll) - 0.6 * sim.state[L.S_OMEGA], -1.0), 1.0)
-        sim.step(ctrl)
-        d = sim.diag
-        cn = d[L.D_NZ] * d[L.D_MASS] * 9.80665 / (d[L.D_QBAR] * S)
+            target = min(math.acos(min(1.0 / max(sim.nz_g, 1.0), 1.0)) + pitch, math.radians(85.0))
+        ctrl.roll = min(max(3.0 * (target - roll) - 0.6 * sim.roll_rate_rads, -1.0), 1.0)
+        sim.step(ctrl.array)
+        cn = sim.nz_g * sim.mass_kg * 9.80665 / (sim.qbar_pa * S)
         if cn > best[0]:
-            best = (cn, d[L.D_IAS] * KMH, d[L.D_NZ], d[L.D_MACH])
+            best = (cn, sim.ias_ms * KMH, sim.nz_g, sim.mach)
         elif cn < best[0] - 0.05:
             return best
     raise AssertionError("no stall")
@@ -90,14 +93,13 @@ def alpha_ramp(rate_dps):
     st = {}
 
     def stick(sim):
-        d = sim.diag
-        a = math.degrees(d[L.D_ALPHA])
+        a = math.degrees(sim.alpha_rad)
         if not st:
             st.update(a0=a, t0=sim.time_s, i=0.0)
         e = st["a0"] + rate_dps * (sim.time_s - st["t0"]) - a
         st["i"] += 0.02 * e
-        g = 1.0 / max(d[L.D_QBAR] / 9570.0, 0.3)
-        return min(max(g * (0.08 * e + 0.05 * st["i"] - 0.03 * math.degrees(sim.state[L.S_OMEGA + 1])), -1), 1)
+        g = 1.0 / max(sim.qbar_pa / 9570.0, 0.3)
+        return min(max(g * (0.08 * e + 0.05 * st["i"] - 0.03 * math.degrees(sim.pitch_rate_rads)), -1), 1)
     return stick
 
 
@@ -105,8 +107,8 @@ def stall_1g(p51):
     """The idle 1 g stall (alpha +0.25 deg/s from 230 km/h at 1,000 m): (CN, IAS, n, Mach)."""
     sim = Sim(p51)
     sim.spawn_trimmed_level(230 / KMH, 1000.0)
-    ctrl = sim.ctrl.copy()
-    ctrl[L.C_THROTTLE] = 0.0
+    ctrl = sim.controls.copy()
+    ctrl.throttle = 0.0
     return first_lift_break(sim, ctrl, alpha_ramp(0.25), 80.0)
 
 
@@ -121,15 +123,15 @@ def test_accelerated_stall_reaches_the_1g_maximum_lift(p51):
     assert 1.35 < cn_1g < 1.6 and 0.9 < n_1g < 1.2 and m_1g < 0.2
     sim = Sim(p51)
     sim.spawn_trimmed_level(390 / KMH, 1000.0)
-    ctrl = sim.ctrl.copy()
-    ctrl[L.C_THROTTLE] = 1.0
+    ctrl = sim.controls.copy()
+    ctrl.throttle = 1.0
     cn, v, n, mach = first_lift_break(sim, ctrl, alpha_ramp(1.0), 25.0, turn=True)
     assert n > 4.0 and 0.27 < mach < 0.33 and cn == pytest.approx(cn_1g, rel=0.04)
     assert v == pytest.approx(v_1g / math.sqrt(n_1g) * math.sqrt(n), rel=0.06)
     sim = Sim(p51)
     sim.spawn_trimmed_level(390 / KMH, 1000.0)
-    ctrl = sim.ctrl.copy()
-    s0 = ctrl[L.C_PITCH]
+    ctrl = sim.controls.copy()
+    s0 = ctrl.pitch
     cn, v, n, mach = first_lift_break(sim, ctrl, lambda s: min(s0 + (1.0 - s0) * s.time_s / 5.0, 1.0), 8.0)
     assert n > 4.0 and 0.27 < mach < 0.33 and cn == pytest.approx(cn_1g, rel=0.04)
 
@@ -146,8 +148,8 @@ def test_maximum_lift_falls_with_mach_as_on_a_66_series_wing(p51):
     for v0 in (450, 550):
         sim = Sim(p51)
         sim.spawn_trimmed_level(v0 / KMH, 7000.0)
-        ctrl = sim.ctrl.copy()
-        ctrl[L.C_THROTTLE] = 1.0
+        ctrl = sim.controls.copy()
+        ctrl.throttle = 1.0
         cn, v, n, mach = first_lift_break(sim, ctrl, alpha_ramp(1.0), 25.0, turn=True)
         ratios.append((mach, cn / cn_1g))
     (m1, r1), (m2, r2) = ratios

@@ -5,7 +5,6 @@ import numpy as np
 import pytest
 
 from flightsim import tunnel
-from flightsim.physics import layout as L
 from flightsim.sim import Sim
 from flightsim.spec.compile import compile_aircraft
 from flightsim.spec.loader import load_aircraft
@@ -81,14 +80,14 @@ SPIN_LOADING = dict(pilot_kg=70.0, seat_ballast_kg=0.0)
 
 def test_adverse_yaw_with_aileron_alone():
     sim = glide()
-    c = sim.ctrl.copy()
-    c[L.C_ROLL] = 0.6
+    c = sim.controls.copy()
+    c.roll = 0.6
     yaw_rates, rolls, betas = [], [], []
     for _ in range(75):
-        sim.step(c)
-        yaw_rates.append(sim.state[L.S_OMEGA + 2])
+        sim.step(c.array)
+        yaw_rates.append(sim.yaw_rate_rads)
         rolls.append(sim.euler_rad[0])
-        betas.append(sim.diag[L.D_BETA])
+        betas.append(sim.beta_rad)
     assert rolls[-1] > math.radians(10)            # it rolls right
     assert min(yaw_rates[:25]) < -0.01             # but the nose first swings left
     assert max(betas) > math.radians(1.5)          # slipping: air from the right
@@ -96,14 +95,14 @@ def test_adverse_yaw_with_aileron_alone():
 
 def test_wing_drop_at_uncoordinated_stall():
     sim = glide(85.0)
-    c = sim.ctrl.copy()
-    c[L.C_YAW] = 0.35                              # skidding with right rudder
+    c = sim.controls.copy()
+    c.yaw = 0.35                                   # skidding with right rudder
     max_roll = 0.0
     stalled = False
     for i in range(600):                           # 12 s: a steady pull to full back stick
-        c[L.C_PITCH] = min(1.0, sim.ctrl[L.C_PITCH] + i / 300.0)
-        sim.step(c)
-        stalled |= sim.diag[L.D_STALLED_SECTIONS] >= 2
+        c.pitch = min(1.0, sim.controls.pitch + i / 300.0)
+        sim.step(c.array)
+        stalled |= sim.stalled_sections >= 2
         max_roll = max(max_roll, abs(sim.euler_rad[0]))
     assert stalled
     assert max_roll > math.radians(35)            # a wing drops
@@ -111,17 +110,17 @@ def test_wing_drop_at_uncoordinated_stall():
 
 def spin_entry(direction=1.0):
     sim = glide(80.0, 1500.0, loaded(**SPIN_LOADING))
-    c = sim.ctrl.copy()
+    c = sim.controls.copy()
     for i in range(150):                           # 3 s pull to the stall
-        c[L.C_PITCH] = min(1.0, sim.ctrl[L.C_PITCH] + i / 100.0)
-        sim.step(c)
-    c[L.C_PITCH] = 1.0
-    c[L.C_YAW] = direction                         # full rudder at the stall
-    c[L.C_ROLL] = 0.0
+        c.pitch = min(1.0, sim.controls.pitch + i / 100.0)
+        sim.step(c.array)
+    c.pitch = 1.0
+    c.yaw = direction                              # full rudder at the stall
+    c.roll = 0.0
     rates = []
     for _ in range(500):                           # 10 s held in
-        sim.step(c)
-        rates.append(sim.state[L.S_OMEGA + 2])
+        sim.step(c.array)
+        rates.append(sim.yaw_rate_rads)
     return sim, c, np.array(rates)
 
 
@@ -131,8 +130,8 @@ def test_spin_develops_with_full_back_stick_and_rudder(direction):
     last = rates[-200:]                            # the last 4 s
     assert np.all(np.sign(last) == np.sign(direction))
     assert np.mean(np.abs(last)) > 0.8             # rad/s: a spin, not a spiral dive
-    assert math.degrees(sim.diag[L.D_ALPHA]) > 14  # wing stalled
-    assert sim.diag[L.D_TAS] * 3.6 < 130           # speed stays low in a spin
+    assert math.degrees(sim.alpha_rad) > 14        # wing stalled
+    assert sim.tas_ms * 3.6 < 130                  # speed stays low in a spin
 
 
 @pytest.mark.parametrize("direction", [1.0, -1.0])
@@ -140,12 +139,12 @@ def test_spin_stops_with_standard_recovery(direction):
     sim, c, _ = spin_entry(direction)
     h0 = sim.altitude_m
     # standard recovery: full opposite rudder, stick forward until rotation stops
-    c[L.C_YAW] = -direction
-    c[L.C_PITCH] = -0.3
+    c.yaw = -direction
+    c.pitch = -0.3
     stopped_at = None
     for i in range(500):
-        sim.step(c)
-        if abs(sim.state[L.S_OMEGA + 2]) < 0.15 and stopped_at is None:
+        sim.step(c.array)
+        if abs(sim.yaw_rate_rads) < 0.15 and stopped_at is None:
             stopped_at = i
             break
     assert stopped_at is not None and stopped_at * 0.02 < 6.0
@@ -153,16 +152,16 @@ def test_spin_stops_with_standard_recovery(direction):
     max_tas = 0.0
     for _ in range(600):
         roll, pitch, _yaw = sim.euler_rad
-        c[L.C_YAW] = 0.0
-        c[L.C_ROLL] = float(np.clip(-1.5 * roll, -1, 1))
-        c[L.C_PITCH] = float(np.clip(2.0 * (0.0 - pitch) - 0.5 * sim.state[L.S_OMEGA + 1], -0.4, 0.6))
-        sim.step(c)
-        max_tas = max(max_tas, sim.diag[L.D_TAS])
+        c.yaw = 0.0
+        c.roll = float(np.clip(-1.5 * roll, -1, 1))
+        c.pitch = float(np.clip(2.0 * (0.0 - pitch) - 0.5 * sim.pitch_rate_rads, -0.4, 0.6))
+        sim.step(c.array)
+        max_tas = max(max_tas, sim.tas_ms)
     roll, pitch, _yaw = sim.euler_rad
-    assert sim.diag[L.D_STALLED_SECTIONS] == 0
+    assert sim.stalled_sections == 0
     assert max_tas * 3.6 < load_aircraft("astir").aircraft["vne_kmh"]
     assert abs(math.degrees(roll)) < 20 and abs(math.degrees(pitch)) < 15
-    assert abs(sim.state[L.S_OMEGA + 2]) < 0.1
+    assert abs(sim.yaw_rate_rads) < 0.1
     assert h0 - sim.altitude_m < 400
 
 
@@ -189,14 +188,13 @@ def test_parked_astir_stays_put():
     sim = Sim("astir")
     sim.spawn_on_ground(settle_s=10.0)
     sim.ctrl = make_ctrl()
-    sim.state[L.S_STRIKE_INDEX] = -1.0
-    sim.state[L.S_STRIKE_SPEED] = 0.0
+    sim.clear_strike()
     p0 = sim.position_ned_m
     track = np.array([sim.position_ned_m for _ in range(3000) if sim.step() == 0])
     assert len(track) == 3000
     assert np.linalg.norm(track[-1, :2] - p0[:2]) < 0.01      # 60 s: drift under 1 cm
     assert np.ptp(track[:, 2]) < 0.001                         # no oscillation above 1 mm
-    assert sim.state[L.S_STRIKE_INDEX] == -1                   # nothing new touched
+    assert sim.strike_contact == -1                            # nothing new touched
     roll = math.degrees(sim.euler_rad[0])
     assert -8.0 < roll < -2.0                                  # resting on its left wingtip
 

@@ -4,7 +4,6 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
 from flightsim.physics.ground import terrain_height
 from flightsim.physics.state import make_ctrl, make_env, make_state
 from flightsim.sim import Sim
@@ -23,8 +22,7 @@ def test_parked_aircraft_stays_put(trainer_path):
     sim = Sim(trainer_path)
     sim.spawn_on_ground(settle_s=10.0)
     sim.ctrl = make_ctrl()          # brakes off: nothing but the ground holds it
-    sim.state[L.S_STRIKE_INDEX] = -1.0   # settling put a wingtip down; watch for new touches only
-    sim.state[L.S_STRIKE_SPEED] = 0.0
+    sim.clear_strike()              # settling put a wingtip down; watch for new touches only
     p0 = sim.position_ned_m
     track = []
     for _ in range(3000):           # 60 s
@@ -34,8 +32,8 @@ def test_parked_aircraft_stays_put(trainer_path):
     drift = np.linalg.norm(track[-1, :2] - p0[:2])
     assert drift < 0.01
     assert np.ptp(track[:, 2]) < 0.001
-    assert sim.diag[L.D_ON_GROUND] >= 1
-    assert sim.state[L.S_STRIKE_INDEX] == -1
+    assert sim.gear_on_ground >= 1
+    assert sim.strike_contact == -1
 
 
 def test_wingtip_strike_is_reported_with_its_speed(trainer_path):
@@ -43,13 +41,13 @@ def test_wingtip_strike_is_reported_with_its_speed(trainer_path):
     names = [c["name"] for c in sim.compiled.spec.contacts]
     # 40 degrees right wing down, sinking at 3 m/s, just above the ground
     sim.state = make_state((0, 0, -6.0), (0.0, 0.0, 0.0), roll_rad=math.radians(40))
-    sim.state[L.S_VEL:L.S_VEL + 3] = 0.0
+    sim.set_velocity_body(0.0, 0.0, 0.0)
     for _ in range(200):
         sim.step()
-        if sim.state[L.S_STRIKE_INDEX] >= 0:
+        if sim.struck:
             break
-    assert names[int(sim.state[L.S_STRIKE_INDEX])] == "right_tip"
-    assert 1.0 < sim.state[L.S_STRIKE_SPEED] < 15.0
+    assert names[sim.strike_contact] == "right_tip"
+    assert 1.0 < sim.strike_speed_ms < 15.0
 
 
 def test_brakes_stop_a_rolling_aircraft_sooner(trainer_path):
@@ -57,7 +55,7 @@ def test_brakes_stop_a_rolling_aircraft_sooner(trainer_path):
         sim = Sim(trainer_path)
         sim.spawn_on_ground(settle_s=3.0)
         sim.ctrl = make_ctrl(brake_left=brake, brake_right=brake, pitch=0.0)
-        sim.state[L.S_VEL] = 8.0
+        sim.forward_speed_ms = 8.0
         x0 = sim.position_ned_m[0]
         sim.fly(15.0)
         return sim.position_ned_m[0] - x0, sim.velocity_ned_ms
@@ -77,7 +75,7 @@ def _rolling(trainer_path, tmp_path, **gear_changes):
         g.update(changes)
     sim = Sim(compile_aircraft(spec))
     sim.spawn_on_ground(settle_s=3.0, roll_rad=0.0)
-    sim.state[L.S_VEL] = 6.0
+    sim.forward_speed_ms = 6.0
     return sim
 
 
@@ -105,6 +103,6 @@ def test_one_wheel_brake_turns_toward_its_side(trainer_path, tmp_path):
                               brake_side=side, drag_area_m2=0.0, retractable=False, _where=side))
     sim = Sim(compile_aircraft(spec))
     sim.spawn_on_ground(settle_s=3.0, roll_rad=0.0)
-    sim.state[L.S_VEL] = 6.0
+    sim.forward_speed_ms = 6.0
     sim.fly(3.0, make_ctrl(brake_right=1.0))
     assert math.degrees(sim.euler_rad[2]) > 5.0          # right brake: swings right

@@ -13,10 +13,11 @@ import numpy as np
 import pytest
 
 from flightsim import perf
-from flightsim.physics import layout as L
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.dynamics import derivative, make_scratch
 from flightsim.physics.engine import engine_point
+from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, section_airflow
+from flightsim.physics.named_model import AircraftData
 from flightsim.physics.plant import plant_trim, select_gear
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
@@ -40,7 +41,7 @@ def p51():
 
 
 def engine_row(c):
-    return int(c.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE
+    return AircraftData(c.model).engine_row
 
 
 def full_power(c, alt_m, wep, gear, rpm=3000.0, throttle=1.0, qbar=0.0):
@@ -55,7 +56,8 @@ def air_state(v_ms, alt_m=1000.0, alpha=0.0, beta=0.0, omega=(0.0, 0.0, 0.0)):
 
 
 def forces(c, state, ctrl, trim_plant=True, model=None):
-    """(force, moment, diag) of one derivative evaluation with the powerplant in equilibrium."""
+    """(force, moment, readouts, state) of one derivative evaluation with the powerplant in
+    equilibrium (the readouts an AircraftView of that state and the diagnostics)."""
     model = c.model if model is None else model
     s = state.copy()
     settle_surfaces(s, ctrl)
@@ -63,10 +65,11 @@ def forces(c, state, ctrl, trim_plant=True, model=None):
         plant_trim(model, c.tables, s, ctrl, make_env(),
                    make_scratch(model)[0])
     ws, R, fm, deriv, new, backup = make_scratch(model)
-    diag = np.zeros(L.N_DIAG)
+    diag = np.zeros(N_DIAGNOSTICS)
     env = make_env()
     derivative(s, ctrl, env, np.full((1, 1), -1e6), model, c.tables, diag, deriv, ws, R, fm)
-    return diag[L.D_FORCE:L.D_FORCE + 3].copy(), diag[L.D_MOMENT:L.D_MOMENT + 3].copy(), diag, s
+    view = AircraftView(s, diag)
+    return view.force_body_n, view.moment_body_nm, view, s
 
 
 # ------------------------------------------------------------------ data
@@ -161,19 +164,19 @@ def test_governor_holds_rpm_and_blade_angle_follows_speed(p51):
     prev = None
     for v in (60.0, 110.0, 160.0):
         _, _, d, s = forces(p51, air_state(v), make_ctrl(throttle=1.0))
-        assert d[L.D_RPM] == pytest.approx(3000.0, abs=1.0)
-        assert d[L.D_THRUST] > 0
+        assert d.engine_rpm == pytest.approx(3000.0, abs=1.0)
+        assert d.thrust_n > 0
         if prev is not None:
-            assert s[L.S_PROP_PITCH] > prev
-        prev = s[L.S_PROP_PITCH]
+            assert d.propeller_pitch_rad > prev
+        prev = d.propeller_pitch_rad
 
 
 def test_governor_runs_out_of_travel_at_idle_on_the_ground(p51):
     """Standing still at idle the governor asks for 3,000 rpm but the blades sit on the fine stop
     and the engine turns only at idle speed."""
     _, _, d, s = forces(p51, air_state(0.0, 0.0), make_ctrl(throttle=0.0))
-    assert s[L.S_PROP_PITCH] == pytest.approx(math.radians(SPEC.powerplant["propeller"]["fine_pitch_deg"]))
-    assert 450.0 < d[L.D_RPM] < 900.0
+    assert d.propeller_pitch_rad == pytest.approx(math.radians(SPEC.powerplant["propeller"]["fine_pitch_deg"]))
+    assert 450.0 < d.engine_rpm < 900.0
 
 
 def test_windmilling_brakes_and_engine_off_drag(p51):
@@ -181,10 +184,10 @@ def test_windmilling_brakes_and_engine_off_drag(p51):
     windmilling propeller brakes (negative thrust), more than with the engine cut at the same
     pitch limits (seed 000: maximum propeller braking at high rpm)."""
     _, _, d, s = forces(p51, air_state(120.0), make_ctrl(throttle=0.0))
-    assert d[L.D_THRUST] < -300.0
-    assert d[L.D_RPM] == pytest.approx(3000.0, abs=5.0)
+    assert d.thrust_n < -300.0
+    assert d.engine_rpm == pytest.approx(3000.0, abs=5.0)
     _, _, d2, _ = forces(p51, air_state(120.0), make_ctrl(throttle=0.0, prop_rpm=0.0))
-    assert d2[L.D_THRUST] > d[L.D_THRUST]          # lower rpm: less braking
+    assert d2.thrust_n > d.thrust_n          # lower rpm: less braking
 
 
 def test_feathering_cuts_windmill_drag():
@@ -195,8 +198,8 @@ def test_feathering_cuts_windmill_drag():
     c = compile_aircraft(spec)
     fx_w, _, d_w, _ = forces(c, air_state(90.0), make_ctrl(throttle=0.0, cutoff=1.0))
     fx_f, _, d_f, s = forces(c, air_state(90.0), make_ctrl(throttle=0.0, cutoff=1.0, feather=1.0))
-    assert d_f[L.D_RPM] < 0.2 * d_w[L.D_RPM]
-    assert d_f[L.D_THRUST] > d_w[L.D_THRUST] + 300.0
+    assert d_f.engine_rpm < 0.2 * d_w.engine_rpm
+    assert d_f.thrust_n > d_w.thrust_n + 300.0
 
 
 def test_rpm_follows_torque_with_rotor_inertia(p51):
@@ -204,17 +207,17 @@ def test_rpm_follows_torque_with_rotor_inertia(p51):
     the governor holds the set speed."""
     sim = Sim(p51)
     sim.spawn_trimmed_level(300 / KMH, 1000.0)
-    c = sim.ctrl.copy()
-    c[L.C_THROTTLE] = 0.0
-    c[L.C_PROP_RPM] = 0.0                              # 1,800 rpm set
-    sim.fly(6.0, c)
-    rpm0 = sim.diag[L.D_RPM]
-    c[L.C_PROP_RPM] = 1.0
-    c[L.C_THROTTLE] = 1.0
+    c = sim.controls.copy()
+    c.throttle = 0.0
+    c.prop_rpm = 0.0                                   # 1,800 rpm set
+    sim.fly(6.0, c.array)
+    rpm0 = sim.engine_rpm
+    c.prop_rpm = 1.0
+    c.throttle = 1.0
     rpms = []
     for _ in range(150):
-        sim.step(c)
-        rpms.append(sim.diag[L.D_RPM])
+        sim.step(c.array)
+        rpms.append(sim.engine_rpm)
     assert rpm0 < 2000.0
     assert rpms[2] < rpm0 + 300.0                      # not instantly
     assert rpms[-1] == pytest.approx(3000.0, abs=60.0)
@@ -224,13 +227,10 @@ def test_p_factor_torque_reaction_and_gyroscopic_moments(p51):
     """Clockwise propeller (seen from the cockpit): the engine torque rolls the aircraft left, at
     high angle of attack the down-going right blade pulls harder (nose left), and a pitch-up
     rate precesses the disc into a yaw to the right (-omega x H)."""
-    r0 = int(p51.model[0, L.H_ROW_SECTION])
-    n = int(p51.model[0, L.H_N_SECTIONS])
     no_wash = p51.model.copy()
-    no_wash[r0:r0 + n, L.SEC_WASH_K] = -1.0
+    AircraftData(no_wash).remove_slipstream()
     bare = no_wash.copy()
-    bare[0, L.H_ROW_PLANT] = 0.0
-    bare[0, L.H_N_TANKS] = 0.0
+    AircraftData(bare).remove_powerplant()
     ctrl = make_ctrl(throttle=1.0)
 
     def plant_moment(state):
@@ -241,7 +241,7 @@ def test_p_factor_torque_reaction_and_gyroscopic_moments(p51):
     low = plant_moment(air_state(70.0, alpha=math.radians(2)))
     high = plant_moment(air_state(70.0, alpha=math.radians(12)))
     _, _, d, _ = forces(p51, air_state(70.0, alpha=math.radians(2)), ctrl)
-    assert low[0] == pytest.approx(-d[L.D_PROP_TORQUE], rel=0.25)        # torque reaction, left roll
+    assert low[0] == pytest.approx(-d.propeller_torque_nm, rel=0.25)     # torque reaction, left roll
     assert high[2] < low[2] - 500.0                                       # P-factor: nose left
     q = 0.5
     turning = plant_moment(air_state(70.0, alpha=math.radians(2), omega=(0.0, q, 0.0)))
@@ -256,12 +256,13 @@ def test_slipstream_swirl_raises_left_wing_root_incidence(p51):
     ctrl = make_ctrl(throttle=1.0)
     _, _, _, st = forces(c, s, ctrl)
     ws, R, fm, deriv, new, backup = make_scratch(c.model)
-    diag = np.zeros(L.N_DIAG)
+    diag = np.zeros(N_DIAGNOSTICS)
     env = make_env()
     derivative(st, ctrl, env, np.full((1, 1), -1e6), c.model, c.tables, diag, deriv, ws, R, fm)
     names = [sec.name for sec in c.sections]
-    left = ws[names.index("wing_flap_inner_left"), 4]
-    right = ws[names.index("wing_flap_inner_right"), 4]
+    alpha = section_airflow(ws, len(names))["alpha_rad"]
+    left = alpha[names.index("wing_flap_inner_left")]
+    right = alpha[names.index("wing_flap_inner_right")]
     assert left - right > math.radians(1.0)
 
 
@@ -270,19 +271,20 @@ def test_slipstream_swirl_raises_left_wing_root_incidence(p51):
 def test_fuel_burns_from_the_fuselage_tank_first_and_mass_is_resummed(p51):
     sim = Sim(compile_aircraft("p51d"))
     sim.spawn_trimmed_level(400 / KMH, 2000.0)
-    m0 = sim.model[L.ROW_MASS, L.M_MASS]
-    cg0 = sim.model[L.ROW_MASS, L.M_CG]
-    iyy0 = sim.model[L.ROW_MASS, L.M_INERTIA + 4]
+    data = AircraftData(sim.model)
+    m0 = data.mass_kg
+    cg0 = data.cg_m[0]
+    iyy0 = data.inertia_kgm2[1, 1]
     sim.fly(30.0)
-    burned = sim.state[L.S_FUEL_USED:L.S_FUEL_USED + 3]
+    burned = sim.fuel_used_kg[:3]
     assert burned[0] > 0.5 and burned[1] == 0.0 and burned[2] == 0.0      # fuselage tank first
     # (summed at the start of each step: one step's burn behind)
-    assert sim.model[L.ROW_MASS, L.M_MASS] == pytest.approx(m0 - burned.sum(), abs=0.01)
-    assert sim.diag[L.D_MASS] == pytest.approx(m0 - burned.sum(), rel=1e-4)
-    assert sim.model[L.ROW_MASS, L.M_CG] > cg0                  # the tank behind the CG empties: CG forward
-    assert sim.model[L.ROW_MASS, L.M_INERTIA + 4] < iyy0
+    assert data.mass_kg == pytest.approx(m0 - burned.sum(), abs=0.01)
+    assert sim.mass_kg == pytest.approx(m0 - burned.sum(), rel=1e-4)
+    assert data.cg_m[0] > cg0                                   # the tank behind the CG empties: CG forward
+    assert data.inertia_kgm2[1, 1] < iyy0
     # fuel flow at cruise power
-    assert 80 / 3600 < sim.diag[L.D_FUEL_FLOW] < 600 / 3600     # cruise: some 30-200 US gal/h
+    assert 80 / 3600 < sim.fuel_flow_kgs < 600 / 3600           # cruise: some 30-200 US gal/h
 
 
 def test_engine_stops_when_the_fuel_runs_out(p51):
@@ -292,8 +294,8 @@ def test_engine_stops_when_the_fuel_runs_out(p51):
     sim = Sim(compile_aircraft(spec))
     sim.spawn_trimmed_level(400 / KMH, 2000.0)
     sim.fly(20.0)
-    assert sim.diag[L.D_FUEL_KG] == 0.0
-    assert sim.diag[L.D_SHAFT_POWER] < 0.0                      # windmilling a dead engine
+    assert sim.fuel_kg == 0.0
+    assert sim.shaft_power_w < 0.0                              # windmilling a dead engine
 
 
 # ------------------------------------------------------------------ compressibility
@@ -341,10 +343,8 @@ def test_compressibility_drag_rise_and_control_loss(p51):
     """The aircraft at the same lift at Mach 0.5 and 0.8 (9,000 m): the drag area grows
     steeply, and past the limit Mach 0.80 the elevator loses most of its effect."""
     bare = p51.model.copy()
-    bare[0, L.H_ROW_PLANT] = 0.0
-    bare[0, L.H_N_TANKS] = 0.0
-    r0 = int(bare[0, L.H_ROW_SECTION])
-    bare[r0:r0 + int(bare[0, L.H_N_SECTIONS]), L.SEC_WASH_K] = -1
+    AircraftData(bare).remove_powerplant()
+    AircraftData(bare).remove_slipstream()
     alt = 9000.0
     a = isa(alt)[3]
     out = {}
@@ -398,7 +398,8 @@ def test_supercharger_gear_change_is_a_knee_in_speed_and_climb():
     sim = perf._sim("p51d", None)
     v = lambda h: perf.max_level_speed("p51d", h, "wep", sim=sim)[0]
     peak_low, before, after = v(3400.0), v(4600.0), v(4900.0)
-    assert before.diag[L.D_SC_GEAR] == 0 and after.diag[L.D_SC_GEAR] == 1
+    assert AircraftView(before.state, before.diag).supercharger_gear == 0
+    assert AircraftView(after.state, after.diag).supercharger_gear == 1
     assert before.tas_ms < peak_low.tas_ms
     assert after.tas_ms > before.tas_ms
     c = lambda h: perf.best_climb("p51d", h, "wep", sim=sim)[1]
@@ -410,10 +411,7 @@ def test_supercharger_gear_change_is_a_knee_in_speed_and_climb():
 def takeoff_heading_change(flip=False, seconds=8.0, pitch=0.0):
     sim = Sim("p51d")
     if flip:       # the mirror-image aircraft: an anticlockwise propeller
-        m = sim.model
-        m[int(m[0, L.H_ROW_PLANT]) + L.PLANT_PROP, L.PR_SENSE] *= -1
-        r0 = int(m[0, L.H_ROW_SECTION])
-        m[r0:r0 + int(m[0, L.H_N_SECTIONS]), L.SEC_WASH_SWY:L.SEC_WASH_SWZ + 1] *= -1
+        AircraftData(sim.model).mirror_propeller()
     sim.spawn_on_ground()
     h0 = sim.euler_rad[2]
     sim.fly(seconds, make_ctrl(throttle=1.0, pitch=pitch))

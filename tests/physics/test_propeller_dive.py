@@ -18,7 +18,7 @@ import math
 
 import pytest
 
-from flightsim.physics import layout as L
+from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import make_ctrl
 from flightsim.sim import Sim
 from flightsim.spec.compile import compile_aircraft
@@ -28,8 +28,7 @@ KMH = 3.6
 
 
 def _lever(c, rpm):
-    pr = int(c.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP
-    lo, hi = c.model[pr, L.PR_GOV_MIN], c.model[pr, L.PR_GOV_MAX]
+    lo, hi = AircraftData(c.model).governor_range_rads
     return (rpm * math.pi / 30.0 - lo) / (hi - lo)
 
 
@@ -40,28 +39,26 @@ def fly_dive(c, throttle=None, lever_rpm=2400.0, dive_deg=60.0, alt_m=6000.0, v0
     Returns per-step rows (IAS km/h, rpm, blade angle deg, prop torque N m, thrust N, shaft W)."""
     sim = Sim(c)
     sim.spawn_trimmed_level(v0_kmh / KMH, alt_m, base_ctrl=make_ctrl(gear_up=1.0, prop_rpm=_lever(c, lever_rpm)))
-    ctrl = sim.ctrl.copy()
+    ctrl = sim.controls.copy()
     if throttle is not None:
-        ctrl[L.C_THROTTLE] = throttle
+        ctrl.throttle = throttle
     integ = 0.0
     rows = []
     while sim.time_s < 60.0:
-        d = sim.diag
-        if sim.altitude_m < floor_m or d[L.D_IAS] * KMH > ias_limit_kmh:
+        if sim.altitude_m < floor_m or sim.ias_ms * KMH > ias_limit_kmh:
             break
         roll, pitch, _ = sim.euler_rad
         # attitude -> pitch-rate command (8 deg/s at most), PI on the rate
         q_cmd = min(max(-math.radians(dive_deg) - pitch, -0.14), 0.14)
-        gain = 1.0 / min(max(d[L.D_QBAR], 3000.0) / 9570.0, 1.0)
-        e = q_cmd - sim.state[L.S_OMEGA + 1]
+        gain = 1.0 / min(max(sim.qbar_pa, 3000.0) / 9570.0, 1.0)
+        e = q_cmd - sim.pitch_rate_rads
         integ = min(max(integ + 0.03 * gain * e, -1.0), 1.0)
-        ctrl[L.C_PITCH] = min(max(gain * e + integ, -1.0), 1.0)
-        ctrl[L.C_ROLL] = min(max(-3.0 * roll - 0.6 * sim.state[L.S_OMEGA], -1.0), 1.0)
-        sim.step(ctrl)
-        d = sim.diag
-        rows.append(dict(t=sim.time_s, ias=d[L.D_IAS] * KMH, pitch=math.degrees(pitch), rpm=d[L.D_RPM],
-                         blade=math.degrees(d[L.D_BLADE_ANGLE]), torque=d[L.D_PROP_TORQUE],
-                         thrust=d[L.D_THRUST], shaft=d[L.D_SHAFT_POWER]))
+        ctrl.pitch = min(max(gain * e + integ, -1.0), 1.0)
+        ctrl.roll = min(max(-3.0 * roll - 0.6 * sim.roll_rate_rads, -1.0), 1.0)
+        sim.step(ctrl.array)
+        rows.append(dict(t=sim.time_s, ias=sim.ias_ms * KMH, pitch=math.degrees(pitch), rpm=sim.engine_rpm,
+                         blade=sim.blade_angle_deg, torque=sim.propeller_torque_nm,
+                         thrust=sim.thrust_n, shaft=sim.shaft_power_w))
     return rows
 
 
