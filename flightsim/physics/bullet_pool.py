@@ -58,6 +58,55 @@ class BulletPool:
         """Free rows, the lowest last (pop() takes it)."""
         return list(np.flatnonzero(~self.alive)[::-1])
 
+    def copy(self) -> "BulletPool":
+        """An independent pool with the same bullets and hits."""
+        out = BulletPool(len(self.rows), len(self.hit_buf))
+        out.rows[:] = self.rows
+        out.hit_buf[:] = self.hit_buf
+        out.n_hits = self.n_hits
+        return out
+
+    def add(self, position_ned_m, velocity_ned_ms=(0.0, 0.0, 0.0), *, drag_k: float = 0.0,
+            hit_area_m2: float = 0.0, owner: int = 0, previous_ned_m=None, age_s: float = 0.0,
+            tracer: bool = False, gun: int = 0) -> int:
+        """One bullet in the lowest free row, by hand (tests, studies; the game spawns with
+        spawn_fired): NED position, m, and velocity over the ground, m/s; drag constant
+        (pi/8) / BC, m2/kg (0: no air drag); the lifting surface one hit spoils, m2; who fired
+        it; where its last segment started (NED, m; default: its position, no segment swept
+        yet); its age, s. Returns the row."""
+        free = np.flatnonzero(~self.alive)
+        if len(free) == 0:
+            raise ValueError(f"the pool's {len(self.rows)} rows are all in flight")
+        k = int(free[0])
+        row = self.rows[k]
+        row[:] = 0.0
+        row[B.B_POS:B.B_POS + 3] = position_ned_m
+        row[B.B_PREV:B.B_PREV + 3] = position_ned_m if previous_ned_m is None else previous_ned_m
+        row[B.B_VEL:B.B_VEL + 3] = velocity_ned_ms
+        row[B.B_AGE] = age_s
+        row[B.B_ALIVE] = 1.0
+        row[B.B_OWNER] = owner
+        row[B.B_DRAG_K] = drag_k
+        row[B.B_HIT_AREA] = hit_area_m2
+        row[B.B_TRACER] = 1.0 if tracer else 0.0
+        row[B.B_GUN] = gun
+        return k
+
+    @property
+    def position_ned_m(self) -> np.ndarray:
+        """(size, 3) each row's position, NED, m (a view; free rows hold leftovers)."""
+        return self.rows[:, B.B_POS:B.B_POS + 3]
+
+    @property
+    def velocity_ned_ms(self) -> np.ndarray:
+        """(size, 3) each row's velocity over the ground, NED, m/s (a view)."""
+        return self.rows[:, B.B_VEL:B.B_VEL + 3]
+
+    @property
+    def age_s(self) -> np.ndarray:
+        """Each row's time since it left the muzzle, s (a view)."""
+        return self.rows[:, B.B_AGE]
+
     # ------------------------------------------------------------------ the tick
     def fly(self, dt_s: float, env: np.ndarray, terrain: np.ndarray, life_s: float) -> None:
         """Every bullet flies one step (gravity from the env); the hit buffer starts empty."""

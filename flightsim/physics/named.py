@@ -189,6 +189,7 @@ class Readouts:
     oil_k = _Slot(L.D_OIL_T, "diag", 1.0, "oil temperature, K")
     mass_kg = _Slot(L.D_MASS, "diag", 1.0, "mass this step, kg (powered aircraft: as fuel burns)")
     ammo_rounds = _Slot(L.D_AMMO, "diag", 1.0, "rounds left, all guns")
+    recoil_n = _Slot(L.D_RECOIL, "diag", 1.0, "total recoil force of the guns firing this step, N")
     strike_speed_ms = _Slot(L.S_STRIKE_SPEED, "state", 1.0, "largest strike speed since the start, m/s")
     aerodynamic_stiffness_per_s = _Slot(L.D_STIFFNESS, "diag", 1.0, "fastest aerodynamic damping rate, 1/s")
     wing_induced_alpha_rad = _Slot(L.D_ALPHA_INDUCED, "diag", 1.0, "the wing's induced angle of attack (lifting line), rad")
@@ -390,6 +391,14 @@ class Readouts:
         """Rounds each gun has fired since the start (a copy; fractional between rounds)."""
         return self.state[L.S_GUN_FIRED:L.S_GUN_FIRED + L.N_GUN_MAX].copy()
 
+    def set_rounds_fired(self, rounds) -> None:
+        """Set the belt counters: rounds fired by gun 0, 1, ... (as many as given, the others
+        stay), a test's or a rearm's starting condition."""
+        r = np.asarray(rounds, dtype=np.float64)
+        if len(r) > L.N_GUN_MAX:
+            raise ValueError(f"{len(r)} guns: at most {L.N_GUN_MAX}")
+        self.state[L.S_GUN_FIRED:L.S_GUN_FIRED + len(r)] = r
+
 
 # each section's relative wind in its own axes, as aero.section_airflow leaves it in the
 # first rows of the kernels' scratch (the first array of dynamics.make_scratch)
@@ -412,9 +421,9 @@ class AircraftView(Readouts):
 class FleetReadouts:
     """Readouts of N aircraft at once, from (N, N_STATE) states and (N, >= N_DIAG) diags:
     each is an array with one value (or row) per aircraft. The scalar names are those of
-    Readouts."""
+    Readouts. Without diags (a run's states only) only the state's readouts work."""
 
-    def __init__(self, states: np.ndarray, diags: np.ndarray, dt_s: float = 0.02):
+    def __init__(self, states: np.ndarray, diags: np.ndarray | None = None, dt_s: float = 0.02):
         self.state, self.diag, self.dt_s = states, diags, dt_s
         self._flight = np.zeros((len(states), len(FLIGHT_COLUMNS)))
 
@@ -463,6 +472,11 @@ class FleetReadouts:
     @property
     def velocity_ned_ms(self) -> np.ndarray:
         return np.einsum("nij,nj->ni", self.body_to_ned(), self.state[:, L.S_VEL:L.S_VEL + 3])
+
+    @property
+    def velocity_body_ms(self) -> np.ndarray:
+        """(N, 3): (u, v, w) over the ground in body axes, m/s (a view)."""
+        return self.state[:, L.S_VEL:L.S_VEL + 3]
 
     @property
     def body_rates_rads(self) -> np.ndarray:

@@ -68,6 +68,11 @@ class Guns:
         """Lifting surface one hit spoils, m2."""
         return self.rows[:, L.GUN_HIT_AREA]
 
+    @property
+    def recoil_impulse_ns(self) -> np.ndarray:
+        """Recoil impulse per round (bullet plus propellant gas momentum), N s."""
+        return self.rows[:, L.GUN_IMPULSE]
+
 
 class AircraftData:
     """Named view over a compiled model matrix (and its airfoil tables, where given)."""
@@ -116,6 +121,19 @@ class AircraftData:
     def freeze_mass(self) -> None:
         """Mass, CG and inertia stay as they are now: nothing is re-summed as fuel and rounds go."""
         self.model[0, L.H_ROW_DRY] = 0.0
+
+    @property
+    def mass_resummed(self) -> bool:
+        """The kernels re-sum mass, CG and inertia from a dry row as fuel and rounds go (False:
+        nothing to re-sum, e.g. a glider without guns, or after freeze_mass)."""
+        return bool(self.model[0, L.H_ROW_DRY] > 0)
+
+    def strip_to_rigid_body(self) -> None:
+        """No lifting section, gear leg or ground contact from now on: the bare rigid body
+        (mass, CG, inertia) under gravity, for tests of the equations of motion."""
+        self.model[0, L.H_N_SECTIONS] = 0.0
+        self.model[0, L.H_N_GEAR] = 0.0
+        self.model[0, L.H_N_CONTACT] = 0.0
 
     def remove_slipstream(self) -> None:
         """No section sits in the propeller's slipstream any more (the propeller still pulls)."""

@@ -4,8 +4,9 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
 from flightsim.physics.aero import coefficients, fast_atan2
+from flightsim.physics.named import AircraftView
+from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
 from flightsim.spec.loader import load_aircraft
 
@@ -77,9 +78,10 @@ def test_induced_angle_is_lifting_line():
     """alpha_i = CL / (pi AR e) for the wing, in a trimmed glide."""
     sim = Sim("astir")
     t = sim.trimmer(1000.0).glide(90 / 3.6)
-    k = sim.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_K_INDUCED]
+    k = AircraftData(sim.model).wing_induced_k()
+    trimmed = AircraftView(t.state, t.diag)
     aspect = sim.compiled.wing_span_m ** 2 / sim.compiled.wing_area_m2
     assert aspect == pytest.approx(18.2, rel=0.02)                      # the published aspect ratio
     assert 0.9 < 1 / (math.pi * aspect * k) < 1.0                       # planform efficiency e
-    assert t.diag[L.D_ALPHA_INDUCED] == pytest.approx(k * t.diag[L.D_CL_WING], rel=1e-6)
-    assert t.diag[L.D_DOWNWASH] > t.diag[L.D_ALPHA_INDUCED] > 0         # the tail sees more than the wing
+    assert trimmed.wing_induced_alpha_rad == pytest.approx(k * trimmed.wing_cl, rel=1e-6)
+    assert trimmed.downwash_rad > trimmed.wing_induced_alpha_rad > 0    # the tail sees more than the wing

@@ -4,9 +4,9 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
 from flightsim.physics.dynamics import step, step_n
-from flightsim.physics.quat import dcm_from_quat
+from flightsim.physics.named import N_CONTROLS, STATE_SIZE, AircraftView, Controls, FleetReadouts
+from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import make_env, make_state
 from flightsim.sim import Sim
 
@@ -14,20 +14,19 @@ from flightsim.sim import Sim
 def no_aero(sim: Sim, gravity=9.80665):
     """The same rigid body with every section, gear leg and contact taken away."""
     sim.model = sim.model.copy()
-    sim.model[0, L.H_N_SECTIONS] = 0
-    sim.model[0, L.H_N_GEAR] = 0
-    sim.model[0, L.H_N_CONTACT] = 0
+    AircraftData(sim.model).strip_to_rigid_body()
     sim.env = make_env(gravity=gravity)
     return sim
 
 
 def random_controls(n, seed, pitch_trim=0.55):
     rng = np.random.default_rng(seed)
-    c = np.zeros((n, L.N_CTRL))
-    c[:, L.C_PITCH] = pitch_trim + rng.uniform(-0.5, 0.5, n)
-    c[:, L.C_ROLL] = rng.uniform(-1, 1, n)
-    c[:, L.C_YAW] = rng.uniform(-1, 1, n)
-    c[:, L.C_AIRBRAKE] = rng.uniform(0, 1, n)
+    c = np.zeros((n, N_CONTROLS))
+    named = Controls(c)                     # names read and write the columns
+    named.pitch = pitch_trim + rng.uniform(-0.5, 0.5, n)
+    named.roll = rng.uniform(-1, 1, n)
+    named.yaw = rng.uniform(-1, 1, n)
+    named.airbrake = rng.uniform(0, 1, n)
     return c
 
 
@@ -40,21 +39,21 @@ def test_same_inputs_give_bit_identical_states(trainer_path):
         if batched:
             states = sim.run(ctrls)
         else:
-            states = np.empty((len(ctrls), L.N_STATE))
+            states = np.empty((len(ctrls), STATE_SIZE))
             for i, c in enumerate(ctrls):
                 assert sim.step(c) == 0
                 states[i] = sim.state
         runs.append(states)
     assert np.array_equal(runs[0], runs[1])   # batched == one step per call, to the bit
     assert np.array_equal(runs[0], runs[2])   # and again
-    assert runs[0][-1, L.S_TICK] == 1500
+    assert AircraftView(runs[0][-1]).tick == 1500
 
 
 def test_quaternion_stays_normalised(trainer_path):
     sim = Sim(trainer_path)
     sim.spawn_trimmed_glide(25.0, 1500.0)
     states = sim.run(random_controls(3000, 3))
-    norms = np.linalg.norm(states[:, L.S_QUAT:L.S_QUAT + 4], axis=1)
+    norms = np.linalg.norm(FleetReadouts(states).quat_wxyz, axis=1)
     assert np.max(np.abs(norms - 1.0)) < 1e-12
 
 
@@ -65,7 +64,7 @@ def test_free_fall_is_exact_for_constant_acceleration(trainer_path):
     v = sim.velocity_ned_ms
     assert v[2] == pytest.approx(9.80665 * 2.0, rel=1e-12)
     # the first step has no history (Euler), after that the two-step rule is exact here
-    assert -sim.state[L.S_POS + 2] == pytest.approx(1000.0 - 0.5 * 9.80665 * 4.0, abs=0.01)
+    assert sim.altitude_m == pytest.approx(1000.0 - 0.5 * 9.80665 * 4.0, abs=0.01)
 
 
 def test_torque_free_tumbling_conserves_momentum_and_energy(trainer_path):
@@ -76,9 +75,8 @@ def test_torque_free_tumbling_conserves_momentum_and_energy(trainer_path):
     sim.state = make_state((0, 0, -1000.0), omega_body_rads=(0.4, 1.5, 0.2))
 
     def invariants():
-        R = np.empty((3, 3))
-        dcm_from_quat(sim.state[L.S_QUAT:L.S_QUAT + 4], R)
-        w = sim.state[L.S_OMEGA:L.S_OMEGA + 3]
+        R = sim.body_to_ned()
+        w = sim.body_rates_rads
         return R @ (I @ w), 0.5 * w @ I @ w
 
     h0, e0 = invariants()
@@ -96,7 +94,7 @@ def test_second_order_convergence(trainer_path):
         sim.state = make_state((0, 0, -1000.0), omega_body_rads=(0.4, 1.5, 0.2))
         for _ in range(int(round(2.0 / dt))):
             sim.step()
-        return sim.state[L.S_OMEGA:L.S_OMEGA + 3].copy()
+        return sim.body_rates_rads
 
     ref = final(0.00125)
     e1 = np.linalg.norm(final(0.02) - ref)
@@ -109,17 +107,17 @@ def test_non_finite_step_keeps_last_good_state(trainer_path):
     sim.spawn_trimmed_glide(25.0, 1500.0)
     good = sim.state.copy()
     bad_ctrl = sim.ctrl.copy()
-    bad_ctrl[L.C_PITCH] = np.nan
+    Controls(bad_ctrl).pitch = np.nan
     assert sim.step(bad_ctrl) == 1
-    assert sim.diag[L.D_NONFINITE] == 1.0
+    assert sim.nonfinite
     assert np.array_equal(sim.state, good)
     ctrls = np.tile(sim.ctrl, (10, 1))
-    ctrls[4, L.C_ROLL] = np.nan
+    Controls(ctrls[4]).roll = np.nan
     out = sim.run(ctrls)
     assert len(out) == 4 and np.all(np.isfinite(sim.state))
     assert sim.step() == 0
     # an infinite force request is only a very hard push: the surface stops at its travel
     inf_ctrl = sim.ctrl.copy()
-    inf_ctrl[L.C_ROLL] = np.inf
+    Controls(inf_ctrl).roll = np.inf
     assert sim.step(inf_ctrl) == 0
-    assert sim.state[L.S_SURF + L.SURF_ROLL] <= 1.0
+    assert sim.surface("roll") <= 1.0

@@ -11,7 +11,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flightsim.physics import layout as L
+from flightsim.physics.named import N_CONTROLS, Controls, FleetReadouts
 from flightsim.physics.state import make_state
 from flightsim.sim import Sim
 
@@ -56,15 +56,16 @@ def start_states(draw):
 @st.composite
 def bang_bang(draw):
     """Full deflections held for random stretches (10..300 steps)."""
-    ctrls = np.zeros((STEPS, L.N_CTRL))
+    ctrls = np.zeros((STEPS, N_CONTROLS))
     i = 0
     while i < STEPS:
         n = draw(st.integers(10, 300))
-        ctrls[i:i + n, L.C_PITCH] = draw(st.sampled_from([-1.0, 0.0, 1.0]))
-        ctrls[i:i + n, L.C_ROLL] = draw(st.sampled_from([-1.0, 0.0, 1.0]))
-        ctrls[i:i + n, L.C_YAW] = draw(st.sampled_from([-1.0, 0.0, 1.0]))
-        ctrls[i:i + n, L.C_AIRBRAKE] = draw(st.sampled_from([0.0, 1.0]))
-        ctrls[i:i + n, L.C_BRAKE_L] = ctrls[i:i + n, L.C_BRAKE_R] = draw(st.sampled_from([0.0, 1.0]))
+        stretch = Controls(ctrls[i:i + n])          # names write the columns of these rows
+        stretch.pitch = draw(st.sampled_from([-1.0, 0.0, 1.0]))
+        stretch.roll = draw(st.sampled_from([-1.0, 0.0, 1.0]))
+        stretch.yaw = draw(st.sampled_from([-1.0, 0.0, 1.0]))
+        stretch.airbrake = draw(st.sampled_from([0.0, 1.0]))
+        stretch.brake_left = stretch.brake_right = draw(st.sampled_from([0.0, 1.0]))
         i += n
     return ctrls
 
@@ -78,7 +79,8 @@ def test_state_stays_finite(start, ctrls):
     states = sim.run(ctrls)
     assert len(states) == STEPS, f"step {len(states)} went non-finite (refused, last good state kept)"
     assert np.all(np.isfinite(states))
-    speed = np.linalg.norm(states[:, L.S_VEL:L.S_VEL + 3], axis=1)
+    run = FleetReadouts(states)
+    speed = np.linalg.norm(run.velocity_body_ms, axis=1)
     assert speed.max() < 400.0          # no numerical blow-up hiding behind finite numbers
-    rates = np.abs(states[:, L.S_OMEGA:L.S_OMEGA + 3]).max()
+    rates = np.abs(run.body_rates_rads).max()
     assert rates < 20.0

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from flightsim.world.assembly import World
-from flightsim.physics import layout as L
+from flightsim.physics.ballistics import set_damage
+from flightsim.physics.named import AircraftView
+from flightsim.physics.named_model import AircraftData
 from flightsim.spec.schema import DataError
 from flightsim.world.scenario import find_scenario, load_scenario
 
@@ -24,7 +26,7 @@ def combat_world(**opponent):
 
 
 def run(world, seconds, each=None):
-    n0 = int(world.physics.state[L.S_TICK])
+    n0 = AircraftView(world.physics.state).tick
     for k in range(int(round(seconds / DT))):
         world.physics.tick((n0 + k) * DT)
         if each is not None:
@@ -32,8 +34,7 @@ def run(world, seconds, each=None):
 
 
 def damage(model):
-    r0 = int(model[0, L.H_ROW_SECTION])
-    return model[r0:r0 + int(model[0, L.H_N_SECTIONS]), L.SEC_DAMAGE]
+    return AircraftData(model).section_damage
 
 
 def test_the_combat_scenario_builds_an_opponent_bullets_and_balloons():
@@ -87,8 +88,8 @@ def test_ai_never_flies_into_the_ground():
     w = World(scenario=dataclasses.replace(sc, start=start, opponent=opp, targets=[]), small_world=True)
     c = w.combat
     agl = []
-    run(w, 60.0, lambda world: agl.append(float(c.opp_sim.diag[L.D_HEIGHT_AGL])))
-    assert c.opp_visible and c.opp_alive and c.opp_sim.state[L.S_STRIKE_INDEX] < 0
+    run(w, 60.0, lambda world: agl.append(c.opp_sim.height_agl_m))
+    assert c.opp_visible and c.opp_alive and not c.opp_sim.struck
     assert min(agl[5:]) > 150.0                      # it holds its floor (300 m) give or take a pull-out
 
 
@@ -124,16 +125,15 @@ def test_player_hits_damage_the_opponents_sections_only():
 def test_reset_brings_back_the_opponent_and_clears_the_damage():
     w = combat_world(along_m=-6700.0, right_m=40.0, height_m=1700.0)
     c = w.combat
-    spawn = c.opp_sim.state[L.S_POS:L.S_POS + 3].copy()
+    spawn = c.opp_sim.position_ned_m
     run(w, 30.0)
-    from flightsim.physics.ballistics import set_damage
     set_damage(w.sim.model, 3, 0.5)                         # as if shot up
-    assert w.sim.model[0, L.H_DAMAGED] == 1.0
+    assert AircraftData(w.sim.model).damaged
     w.reset()
     run(w, 0.04)
-    assert np.linalg.norm(c.opp_sim.state[L.S_POS:L.S_POS + 3] - spawn) < 10.0
+    assert np.linalg.norm(c.opp_sim.position_ned_m - spawn) < 10.0
     assert np.all(damage(w.sim.model) == 0.0) and np.all(damage(c.opp_sim.model) == 0.0)
-    assert w.sim.model[0, L.H_DAMAGED] == 0.0
+    assert not AircraftData(w.sim.model).damaged
     assert c.frame.hits_taken == 0 and c.frame.player_ammo == 1880
 
 
