@@ -41,6 +41,8 @@ def parser():
                     help="telemetry: move an air start to this altitude (m above sea level)")
     ap.add_argument("--realtime", action="store_true", help="telemetry: pace the steps to the wall clock")
     ap.add_argument("--json", action="store_true", help="telemetry as JSON lines")
+    ap.add_argument("--record", metavar="FILE", default=None,
+                    help="telemetry: record the flight to FILE (replay, verify, export: python -m flightsim.replay)")
     return ap
 
 

@@ -71,6 +71,11 @@ class PhysicsThread:
         # physics.named.Controls, called each tick in place of the mailbox, ``view`` the
         # aircraft by name (physics.named.AircraftView: the state, the diag of the last step)
         self.pilot = None
+        # the flight recorder (flightsim.recorder.Recorder) or None: it sees every step's
+        # controls, the commands as they are applied, and the states after the steps
+        self.recorder = None
+        # the world's hook for a reset applied by this thread (a fresh cable, the combat anew)
+        self.on_reset = None
         self._view = AircraftView(self.state, self.diag, self.dt)
         self._stop = threading.Event()
         self._running = threading.Event()   # set = not paused
@@ -96,13 +101,21 @@ class PhysicsThread:
         """Apply queued commands; True if there were any."""
         cmds = self.mailbox.take_commands()
         for cmd, args in cmds:
-            if cmd == "reset":
-                self.state[:] = args[0]
-                self.diag[:] = 0.0
-                self.epoch += 1
-            elif cmd == "env":
-                self.env = args[0]
+            self.apply_command(cmd, args[0])
         return bool(cmds)
+
+    def apply_command(self, cmd: str, value) -> None:
+        """A reset (to a state) or a new env, between steps (the mailbox's commands; a replay's)."""
+        if self.recorder is not None:
+            self.recorder.command(cmd, value)
+        if cmd == "reset":
+            self.state[:] = value
+            self.diag[:] = 0.0
+            self.epoch += 1
+            if self.on_reset is not None:
+                self.on_reset()
+        elif cmd == "env":
+            self.env = value
 
     def set_time_scale(self, factor: int) -> None:
         """Time acceleration: ``factor`` fixed steps per tick from the next tick on (1 = real time)."""
@@ -125,16 +138,24 @@ class PhysicsThread:
                 cmd.to_array(self.ctrl)
         n = self.time_scale
         for _ in range(n):
-            if self.hook is not None:
-                self.hook(self.state, self.env, self._view.tick * self.dt)
-            t = time.perf_counter()
-            if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
-                self.refused_steps += 1
-            self.step_time_s += time.perf_counter() - t
-            self.steps += 1
+            self.step_once()
         self.ticks += 1
         self._scale_now = n
         self.publish(wall_s)
+
+    def step_once(self) -> None:
+        """One physics step with the controls in ``self.ctrl``: the world's hook, then the kernel."""
+        if self.recorder is not None:
+            self.recorder.controls(self.ctrl)
+        if self.hook is not None:
+            self.hook(self.state, self.env, self._view.tick * self.dt)
+        t = time.perf_counter()
+        if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
+            self.refused_steps += 1
+        self.step_time_s += time.perf_counter() - t
+        self.steps += 1
+        if self.recorder is not None:
+            self.recorder.stepped(self.state)
 
     # ------------------------------------------------------------------ the loop
     def _loop(self) -> None:

@@ -128,6 +128,10 @@ def telemetry(args) -> int:
         else:
             print(f"--altitude-m ignored: {sc.name} starts on the {sc.start['type']}", flush=True)
     world = World(args.aircraft, sc)
+    recorder = None
+    if getattr(args, "record", None):
+        from .recording.recorder import start_recording
+        recorder = start_recording(world, args.record)
     if world.start.note:
         print(world.start.note, flush=True)
     pilot = None
@@ -140,8 +144,17 @@ def telemetry(args) -> int:
     print(f"{world.compiled.name} in {sc.name} ({start.type} start at {snap.altitude_m:.0f} m{speed}, "
           f"{world.compiled.mass_kg:.0f} kg), {who}; flying {args.seconds:.0f} s headless", flush=True)
     watcher = EventWatcher(world)
-    physics = world.physics
     pending = watcher.update(snap)
+    try:
+        return _fly(args, world, pilot, watcher, pending, snap)
+    finally:
+        if recorder is not None:
+            recorder.close()
+            print(f"recorded {recorder.step} steps to {args.record} ({recorder.bytes_written} bytes)", flush=True)
+
+
+def _fly(args, world, pilot, watcher, pending, snap) -> int:
+    physics = world.physics
     t0 = time.perf_counter()
     ticks = int(round(args.seconds / DT))
     for k in range(ticks):

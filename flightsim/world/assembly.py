@@ -50,6 +50,7 @@ class World:
         self.physics = PhysicsThread(self.sim.state, self.sim.env, self.sim.terrain, self.sim.model, self.sim.tables,
                                      self.mailbox, self.buffer)
         self.physics.hook = self._world_tick
+        self.physics.on_reset = self._on_reset
         self.combat = None
         self._world_tick(self.physics.state, self.physics.env, 0.0)
         if getattr(sc, "has_combat", False):
@@ -73,6 +74,9 @@ class World:
         if self.winch is not None:
             self.winch.update(env, state, self.physics.dt if hasattr(self, "physics") else 0.02,
                               self.sim.compiled.cg_m)
+            rec = getattr(getattr(self, "physics", None), "recorder", None)
+            if rec is not None and self.winch.release_taken:
+                rec.event("release_cable")          # the pilot's hand on the release, at this step
         if getattr(self, "combat", None) is not None:
             self.combat.tick(state, env, t_s)
 
@@ -85,9 +89,14 @@ class World:
         return self.sim.compiled
 
     def reset(self):
+        """Back to the start: the physics thread applies it between steps (``_on_reset``), so a
+        recorded flight replays it at the same step."""
         self.mailbox.post(self.initial_inputs)
-        if self._make_winch is not None:
-            self.winch = self._make_winch()     # back on a fresh cable
         self.physics.reset(self.spawn_state)
+
+    def _on_reset(self):
+        """(physics thread) A reset was applied: a fresh cable, the combat anew."""
+        if self._make_winch is not None:
+            self.winch = self._make_winch()
         if getattr(self, "combat", None) is not None:
             self.combat.request_reset()

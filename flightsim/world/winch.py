@@ -74,6 +74,7 @@ class Winch:
         self._power = 0.0            # the driver's slow part of the throttle (integral)
         self._climbing = False       # past the ground run: the driver holds the launch speed
         self._pending_release = False
+        self.release_taken = False       # the last update took the pilot's release
 
     def release(self):
         self._pending_release = True
@@ -86,6 +87,8 @@ class Winch:
 
     def update(self, env, state, dt_s: float, cg_m) -> None:
         Environment(env).clear_external_force()
+        # the release, read once (the pilot pulls it from another thread): what this step took
+        self.release_taken, self._pending_release = self._pending_release, False
         if not self.attached:
             return
         self.t_s += dt_s
@@ -96,8 +99,8 @@ class Winch:
         self.cable_speed_ms = float(v @ u)            # rate of winding in
         self.angle_deg = math.degrees(math.asin(max(-1.0, min(1.0, u[2]))))
         altitude = AircraftView(state).altitude_m
-        if self._pending_release or self.angle_deg > BACK_RELEASE_DEG or dist < 30.0:
-            self.event = "released" if self._pending_release else "back-release"
+        if self.release_taken or self.angle_deg > BACK_RELEASE_DEG or dist < 30.0:
+            self.event = "released" if self.release_taken else "back-release"
             self._drop(altitude)
             return
         self.ias_ms = self._airspeed(env, state, R, altitude)

@@ -1,0 +1,2 @@
+"""The flight recorder: recording (recorder), the file (format), re-simulating and verifying
+(replay), exporting to IGC, Tacview ACMI and CSV (export)."""

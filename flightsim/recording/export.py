@@ -1,0 +1,204 @@
+"""A recorded flight re-simulated into a table, and written as IGC (FAI flight recorder
+format, for SeeYou, XCSoar, WeGlide), Tacview ACMI 2.2 text (every aircraft, bullets and
+balloons) or CSV (every telemetry column); and seed 004's evaluation plot.
+
+The world is flat NED metres around the scenario's origin; on the globe it sits at the
+scenario's ``[world] origin_lat_deg / origin_lon_deg`` (default: Lasham airfield, UK), each
+north/east metre turned into latitude/longitude on the WGS-84 ellipsoid's local radii.
+Pressure altitude is the ISA altitude the model flies in, which is also its geometric
+altitude: IGC's pressure and GNSS altitudes are the same number here.
+"""
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import math
+from pathlib import Path
+
+import numpy as np
+
+from ..physics.named import AircraftView
+from .format import Recording
+from .replay import resimulate
+
+DEFAULT_ORIGIN = (51.1875, -1.0325)          # Lasham airfield, Hampshire (a gliding centre)
+WGS84_A = 6378137.0
+WGS84_E2 = 6.69437999014e-3
+TABLE_COLUMNS = ("t_s", "north_m", "east_m", "altitude_m", "lat_deg", "lon_deg", "ias_kmh", "tas_kmh",
+                 "vertical_speed_ms", "nz_g", "roll_deg", "pitch_deg", "heading_deg", "alpha_deg", "beta_deg",
+                 "height_agl_m", "engine_rpm", "stalled_sections", "on_ground")
+
+
+def origin_of(rec: Recording) -> tuple[float, float]:
+    from ..world.scenario import find_scenario
+    try:
+        w = find_scenario(rec.header["scenario"]).world
+        return float(w.get("origin_lat_deg", DEFAULT_ORIGIN[0])), float(w.get("origin_lon_deg", DEFAULT_ORIGIN[1]))
+    except Exception:
+        return DEFAULT_ORIGIN
+
+
+def ned_to_latlon(north_m, east_m, origin) -> tuple:
+    lat0 = math.radians(origin[0])
+    s = 1.0 - WGS84_E2 * math.sin(lat0) ** 2
+    r_north = WGS84_A * (1.0 - WGS84_E2) / s ** 1.5          # meridian radius of curvature
+    r_east = WGS84_A / math.sqrt(s) * math.cos(lat0)         # parallel's radius
+    return origin[0] + np.degrees(np.asarray(north_m) / r_north), origin[1] + np.degrees(np.asarray(east_m) / r_east)
+
+
+def flight_table(rec: Recording, check_versions: bool = True, combat_every: int = 5) -> dict:
+    """Re-simulate: {column: array over the steps} (TABLE_COLUMNS), and every ``combat_every``
+    steps the combat's frame (the opponent, bullets, balloons) for ACMI."""
+    rows, frames = [], []
+    for k, world in resimulate(rec, check_versions=check_versions):
+        a = AircraftView(world.physics.state, world.physics.diag, rec.dt_s)
+        n, e, _ = a.position_ned_m
+        roll, pitch, heading = a.euler_deg
+        rows.append((k * rec.dt_s, n, e, a.altitude_m, 0.0, 0.0, a.ias_kmh, a.tas_kmh, a.vertical_speed_ms, a.nz_g,
+                     roll, pitch, heading % 360.0, a.alpha_deg, a.beta_deg, a.height_agl_m, a.engine_rpm,
+                     a.stalled_sections, a.gear_on_ground))
+        combat = getattr(world, "combat", None)
+        if combat is not None and k % combat_every == 0 and combat.frame is not None:
+            frames.append((k * rec.dt_s, combat.frame))
+    arr = np.array(rows, dtype=np.float64).reshape(-1, len(TABLE_COLUMNS))
+    table = {name: arr[:, i] for i, name in enumerate(TABLE_COLUMNS)}
+    table["lat_deg"], table["lon_deg"] = ned_to_latlon(table["north_m"], table["east_m"], origin_of(rec))
+    table["combat_frames"] = frames
+    return table
+
+
+def _start_time(rec: Recording) -> _dt.datetime:
+    return _dt.datetime.fromisoformat(rec.header["created_utc"]).astimezone(_dt.timezone.utc)
+
+
+def _igc_angle(value: float, degree_digits: int, pos: str, neg: str) -> str:
+    hemi = pos if value >= 0 else neg
+    v = abs(value)
+    deg = int(v)
+    minutes_thousandths = int(round((v - deg) * 60000.0))
+    if minutes_thousandths == 60000:
+        deg, minutes_thousandths = deg + 1, 0
+    return f"{deg:0{degree_digits}d}{minutes_thousandths:05d}{hemi}"
+
+
+def _igc_alt(m: float) -> str:
+    v = int(round(m))
+    return f"{v:05d}" if v >= 0 else f"-{abs(v):04d}"
+
+
+def write_igc(rec: Recording, table: dict, out: Path) -> None:
+    """FAI IGC: A and H records, then B fixes at 1 s (pressure and GNSS altitude)."""
+    start = _start_time(rec)
+    h = rec.header
+    lines = ["AXFSFLIGHTSIM",
+             f"HFDTEDATE:{start:%d%m%y},01",
+             "HFPLTPILOTINCHARGE:flightsim pilot",
+             "HFCM2CREW2:NIL",
+             f"HFGTYGLIDERTYPE:{h['aircraft_name']}",
+             f"HFGIDGLIDERID:FS-{h['aircraft'].upper()}",
+             "HFDTMGPSDATUM:WGS84",
+             f"HFRFWFIRMWAREVERSION:format {h['format']}",
+             "HFRHWHARDWAREVERSION:flightsim",
+             "HFFTYFRTYPE:flightsim,simulator",
+             "HFGPSRECEIVER:flightsim,simulated,12ch,20000",
+             "HFPRSPRESSALTSENSOR:flightsim,ISA,20000",
+             "HFALGALTGPS:GEO",
+             "HFALPALTPRESSURE:ISA"]
+    per_s = int(round(1.0 / rec.dt_s))
+    t, lat, lon, alt = table["t_s"], table["lat_deg"], table["lon_deg"], table["altitude_m"]
+    for i in range(per_s - 1, len(t), per_s):
+        when = start + _dt.timedelta(seconds=float(t[i]))
+        lines.append(f"B{when:%H%M%S}{_igc_angle(lat[i], 2, 'N', 'S')}{_igc_angle(lon[i], 3, 'E', 'W')}A"
+                     f"{_igc_alt(alt[i])}{_igc_alt(alt[i])}")
+    out.write_text("\r\n".join(lines) + "\r\n")
+
+
+def write_csv(rec: Recording, table: dict, out: Path) -> None:
+    with open(out, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(TABLE_COLUMNS)
+        cols = [table[c] for c in TABLE_COLUMNS]
+        for row in zip(*cols):
+            w.writerow([f"{v:.6f}" if isinstance(v, float) else v for v in (float(x) for x in row)])
+
+
+def _acmi_t(lat, lon, alt, roll=None, pitch=None, yaw=None) -> str:
+    base = f"{lon:.7f}|{lat:.7f}|{alt:.1f}"
+    return base if roll is None else f"{base}|{roll:.1f}|{pitch:.1f}|{yaw:.1f}"
+
+
+def write_acmi(rec: Recording, table: dict, out: Path) -> None:
+    """Tacview ACMI 2.2 text: the player at every 0.1 s, the opponent, bullets and balloons."""
+    from ..physics.quat import euler_from_quat
+    h = rec.header
+    origin = origin_of(rec)
+    start = _start_time(rec)
+    lines = ["FileType=text/acmi/tacview", "FileVersion=2.2",
+             f"0,ReferenceTime={start:%Y-%m-%dT%H:%M:%SZ}",
+             f"0,Title={h['aircraft_name']} in {h.get('scenario_name', h['scenario'])}",
+             "0,DataSource=flightsim"]
+    frames = dict(table["combat_frames"])
+    step = max(1, int(round(0.1 / rec.dt_s)))
+    t = table["t_s"]
+    live_bullets: set = set()
+    opp_visible = False
+    for i in range(0, len(t), step):
+        lines.append(f"#{t[i]:.2f}")
+        player = _acmi_t(table["lat_deg"][i], table["lon_deg"][i], table["altitude_m"][i],
+                         table["roll_deg"][i], table["pitch_deg"][i], table["heading_deg"][i])
+        extra = f",Type=Air+FixedWing,Name={h['aircraft_name']},Pilot=Player,Color=Blue" if i == 0 else ""
+        lines.append(f"1,T={player}{extra}")
+        fr = frames.get(round(float(t[i]), 6))
+        if fr is None:
+            continue
+        o = fr.opponent
+        if o is not None and o.visible:
+            la, lo = ned_to_latlon(o.position_ned_m[0], o.position_ned_m[1], origin)
+            r, p, y = (math.degrees(v) for v in euler_from_quat(o.quat_wxyz))
+            tag = "" if opp_visible else ",Type=Air+FixedWing,Name=AI fighter,Pilot=AI,Color=Red"
+            lines.append(f"2,T={_acmi_t(float(la), float(lo), -o.position_ned_m[2], r, p, y % 360.0)}{tag}")
+            opp_visible = True
+        elif opp_visible:
+            lines.append("-2")
+            opp_visible = False
+        now = set()
+        for j, b in enumerate(fr.bullets[:400]):          # the nearest part of a burst is enough to see it
+            oid = 1000 + j
+            la, lo = ned_to_latlon(b[0], b[1], origin)
+            tag = "" if oid in live_bullets else ",Type=Weapon+Projectile+Bullet,Color=Yellow"
+            lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -b[2])}{tag}")
+            now.add(oid)
+        for oid in sorted(live_bullets - now):
+            lines.append(f"-{oid:x}")
+        live_bullets = now
+        for j, s in enumerate(fr.targets):
+            oid = 100 + j
+            if s[4] > 0.5:
+                la, lo = ned_to_latlon(s[0], s[1], origin)
+                lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -s[2])},Type=Air+Static,Name=Balloon,"
+                             f"Radius={s[3]:.1f}")
+    out.write_text("\n".join(lines) + "\n")
+
+
+def export(rec: Recording, table: dict, fmt: str, out) -> None:
+    out = Path(out)
+    {"igc": write_igc, "csv": write_csv, "acmi": write_acmi}[fmt](rec, table, out)
+
+
+def plot(rec: Recording, table: dict, out) -> None:
+    """Seed 004's evaluation figure: altitude, airspeed, vario and load factor against time."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    t = table["t_s"]
+    fig, axes = plt.subplots(4, 1, figsize=(9, 9), sharex=True)
+    for ax, (col, label) in zip(axes, (("altitude_m", "altitude, m"), ("ias_kmh", "IAS, km/h"),
+                                       ("vertical_speed_ms", "vario, m/s"), ("nz_g", "load factor, g"))):
+        ax.plot(t, table[col], lw=0.9)
+        ax.set_ylabel(label)
+        ax.grid(alpha=0.3)
+    axes[-1].set_xlabel("time, s")
+    axes[0].set_title(f"{rec.header['aircraft_name']} in {rec.header.get('scenario_name', rec.header['scenario'])}")
+    fig.tight_layout()
+    fig.savefig(out, dpi=100)
+    plt.close(fig)
