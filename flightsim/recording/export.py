@@ -47,8 +47,9 @@ def ned_to_latlon(north_m, east_m, origin) -> tuple:
 
 
 def flight_table(rec: Recording, check_versions: bool = True, combat_every: int = 5) -> dict:
-    """Re-simulate: {column: array over the steps} (TABLE_COLUMNS), and every ``combat_every``
-    steps the combat's frame (the opponent, bullets, balloons) for ACMI."""
+    """Re-simulate: {column: array over the steps} (TABLE_COLUMNS; row i is the state after
+    step i + 1), and every ``combat_every`` steps the combat's frame (the opponent, bullets,
+    balloons) for ACMI, as (steps done, frame)."""
     rows, frames = [], []
     for k, world in resimulate(rec, check_versions=check_versions):
         a = AircraftView(world.physics.state, world.physics.diag, rec.dt_s)
@@ -59,7 +60,7 @@ def flight_table(rec: Recording, check_versions: bool = True, combat_every: int 
                      a.stalled_sections, a.gear_on_ground))
         combat = getattr(world, "combat", None)
         if combat is not None and k % combat_every == 0 and combat.frame is not None:
-            frames.append((k * rec.dt_s, combat.frame))
+            frames.append((k, combat.frame))            # keyed by the steps done
     arr = np.array(rows, dtype=np.float64).reshape(-1, len(TABLE_COLUMNS))
     table = {name: arr[:, i] for i, name in enumerate(TABLE_COLUMNS)}
     table["lat_deg"], table["lon_deg"] = ned_to_latlon(table["north_m"], table["east_m"], origin_of(rec))
@@ -138,17 +139,17 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
              f"0,Title={h['aircraft_name']} in {h.get('scenario_name', h['scenario'])}",
              "0,DataSource=flightsim"]
     frames = dict(table["combat_frames"])
-    step = max(1, int(round(0.1 / rec.dt_s)))
+    step = max(1, int(round(0.1 / rec.dt_s)))         # (a multiple of flight_table's combat_every)
     t = table["t_s"]
     live_bullets: set = set()
     opp_visible = False
-    for i in range(0, len(t), step):
+    for i in range(step - 1, len(t), step):
         lines.append(f"#{t[i]:.2f}")
         player = _acmi_t(table["lat_deg"][i], table["lon_deg"][i], table["altitude_m"][i],
                          table["roll_deg"][i], table["pitch_deg"][i], table["heading_deg"][i])
-        extra = f",Type=Air+FixedWing,Name={h['aircraft_name']},Pilot=Player,Color=Blue" if i == 0 else ""
+        extra = f",Type=Air+FixedWing,Name={h['aircraft_name']},Pilot=Player,Color=Blue" if i == step - 1 else ""
         lines.append(f"1,T={player}{extra}")
-        fr = frames.get(round(float(t[i]), 6))
+        fr = frames.get(i + 1)                        # row i is the state after step i + 1
         if fr is None:
             continue
         o = fr.opponent

@@ -106,3 +106,19 @@ def test_exports_parse(winch_flight, tmp_path):
     acmi = (tmp_path / "f.acmi").read_text().splitlines()
     assert acmi[0] == "FileType=text/acmi/tacview" and acmi[1] == "FileVersion=2.2"
     assert sum(1 for line in acmi if line.startswith("#")) == 450
+
+
+def test_a_combat_flight_replays_and_its_acmi_has_every_object(tmp_path):
+    """The AI opponent and the balloons are re-computed on replay: the verification holds, and
+    the ACMI file carries the player, the opponent and the balloons at 10 Hz."""
+    path = _record(tmp_path, "fighter_combat", 10.0, "combat")
+    rec = read_recording(path)
+    assert verify(rec).ok
+    out = tmp_path / "c.acmi"
+    assert replay_main([str(path), "--export", "acmi", "-o", str(out)]) == 0
+    lines = out.read_text().splitlines()
+    frames = sum(1 for line in lines if line.startswith("#"))
+    assert frames == 100
+    assert sum(1 for line in lines if line.startswith("1,T=")) == frames
+    assert sum(1 for line in lines if line.startswith("2,T=")) == frames          # the opponent
+    assert any("Name=Balloon" in line for line in lines)
