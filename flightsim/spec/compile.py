@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..physics import layout as L
+from ..physics.named_model import AircraftData
 from .loader import AircraftSpec, load_aircraft
 from .guns import compile_guns
 from .powerplant import compile_powerplant
@@ -55,11 +56,11 @@ class Compiled:
 
     @property
     def wing_area_m2(self) -> float:
-        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA])
+        return AircraftData(self.model).wing_area_m2
 
     @property
     def wing_span_m(self) -> float:
-        return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_SPAN])
+        return AircraftData(self.model).wing_span_m
 
 
 def _axes(incidence_deg: float, dihedral_deg: float, side: int):
