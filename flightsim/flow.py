@@ -7,13 +7,18 @@ crash, time acceleration, remembered settings.
                                │  Esc / gamepad Back: MENU (paused): resume, restart, another scenario, quit
                                │  a crash: after CRASH_MENU_DELAY_S the menu opens on "Restart"
                                │  T / Shift+T: time acceleration x1 -> x2 -> x4 (physics steps per tick)
+      MENU ──(a recorded flight)──► REPLAY: the recording flies (flightsim.recording.player):
+                               │  play / pause, 0.25x..16x, seek, any view; Enter or the menu's
+                               └─ "Take over": FLYING on from that moment (recorded as a new flight)
 
 One ``World`` (physics thread, terrain, weather) and one ``Game`` (renderer, HUD,
 instruments, cameras, sound) per scenario. Choosing another scenario stops the old
 physics thread (joined, checked), builds the new World and Game -- another aircraft
 needs another mesh, instrument panel, HUD and engine sound -- and releases the old
 Game's GL objects (flightsim.render.release), so switching any number of times holds
-the same GL memory. ``live=False`` is the offscreen mode: nothing is started, the caller
+the same GL memory. With ``recordings_dir`` (the window) every World flown is recorded there
+(unless the setting ``record_flights`` is off), from before its first step, and the menu
+lists those recordings to replay. ``live=False`` is the offscreen mode: nothing is started, the caller
 steps ``world.physics.tick`` (tests, ``--screenshot``). ``background=True`` (the window)
 builds each World -- terrain, the aircraft compiled and trimmed -- in a thread of its own
 while the window's event loop runs on: ``loading_progress`` says what is being built until
@@ -34,13 +39,21 @@ from .handoff import DT, pose_at
 from .input.joystick import aircraft_has_engine
 from .menu import Menu
 from .settings import Settings, save_settings
+from .recording.format import NotARecording
+from .recording.replay import VersionMismatch
 from .spec.schema import DataError
 from .world.assembly import World
 from .world.scenario import UnsuitableAircraft
 
 log = logging.getLogger("flightsim.flow")
 
+# what a scenario or a recording can be refused for: said in the menu, the old flight stays
+REFUSED = (DataError, UnsuitableAircraft, NotARecording, VersionMismatch, OSError)
+
 CRASH_MENU_DELAY_S = 3.0
+REPLAY_SEEK_S = {"back": -10.0, "forward": 10.0, "back_long": -60.0, "forward_long": 60.0}
+# the app actions that mean something else in a replay (None: nothing)
+REPLAY_APP_ACTIONS = {"pause": "play_pause", "time_faster": "faster", "time_slower": "slower", "release": None}
 
 
 WORLD_BUILD_S = 1.5            # a World's build, warm, on a 2-core machine: paces the loading bar
@@ -51,20 +64,25 @@ def _make_world(scenario, aircraft):
 
 
 class WorldBuild:
-    """A World built off the window's thread; ``done`` once built or failed (``error``)."""
+    """A World built off the window's thread; ``done`` once built or failed (``error``).
+    ``after(world)`` runs there too once it is built (the recording started, or a replay's
+    player made: its result is ``player``)."""
 
-    def __init__(self, factory, scenario, aircraft, *, paused: bool, menu: bool, switch: bool):
+    def __init__(self, factory, scenario, aircraft, *, paused: bool, menu: bool, switch: bool, after=None):
         self.scenario, self.paused, self.menu, self.switch = scenario, paused, menu, switch
         self.t0 = time.monotonic()
         self.world = None
+        self.player = None
         self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(factory, scenario, aircraft), daemon=True,
+        self._thread = threading.Thread(target=self._run, args=(factory, scenario, aircraft, after), daemon=True,
                                         name="world-build")
         self._thread.start()
 
-    def _run(self, factory, scenario, aircraft):
+    def _run(self, factory, scenario, aircraft, after):
         try:
             self.world = factory(scenario, aircraft)
+            if after is not None:
+                self.player = after(self.world)
             preload_modules()
         except BaseException as e:        # handed to the window's thread by GameFlow.update
             self.error = e
@@ -80,8 +98,10 @@ class WorldBuild:
 class GameFlow:
     def __init__(self, ctx, settings: Settings | None = None, *, view: str | None = None, quality: str | None = None,
                  live: bool = False, audio: bool = False, save: bool = True, settings_file=None,
-                 world_factory=None, background: bool = False, pilot=None):
+                 world_factory=None, background: bool = False, pilot=None, recordings_dir=None):
         self.ctx = ctx
+        self.recordings_dir = recordings_dir     # where flights are recorded and listed (None: nowhere)
+        self.replay = None                       # the ReplayPlayer flying the World, in a replay
         self.pilot = pilot           # a script's pilot flies every World (PhysicsThread.pilot)
         self.settings = settings.copy() if settings is not None else Settings()
         if view:
@@ -115,7 +135,8 @@ class GameFlow:
     def start(self, scenario: str, aircraft: str | None = None, menu: bool = False) -> None:
         """The first scenario: flying at once, or (``menu``) paused under the start menu."""
         if self.background:
-            self.building = WorldBuild(self.world_factory, scenario, aircraft, paused=menu, menu=menu, switch=False)
+            self.building = WorldBuild(self.world_factory, scenario, aircraft, paused=menu, menu=menu, switch=False,
+                                       after=self._begin_recording)
             return
         self._install(self.world_factory(scenario, aircraft), paused=menu)
         if menu:
@@ -125,7 +146,8 @@ class GameFlow:
         """Leave the current flight for ``scenario`` (its own aircraft), flying at once. In the
         background the menu stays up, saying so, until the new World is built."""
         if self.background:
-            self.building = WorldBuild(self.world_factory, scenario, None, paused=False, menu=False, switch=True)
+            self.building = WorldBuild(self.world_factory, scenario, None, paused=False, menu=False, switch=True,
+                                       after=self._begin_recording)
             if self.menu is not None:
                 self.menu.message = f"loading {scenario} ..."
                 self.menu.alert = False
@@ -134,6 +156,63 @@ class GameFlow:
         self.menu = None
         self.switches += 1
 
+    def open_replay(self, path) -> None:
+        """Replay a recorded flight from its start (its World rebuilt as it was recorded). A file
+        that is not a recording, or was recorded with other data or code, is refused in the menu."""
+        made = {}
+
+        def build(_scenario, _aircraft):
+            from .recording.format import read_recording
+            from .recording.replay import VersionMismatch, build_world, version_differences
+            rec = made["rec"] = read_recording(path)
+            diff = version_differences(rec)
+            if diff:
+                raise VersionMismatch("recorded with another version: " + "; ".join(diff))
+            return build_world(rec)
+
+        def player(world):
+            from .recording.player import ReplayPlayer
+            return ReplayPlayer(made["rec"], world)
+
+        name = f"the recording {getattr(path, 'name', str(path).rsplit('/', 1)[-1])}"
+        if self.background:
+            self.building = WorldBuild(build, name, None, paused=False, menu=False, switch=True, after=player)
+            if self.menu is not None:
+                self.menu.message = f"loading {name} ..."
+                self.menu.alert = False
+            return
+        world = build(None, None)
+        self._install(world, paused=False, player=player(world))
+        self.menu = None
+        self.switches += 1
+
+    def _begin_recording(self, world):
+        """Record ``world``'s flight (before its first step) into the recordings directory."""
+        if self.recordings_dir is None or not self.settings.record_flights or world.physics.recorder is not None:
+            return None
+        from .recording.library import KEEP, new_recording_path, prune
+        from .recording.recorder import start_recording
+        try:
+            prune(self.recordings_dir, KEEP - 1)
+            start_recording(world, new_recording_path(self.recordings_dir, world.scenario.path.stem))
+        except OSError as e:
+            log.warning("this flight is not recorded: %s", e)
+        return None
+
+    @staticmethod
+    def _end_recording(world) -> None:
+        """Close the (stopped) world's recording; one with no step flown is deleted."""
+        rec = world.physics.recorder
+        if rec is None:
+            return
+        world.physics.recorder = None
+        rec.close()
+        if rec.step == 0:
+            try:
+                rec.path.unlink()
+            except OSError:
+                pass
+
     def _finish_build(self) -> None:
         """Install a World the background built (on the window's thread: the Game makes GL objects)."""
         b = self.building
@@ -141,13 +220,13 @@ class GameFlow:
             return
         self.building = None
         if b.error is not None:
-            if b.switch and self.menu is not None and isinstance(b.error, (DataError, UnsuitableAircraft)):
+            if b.switch and self.menu is not None and isinstance(b.error, REFUSED):
                 log.warning("%s", b.error)          # refused data: say why, stay in the menu, the old flight stays
                 self.menu.message = f"cannot fly {b.scenario}: {b.error}"
                 self.menu.alert = True
                 return
             raise b.error
-        self._install(b.world, paused=b.paused)
+        self._install(b.world, paused=b.paused, player=b.player)
         if b.switch:
             self.menu = None
             self.switches += 1
@@ -164,8 +243,12 @@ class GameFlow:
         return Progress(title="Building the world", message=f"{b.scenario}: the terrain, the aircraft and its trim",
                         fraction=min(0.95, t / WORLD_BUILD_S), stage="")
 
-    def _install(self, world, paused: bool) -> None:
+    def _install(self, world, paused: bool, player=None) -> None:
+        """Make ``world`` the one flown (``player``: a replay flies it), its Game drawn; the old
+        World's physics stopped, its recording closed, its Game's GL released."""
         from .render.release import release_gl
+        if player is None:
+            self._begin_recording(world)
         old_world, old_game = self.world, self.game
         view = self.settings.view if old_game is None else old_game.view_mode
         telemetry = bool(old_game is not None and old_game.hud.show_telemetry)
@@ -180,11 +263,14 @@ class GameFlow:
             old_world.physics.stop()
             if old_world.physics.alive:
                 raise RuntimeError(f"the physics thread of {old_world.scenario.name} did not stop")
+            self._end_recording(old_world)
         if old_game is not None:
             if old_game.audio is not None:
                 old_game.audio.close()
             release_gl(old_game, keep=(self.ctx,))
         self.world, self.game = world, game
+        world.physics.driver = player
+        self.replay = game.replay = player
         game.hud.show_telemetry = telemetry
         if self.audio_enabled:
             from .audio.engine import AudioEngine
@@ -205,7 +291,13 @@ class GameFlow:
         self.sync_settings()
 
     def restart(self) -> None:
-        """Back to the scenario's start (a new epoch: the instruments and the crash start afresh)."""
+        """Back to the scenario's start (a new epoch: the instruments and the crash start afresh);
+        in a replay, the replay from its start."""
+        if self.replay is not None:
+            self.replay.seek_to(0)
+            self.replay.playing = True
+            self.fresh = True
+            return
         self.world.reset()
         if self.mixer is not None:
             self.mixer.reset(self.world.initial_inputs)
@@ -213,6 +305,45 @@ class GameFlow:
         if ev is not None and ev.kind == "crash":  # crash is still theirs: it must not open the menu again
             self._crash_seen = ev
         self.fresh = True
+
+    # ------------------------------------------------------------------ replay
+    def take_over(self) -> None:
+        """The pilot flies on from where the replay is (recorded as a new flight: the replayed
+        part, then what is flown)."""
+        player = self.replay
+        if player is None:
+            return
+        factory = None
+        if self.recordings_dir is not None and self.settings.record_flights:
+            from .recording.library import new_recording_path
+            from .recording.recorder import Recorder
+            d, name = self.recordings_dir, self.world.scenario.path.stem
+            factory = lambda rec, steps: Recorder.continuing(rec, steps, new_recording_path(d, name))  # noqa: E731
+        player.take_over(factory)
+        self.replay = self.game.replay = None
+        if self.mixer is not None:
+            snap = self.world.buffer.read()[1]
+            self.mixer.reset(snap.controls if snap is not None else self.world.initial_inputs)
+
+    def replay_command(self, cmd: str) -> None:
+        """A replay key (flightsim.input.bindings.REPLAY_KEYS): play / pause, seek, speed, take over."""
+        p = self.replay
+        if p is None:
+            return
+        if cmd == "play_pause":
+            p.toggle_play()
+        elif cmd in REPLAY_SEEK_S:
+            p.seek_by(REPLAY_SEEK_S[cmd])
+        elif cmd == "start":
+            p.seek_to(0)
+        elif cmd == "end":
+            p.seek_to(p.steps)
+        elif cmd in ("faster", "slower"):
+            p.faster(1 if cmd == "faster" else -1)
+        elif cmd == "take_over":
+            self.take_over()
+        else:
+            raise ValueError(f"not a replay command: {cmd!r}")
 
     def set_time_scale(self, factor: int) -> None:
         self.world.physics.set_time_scale(factor)
@@ -235,7 +366,15 @@ class GameFlow:
                 message = "choose a scenario"
             elif reason == "pause":
                 message = f"paused: {name} ({self.world.compiled.name})"
-        self.menu = Menu.build(all_scenarios(), current=name, reason=reason, message=message, preselect=name)
+        if self.replay is not None and reason == "pause":
+            message = f"replay paused: {name} ({self.world.compiled.name})"
+        recordings = []
+        if self.recordings_dir is not None:
+            from .recording.library import list_recordings
+            from .menu import RECORDINGS_SHOWN
+            recordings = list_recordings(self.recordings_dir, RECORDINGS_SHOWN)
+        self.menu = Menu.build(all_scenarios(), current=name, reason=reason, message=message, preselect=name,
+                               recordings=recordings, replaying=self.replay is not None)
         self._menu_t0 = None
 
     def close_menu(self) -> None:
@@ -261,8 +400,19 @@ class GameFlow:
         elif ch.action == "restart":
             self.restart()
             self.close_menu()
+        elif ch.action == "take_over":
+            self.take_over()
+            self.close_menu()
+        elif ch.action == "replay":
+            try:
+                self.open_replay(ch.path)
+            except REFUSED as e:
+                log.warning("%s", e)
+                self.menu.message = f"cannot replay: {e}"
+                self.menu.alert = True
+                return None
         elif ch.action == "fly":
-            if ch.scenario == self.scenario_name:     # the same again: from its start, nothing rebuilt
+            if ch.scenario == self.scenario_name and self.replay is None:   # the same again: nothing rebuilt
                 if not self.fresh:
                     self.restart()
                 self.close_menu()
@@ -284,6 +434,11 @@ class GameFlow:
             return
         if action == "reset":
             self.restart()
+            return
+        if self.replay is not None and action in REPLAY_APP_ACTIONS:     # P, T / Shift+T, O in a replay
+            cmd = REPLAY_APP_ACTIONS[action]
+            if cmd is not None:
+                self.replay_command(cmd)
             return
         app_action(action, self.game, self.world, win, self.mixer, flow=self)
         self.sync_settings()
@@ -309,7 +464,7 @@ class GameFlow:
             return
         if self.menu is None and not self.world.physics.paused:
             self.fresh = False
-        if self.menu is not None:
+        if self.menu is not None or self.replay is not None:     # (a replayed crash is only watched)
             return
         inst = self.game.instruments
         ev = inst.event
@@ -373,6 +528,7 @@ class GameFlow:
         """Leaving: the physics stops, the settings are saved, the sound closes."""
         if self.world is not None:
             self.world.physics.stop()
+            self._end_recording(self.world)
         self.sync_settings()
         if self.game is not None and self.game.audio is not None:
             self.game.audio.close()

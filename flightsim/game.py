@@ -53,6 +53,8 @@ class Game:
         if guns:        # the HUD's gun cross where the guns are harmonised (aircraft data, [guns])
             self.hud.fighter.gun_depression_deg = guns["head"]["sight_depression_deg"]
         self.audio = None          # play() attaches a flightsim.audio.engine.AudioEngine
+        self.replay = None         # the flow sets the ReplayPlayer when this is a replay (read only)
+        self.replay_bar = None     # its bar (flightsim.render.replay_bar), made when first drawn
         self.keyboard = KeyboardControls(world.initial_inputs)
         self.frame_times = []
         self._last = None
@@ -99,6 +101,13 @@ class Game:
         self.hud.draw(fbo, view, m_proj, pose, self.view_mode, extra, self.instruments, now_s)
         from .render.debrief import draw_debrief       # flight log; the debrief panel once landed and at rest
         draw_debrief(self, fbo, pose.snapshot)
+        if self.replay is not None:
+            if self.replay_bar is None:
+                from .render.replay_bar import ReplayBar
+                self.replay_bar = ReplayBar(self.ctx)
+            sc = self.world.scenario
+            self.replay_bar.draw(fbo, self.replay, f"{sc.name}  ({self.world.compiled.name})",
+                                 at_top=self.view_mode == "cockpit")
         if self.audio is not None:
             self.audio.update(pose.snapshot, self.instruments, self.hud.cable)
 

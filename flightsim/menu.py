@@ -3,7 +3,8 @@
 Pyglet-free (the drawing is flightsim.render.menu, the switching flightsim.flow). The
 menu opens at start (no ``--scenario``), on Esc in flight (the flight pauses), and a few
 seconds after a crash. It lists, under a heading per kind (gliders, fighters), every
-scenario in scenarios/ with its description; in flight also "Resume" and "Restart", and
+scenario in scenarios/ with its description; in flight also "Resume" and "Restart" (in a
+replay "Take over" too); then the newest recorded flights (flightsim.recording.library), and
 always "Quit".
 
     keys       Up / W, Down / S choose; Enter / Space fly it; Esc back to the flight;
@@ -12,13 +13,15 @@ always "Quit".
                trigger (b0), b1, gamepad A or Start choose; gamepad B or Back go back
 
 ``Menu.command("up" | "down" | "select" | "back")`` returns a ``Choice`` when one is made:
-``Choice("fly", name)``, ``Choice("restart")``, ``Choice("resume")`` or ``Choice("quit")``.
+``Choice("fly", name)``, ``Choice("replay", path=file)``, ``Choice("restart")``,
+``Choice("resume")``, ``Choice("take_over")`` or ``Choice("quit")``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 KIND_TITLES = {"glider": "Gliders", "fighter": "Fighters"}
+RECORDINGS_SHOWN = 12          # the newest recorded flights listed
 
 # pyglet key names -> menu commands (the window resolves them against pyglet.window.key)
 MENU_KEYS = {"UP": "up", "W": "up", "DOWN": "down", "S": "down",
@@ -32,16 +35,18 @@ DOWN_BUTTONS = ("hat_down", "dpdown")
 
 @dataclass(frozen=True)
 class Choice:
-    action: str                    # "fly", "restart", "resume", "quit"
+    action: str                    # "fly", "replay", "restart", "resume", "take_over", "quit"
     scenario: str | None = None
+    path: str | None = None        # the recording to replay
 
 
 @dataclass(frozen=True)
 class MenuItem:
-    kind: str                      # "heading", "resume", "restart", "scenario", "quit"
+    kind: str                      # "heading", "resume", "restart", "take_over", "scenario", "replay", "quit"
     label: str
     detail: str = ""
     scenario: str | None = None
+    path: str | None = None        # a recording (kind "replay")
 
     @property
     def selectable(self) -> bool:
@@ -61,11 +66,17 @@ class Menu:
 
     @classmethod
     def build(cls, scenarios, current: str | None = None, reason: str = "start", message: str = "",
-              preselect: str | None = None) -> "Menu":
-        """``scenarios``: objects with name, kind, description, aircraft (flightsim.world.scenario)."""
+              preselect: str | None = None, recordings=(), replaying: bool = False) -> "Menu":
+        """``scenarios``: objects with name, kind, description, aircraft (flightsim.world.scenario);
+        ``recordings``: flightsim.recording.library.RecordingInfo, newest first; ``replaying``:
+        the flight behind the menu is a replay."""
         items = []
         flying = current is not None and reason in ("pause", "crash")
-        if flying:
+        if flying and replaying:
+            items.append(MenuItem("resume", "Resume", "back to the replay", current))
+            items.append(MenuItem("take_over", "Take over", "fly on from here yourself", current))
+            items.append(MenuItem("restart", "Restart", "the replay from its start", current))
+        elif flying:
             if reason == "pause":
                 items.append(MenuItem("resume", "Resume", f"back to {current}", current))
             items.append(MenuItem("restart", "Restart", f"{current} from its start again", current))
@@ -76,6 +87,11 @@ class Menu:
             for s in scenarios:
                 if s.kind == k:
                     items.append(MenuItem("scenario", s.name, s.description, s.name))
+        recordings = list(recordings)[:RECORDINGS_SHOWN]
+        if recordings:
+            items.append(MenuItem("heading", "Recorded flights"))
+            for r in recordings:
+                items.append(MenuItem("replay", r.label, r.detail, path=str(r.path)))
         items.append(MenuItem("quit", "Quit", "leave flightsim"))
         m = cls(items, 0, reason, "flightsim", message, current)
         if flying:
@@ -110,7 +126,9 @@ class Menu:
             it = self.item
             if it.kind == "scenario":
                 return Choice("fly", it.scenario)
-            if it.kind in ("resume", "restart", "quit"):
+            if it.kind == "replay":
+                return Choice("replay", path=it.path)
+            if it.kind in ("resume", "restart", "take_over", "quit"):
                 return Choice(it.kind)
         elif cmd == "back":
             if self.current is not None and self.reason in ("pause", "crash"):

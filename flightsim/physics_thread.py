@@ -76,6 +76,10 @@ class PhysicsThread:
         self.recorder = None
         # the world's hook for a reset applied by this thread (a fresh cable, the combat anew)
         self.on_reset = None
+        # a replay (flightsim.recording.player.ReplayPlayer) or None: when set it flies the
+        # ticks, driver.tick(self, wall_s) -> the wall time to publish at (None: nothing new),
+        # and the mailbox's controls are not read
+        self.driver = None
         self._view = AircraftView(self.state, self.diag, self.dt)
         self._stop = threading.Event()
         self._running = threading.Event()   # set = not paused
@@ -128,6 +132,13 @@ class PhysicsThread:
         """Read the mailbox, step ``time_scale`` times (the hook before each step), publish.
         Used by the loop and by manual stepping."""
         self._commands()
+        if self.driver is not None:
+            publish_at = self.driver.tick(self, wall_s)
+            self.ticks += 1
+            self._scale_now = 1
+            if publish_at is not None:
+                self.publish(publish_at)
+            return
         if self.pilot is None:
             self.mailbox.read().to_array(self.ctrl)
         else:

@@ -7,6 +7,7 @@
     view = "chase"               # cockpit | chase | orbit | tower | hud
     quality = "auto"             # auto | low | medium | high
     vario_muted = false
+    record_flights = true        # every flight recorded (flightsim.recording.library), listed in the menu
 
 Time acceleration is deliberately not remembered: every run starts in real time.
 Loaded once at start (``load_settings``); saved when something changes and at exit
@@ -40,6 +41,7 @@ class Settings:
     view: str = "chase"
     quality: str = "auto"
     vario_muted: bool = False
+    record_flights: bool = True
 
     def copy(self) -> "Settings":
         return Settings(**asdict(self))
@@ -74,6 +76,10 @@ def _check(doc: dict) -> Settings:
         if not isinstance(doc["vario_muted"], bool):
             raise ValueError("vario_muted must be true or false")
         s.vario_muted = doc["vario_muted"]
+    if "record_flights" in doc:
+        if not isinstance(doc["record_flights"], bool):
+            raise ValueError("record_flights must be true or false")
+        s.record_flights = doc["record_flights"]
     return s
 
 

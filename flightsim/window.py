@@ -27,11 +27,12 @@ def play(args, pilot=None) -> int:
     from .flow import GameFlow
     from .prepare import is_prepared
     from .settings import load_settings
+    from .recording.library import recordings_dir
     settings = load_settings()
     # GL comes with the window; the World does not need it: on a prepared machine its build
-    # starts now, beside the window's opening
+    # starts now, beside the window's opening. Every flight is recorded (setting record_flights).
     flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True, background=True,
-                    pilot=pilot)
+                    pilot=pilot, recordings_dir=recordings_dir())
     prepared = is_prepared()
     if prepared:
         flow.start(args.scenario, args.aircraft, menu=args.open_menu)
@@ -39,7 +40,7 @@ def play(args, pilot=None) -> int:
     flow.ctx = ctx
     import pyglet
     from pyglet.window import key
-    from .input.bindings import action_for, actions_of_symbol, help_text, resolve_keys
+    from .input.bindings import FLIGHT_ACTIONS, action_for, actions_of_symbol, help_text, replay_keymap, resolve_keys
     from .input.joystick import POLL_INTERVAL_S, JoystickManager
     from .input.mixer import InputMixer
     from .menu import MenuNavigator, resolve_menu_keys
@@ -47,13 +48,14 @@ def play(args, pilot=None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     keymap = resolve_keys(key)
     menu_keys = resolve_menu_keys(key)
+    replay_keys = replay_keymap(key)
     joysticks = JoystickManager(has_engine=True)
     mixer = InputMixer(None, joysticks)
     flow.mixer = mixer                                 # the flow hands it each new aircraft's keyboard
     navigator = MenuNavigator()
     # the first start on this machine: the flight model compiled in a child process first
     state = {"last": time.monotonic(), "frames": 0, "t_fps": time.monotonic(), "closed": False,
-             "preparer": None if prepared else PrepareProcess(), "told": False}
+             "preparer": None if prepared else PrepareProcess(), "told": False, "scrubbing": False}
     if not prepared:
         print("preparing the flight model for this machine (first start only) ...", flush=True)
     joysticks.poll()                                   # hot-plug: looked for again once a second
@@ -108,6 +110,13 @@ def play(args, pilot=None) -> int:
             elif action in ("fullscreen", "help"):
                 flow.app_action(action, win)
             return pyglet.event.EVENT_HANDLED          # (pyglet's own Esc would close the window)
+        if flow.replay is not None:                    # a replay: its keys; no flight controls
+            cmd = action_for(replay_keys, sym, shift)
+            if cmd is not None:
+                flow.replay_command(cmd)
+                return pyglet.event.EVENT_HANDLED
+            if action in FLIGHT_ACTIONS:
+                return pyglet.event.EVENT_HANDLED
         if action is None:
             return None
         mixer.press(action, f"key{sym}")
@@ -123,10 +132,34 @@ def play(args, pilot=None) -> int:
     def on_deactivate():                        # focus lost: a key held now would never be released
         mixer.release_keys()
 
+    def bar_point(x, y):
+        """The replay bar under the mouse (window -> framebuffer pixels), or None."""
+        bar = getattr(flow.game, "replay_bar", None) if flow.replay is not None and flow.menu is None else None
+        if bar is None:
+            return None
+        r = win.get_framebuffer_size()[0] / max(win.width, 1)
+        return bar, x * r, y * r
+
+    @win.event
+    def on_mouse_press(x, y, button, mods):
+        hit = bar_point(x, y)
+        if hit is not None and hit[0].hit(hit[1], hit[2]):
+            state["scrubbing"] = True
+            flow.replay.seek_fraction(hit[0].fraction_at(hit[1]))
+
+    @win.event
+    def on_mouse_release(x, y, button, mods):
+        state["scrubbing"] = False
+
     @win.event
     def on_mouse_drag(x, y, dx, dy, buttons, mods):
         if flow.game is None:
             return
+        if state["scrubbing"]:
+            hit = bar_point(x, y)
+            if hit is not None:
+                flow.replay.seek_fraction(hit[0].fraction_at(hit[1]))
+                return
         c = flow.game.cameras
         if flow.game.view_mode == "cockpit":
             c.look_yaw = max(-2.6, min(2.6, c.look_yaw + dx * 0.005))

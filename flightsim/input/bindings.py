@@ -79,6 +79,34 @@ KEYBOARD_ROWS = [
 ]
 
 
+# in a replay (flightsim.recording.player) these keys drive the replay instead of the flight
+# controls; views, help, the menu and the instruments' toggles keep their keys
+REPLAY_ROWS = [
+    ("Space / P", "replay: play / pause", {"SPACE": "play_pause", "P": "play_pause"}),
+    ("Left / Right", "replay: 10 s back / on (with Shift 60 s)",
+     {"LEFT": "back", "RIGHT": "forward", "SHIFT+LEFT": "back_long", "SHIFT+RIGHT": "forward_long"}),
+    ("Home / End, R", "replay: to the start / the end; R from the start",
+     {"HOME": "start", "END": "end", "R": "start"}),
+    ("Up / Down, T / Shift+T", "replay: faster / slower (0.25x to 16x)",
+     {"UP": "faster", "DOWN": "slower", "T": "faster", "SHIFT+T": "slower"}),
+    ("Enter", "replay: take over, fly on from here", {"RETURN": "take_over", "ENTER": "take_over",
+                                                       "NUM_ENTER": "take_over"}),
+    ("mouse on the bar", "replay: click or drag to scrub", {}),
+]
+
+
+def replay_keymap(key_module) -> dict[tuple[int, bool], str]:
+    """{(symbol, shift): replay command} for a pyglet.window.key module."""
+    out = {}
+    for _, _, m in REPLAY_ROWS:
+        for name, cmd in m.items():
+            shift = name.startswith("SHIFT+")
+            sym = getattr(key_module, name[6:] if shift else name, None)
+            if sym is not None:
+                out[(int(sym), shift)] = cmd
+    return out
+
+
 def keyboard_bindings() -> dict[str, str]:
     """{key name (maybe "SHIFT+X"): action} over all rows."""
     out: dict[str, str] = {}
@@ -154,6 +182,7 @@ def help_text(devices: list[str] | None = None) -> str:
               "  triggers L/R brakes, shoulders flaps, d-pad trim / view, A airbrakes, X fire, Y gear"]
     lines += ["menu (Esc): Up / Down choose, Enter fly, Esc back; joystick hat or stick, trigger / A",
               "  gamepad Back opens it in flight"]
+    lines += [""] + _table([(k, d) for k, d, _ in REPLAY_ROWS], 20)
     if devices is not None:
         lines.append("devices: " + (", ".join(devices) if devices else "none (keyboard only)"))
     return "\n".join(lines)
@@ -163,6 +192,7 @@ def markdown_tables() -> str:
     """The README / docs tables, from the same rows."""
     out = ["| Key | Action |", "|---|---|"]
     out += [f"| {k} | {d} |" for k, d, _ in KEYBOARD_ROWS]
+    out += ["", "| In a replay | Action |", "|---|---|"] + [f"| {k} | {d} |" for k, d, _ in REPLAY_ROWS]
     for title, rows in (("Flight stick", STICK_ROWS), ("Gamepad", GAMEPAD_ROWS), ("Rudder pedals", PEDALS_ROWS)):
         out += ["", f"| {title} | Action |", "|---|---|"] + [f"| {k} | {d} |" for k, d in rows]
     return "\n".join(out)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-import os
 from pathlib import Path
 
 import numpy as np
@@ -22,12 +21,6 @@ from .format import FORMAT, block, encode_controls, header_bytes
 PACKAGE = Path(__file__).resolve().parents[1]
 SNAPSHOT_EVERY = 250          # steps between state snapshots (5 s at 50 Hz)
 STEPS_PER_BLOCK = 50          # controls flushed once per second of flight
-
-
-def recordings_dir() -> Path:
-    """Where the game keeps its recordings: $XDG_DATA_HOME/flightsim/recordings."""
-    root = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return root / "flightsim" / "recordings"
 
 
 def _source_hash(paths) -> str:
@@ -51,6 +44,10 @@ def aircraft_hash(aircraft: str) -> str:
     from ..spec.compile import compile_aircraft
     c = compile_aircraft(aircraft)
     return hashlib.sha256(np.ascontiguousarray(c.model).tobytes() + np.ascontiguousarray(c.tables).tobytes()).hexdigest()[:16]
+
+
+def _now_utc() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
 
 
 class Recorder:
@@ -80,12 +77,29 @@ class Recorder:
     def controls(self, ctrl: np.ndarray) -> None:
         self._rows.append(np.array(ctrl, dtype=np.float64))
 
-    def stepped(self, state: np.ndarray) -> None:
+    def stepped(self, state: np.ndarray | None) -> None:
         self.step += 1
         if len(self._rows) >= STEPS_PER_BLOCK:
             self._flush_controls()
-        if self.step % self.snapshot_every == 0:
+        if self.step % self.snapshot_every == 0 and state is not None:
             self._write(block(b"S", self.step, np.asarray(state, dtype="<f8").tobytes()))
+
+    @classmethod
+    def continuing(cls, rec, steps: int, path) -> "Recorder":
+        """A new recording of a flight taken over from a replay: ``rec``'s header and its first
+        ``steps`` steps (controls, events, snapshots), then whatever is flown on. It replays
+        from the same start as ``rec``, through the replayed part, into the new flight."""
+        header = {**rec.header, "created_utc": _now_utc(),
+                  "continues": {"recording": Path(rec.path).name, "step": int(steps)}}
+        r = cls(path, header, np.array(header["start_controls"], dtype=np.float64),
+                int(header.get("snapshot_every", SNAPSHOT_EVERY)))
+        for k in range(steps):
+            for ev in rec.events.get(k, ()):
+                r._event(ev)
+            r.controls(rec.controls[k])
+            r.stepped(rec.snapshots.get(k + 1))
+        r._flush_controls()
+        return r
 
     # ------------------------------------------------------------------
     def _event(self, ev: dict) -> None:
@@ -117,7 +131,7 @@ def start_recording(world, path, small_world: bool = False) -> Recorder:
     sc = world.scenario
     header = {
         "format": FORMAT,
-        "created_utc": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "created_utc": _now_utc(),
         "aircraft": world.compiled.spec.id,
         "aircraft_name": world.compiled.name,
         "aircraft_hash": aircraft_hash(world.compiled.spec.id),

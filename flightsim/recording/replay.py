@@ -63,16 +63,22 @@ def resimulate(rec: Recording, world=None, check_versions: bool = True):
         if diff:
             raise VersionMismatch("; ".join(diff))
     world = world or build_world(rec)
-    ph = world.physics
-    for k, ctrl in enumerate(rec.controls):
-        for ev in rec.events.get(k, ()):
-            if ev["kind"] in ("reset", "env"):
-                ph.apply_command(ev["kind"], np.array(ev["value"], dtype=np.float64))
-            elif ev["kind"] == "release_cable":
-                world.release_cable()
-        ph.ctrl[:] = ctrl
-        ph.step_once()
+    for k in range(rec.steps):
+        replay_step(rec, world, k)
         yield k + 1, world
+
+
+def replay_step(rec: Recording, world, k: int) -> None:
+    """Fly recorded step ``k``: its events as they were applied (a reset, an env, the winch
+    released), then the kernel with its controls."""
+    ph = world.physics
+    for ev in rec.events.get(k, ()):
+        if ev["kind"] in ("reset", "env"):
+            ph.apply_command(ev["kind"], np.array(ev["value"], dtype=np.float64))
+        elif ev["kind"] == "release_cable":
+            world.release_cable()
+    ph.ctrl[:] = rec.controls[k]
+    ph.step_once()
 
 
 @dataclasses.dataclass

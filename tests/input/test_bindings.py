@@ -52,7 +52,7 @@ def test_help_lists_every_row():
     assert "Stick (stick)" in text
     assert "none (keyboard only)" in B.help_text([])
     md = B.markdown_tables()
-    assert md.count("|---|---|") == 4 and "| G | gear up / down |" in md
+    assert md.count("|---|---|") == 5 and "| Space / P | replay: play / pause |" in md and "| G | gear up / down |" in md
 
 
 def test_docs_show_the_current_tables():
