@@ -59,15 +59,15 @@ class RecordingInfo:
 
     @property
     def label(self) -> str:
-        return f"{self.started:%d %b %H:%M}  {self.scenario_name}"
+        return f"{self.started:%d %b %H:%M}"
 
     @property
     def detail(self) -> str:
         m, s = divmod(int(round(self.seconds)), 60)
         h, m = divmod(m, 60)
         length = f"{h} h {m:02d} min" if h else f"{m} min {s:02d} s"
-        more = f", taken over from {self.continues}" if self.continues else ""
-        return f"{self.aircraft_name}, {length}{more}"
+        more = ", taken over from a replay" if self.continues else ""
+        return f"{length}  {self.scenario_name}, {self.aircraft_name}{more}"
 
 
 def summary(path) -> RecordingInfo:

@@ -38,6 +38,7 @@ class ReplayPlayer:
         self.step = 0                       # recorded steps done
         self.speed = 1.0
         self.playing = True
+        self.ended = False                  # stopped at the end (a seek from there plays again)
         self.verified = 0                   # file snapshots passed bit-identical
         self.mismatch: int | None = None    # the first step whose snapshot differed
         self.taken_over = False
@@ -69,8 +70,9 @@ class ReplayPlayer:
         return self.step >= self.rec.steps
 
     def toggle_play(self) -> None:
-        if self.at_end and not self.playing:
+        if self.ended:                      # at the end: from the start again
             self.seek_to(0)
+            return
         self.playing = not self.playing
 
     def set_speed(self, speed: float) -> None:
@@ -85,7 +87,11 @@ class ReplayPlayer:
         return self.speed
 
     def seek_to(self, step: int) -> None:
+        """Go to ``step`` (the next tick); playing or paused as before, but a replay that had
+        stopped at its end plays on from there."""
         self._seek = int(min(max(step, 0), self.rec.steps))
+        if self.ended and self._seek < self.rec.steps:
+            self.ended, self.playing = False, True
 
     def seek_by(self, seconds: float) -> None:
         base = self._seek if self._seek is not None else self.seeking_to if self.seeking_to is not None else self.step
@@ -127,7 +133,7 @@ class ReplayPlayer:
             return None
         if not self.playing or self.at_end:
             if self.at_end:
-                self.playing = False
+                self.playing, self.ended = False, True
             return None
         self._acc += self.speed
         n = min(int(self._acc), self.rec.steps - self.step)
@@ -137,7 +143,7 @@ class ReplayPlayer:
         for _ in range(n):
             self._advance()
         if self.at_end:
-            self.playing = False
+            self.playing, self.ended = False, True
         # slow motion: a new state every 1/speed ticks, shown moving across those ticks
         ticks_per_step = 1.0 / self.speed if self.speed < 1.0 else 1.0
         return wall_s + (ticks_per_step - 1.0) * ph.dt

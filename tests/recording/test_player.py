@@ -61,7 +61,14 @@ def test_played_through_it_matches_every_snapshot(combat):
     assert p.step == combat.steps == 1500
     assert p.verified == len(combat.snapshots) == 6 and p.mismatch is None
     assert sorted(p.checkpoints) == list(range(0, 1501, CHECKPOINT_EVERY))
-    assert not p.playing                         # it stops at the end
+    assert not p.playing and p.ended             # it stops at the end
+    p.seek_by(-10.0)                             # a seek from there plays on
+    tick(2)
+    assert p.playing and not p.ended and p.step > 1000
+    _until(tick, p, 1500)
+    p.toggle_play()                              # play at the end: from the start again
+    tick()
+    assert p.step <= 16 and p.playing
 
 
 def test_seeking_back_and_on_lands_on_the_same_bits(combat):

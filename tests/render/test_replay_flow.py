@@ -36,7 +36,7 @@ def test_a_flight_is_recorded_listed_replayed_and_taken_over(gl, config, tmp_pat
         flown = flow.world.physics.steps
         flow.switch("airfield")                        # the thermal flight's recording is closed
         [info] = [r for r in list_recordings(rec_dir) if r.seconds > 0]
-        assert info.scenario_name == "Thermal soaring" or "hermal" in info.scenario_name
+        assert info.scenario_name == "thermal" and "min" in info.detail
         assert abs(info.seconds - flown * 0.02) < 1.01      # (to the last whole second flushed)
 
         flow.open_menu("pause")
