@@ -115,7 +115,7 @@ def record(name: str) -> Path:
     if world.combat is not None:
         f = world.combat.frames[1]
         extra = f", hits scored {f.hits_scored}, taken {f.hits_taken}, rounds left {f.player_ammo}"
-    print(f"{out.relative_to(ROOT)}: {rec.step} steps, {out.stat().st_size} bytes; ends at "
+    print(f"{out}: {rec.step} steps, {out.stat().st_size} bytes; ends at "
           f"{snap.altitude_m:.0f} m, {snap.ias_ms * 3.6:.0f} km/h IAS{extra}")
     return out
 

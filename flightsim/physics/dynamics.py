@@ -73,8 +73,10 @@ def carve_scratch(work, model):
 
 @entry
 def make_scratch(model):
-    """Fresh scratch memory for the step kernels (see carve_scratch)."""
-    return carve_scratch(np.empty(scratch_size(model)), model)
+    """Fresh scratch memory for the step kernels (see carve_scratch), zeroed: nothing may
+    start from whatever the heap held before (a trim must not depend on what the process
+    did earlier)."""
+    return carve_scratch(np.zeros(scratch_size(model)), model)
 
 
 @entry
@@ -85,7 +87,7 @@ def _work(diag, model):
     need = scratch_size(model)
     if diag.shape[0] >= N_DIAG + need:
         return carve_scratch(diag[N_DIAG:N_DIAG + need], model)
-    return carve_scratch(np.empty(need), model)
+    return carve_scratch(np.zeros(need), model)
 
 
 def diag_size(model) -> int:

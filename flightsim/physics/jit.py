@@ -15,9 +15,16 @@ Three kinds of function, each with its decorator:
     derivative), which cost 11 % of a step. Such a kernel must not allocate and must
     not return an array (numba refuses the first at compile time; the second is
     checked by tests/physics/test_jit.py).
-  - LLVM's fast-math flags nsz, arcp, contract, afn, reassoc: results differ from strict
-    IEEE order in the last bits and stay bit-identical run to run. NaN and infinity are
-    honoured (no nnan / ninf), so the step's non-finite checks keep working.
+  - LLVM's fast-math flags nsz, arcp, contract, afn: results differ from strict IEEE
+    order in the last bits and stay bit-identical run to run, whatever else the process
+    ran before. NaN and infinity are honoured (no nnan / ninf), so the step's non-finite
+    checks keep working. Not ``reassoc``: it lets LLVM vectorise sums, and a vectorised
+    loop runs or falls back to the scalar one by runtime checks, so the order of the sum
+    (its last bits) depended on where the arrays happened to lie. Measured: one Astir
+    step earlier in the process changed a P-51D flight from its second step on, and a
+    recorded flight did not replay bit for bit in a fresh process. Without it, the same
+    in every order tried, for 2-3 % of the step rate (Astir 558k -> 543k steps/s one per
+    call, P-51D 285k -> 280k).
 
 * ``@hot_kernel``: a kernel that numba also inlines at IR level into its callers, for
   the few small helpers called per section or blade element that LLVM leaves as calls.
@@ -40,7 +47,7 @@ what ``hot_kernel`` marks.
 """
 from numba import njit
 
-FASTMATH = frozenset({"nsz", "arcp", "contract", "afn", "reassoc"})
+FASTMATH = frozenset({"nsz", "arcp", "contract", "afn"})
 ENTRY_OPTIONS = dict(cache=True, nogil=True, error_model="numpy")
 KERNEL_OPTIONS = dict(ENTRY_OPTIONS, fastmath=set(FASTMATH), _nrt=False)
 HOT_KERNEL_OPTIONS = dict(KERNEL_OPTIONS, inline="always")

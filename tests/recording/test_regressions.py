@@ -75,3 +75,27 @@ def test_the_gun_pass_exports_its_bullets_to_acmi(tmp_path):
     text = out.read_text()
     assert text.count("Type=Weapon+Projectile+Bullet") > 50
     assert "Type=Air+FixedWing" in text
+
+
+def test_the_flight_model_does_not_depend_on_what_the_process_ran_before(tmp_path):
+    """A P-51D World built and flown in a fresh process, and in one that flew an Astir first,
+    must be the same to the bit (with LLVM's reassoc flag they were not: flightsim/physics/jit.py)."""
+    import subprocess
+    import sys
+    code = """
+import sys, numpy as np
+from flightsim.world.assembly import World
+if sys.argv[1] == "astir first":
+    from flightsim.sim import Sim
+    s = Sim("astir"); s.spawn_trimmed_glide(25.0); s.fly(1.0)
+w = World(None, "fighter_takeoff")
+w.mailbox.post(w.initial_inputs.replace(throttle=1.0, brake_left=0.0, brake_right=0.0))
+for k in range(100):
+    w.physics.tick(k * 0.02)
+np.save(sys.argv[2], np.concatenate([w.physics.state, w.physics.model.ravel()]))
+"""
+    out = {}
+    for mode in ("fresh", "astir first"):
+        out[mode] = tmp_path / f"{mode.replace(' ', '_')}.npy"
+        subprocess.run([sys.executable, "-c", code, mode, str(out[mode])], check=True, timeout=300)
+    assert np.load(out["fresh"]).tobytes() == np.load(out["astir first"]).tobytes()
