@@ -38,9 +38,9 @@ from .game import Game, preload_modules
 from .handoff import DT, pose_at
 from .input.joystick import aircraft_has_engine
 from .menu import Menu
-from .settings import Settings, save_settings
 from .recording.format import NotARecording
 from .recording.replay import VersionMismatch
+from .settings import Settings, save_settings
 from .spec.schema import DataError
 from .world.assembly import World
 from .world.scenario import UnsuitableAircraft

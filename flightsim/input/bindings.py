@@ -87,7 +87,7 @@ REPLAY_ROWS = [
      {"LEFT": "back", "RIGHT": "forward", "SHIFT+LEFT": "back_long", "SHIFT+RIGHT": "forward_long"}),
     ("Home / End, R", "replay: to the start / the end; R from the start",
      {"HOME": "start", "END": "end", "R": "start"}),
-    ("Up / Down, T / Shift+T", "replay: faster / slower (0.25x to 16x)",
+    ("Up/Down, T/Shift+T", "replay: faster / slower (0.25x to 16x)",
      {"UP": "faster", "DOWN": "slower", "T": "faster", "SHIFT+T": "slower"}),
     ("Enter", "replay: take over, fly on from here", {"RETURN": "take_over", "ENTER": "take_over",
                                                        "NUM_ENTER": "take_over"}),

@@ -103,7 +103,8 @@ def summary(path) -> RecordingInfo:
 
 
 def list_recordings(directory: Path | None = None, limit: int | None = None) -> list[RecordingInfo]:
-    """The recordings in ``directory``, newest first; files that cannot be read are skipped."""
+    """The recordings in ``directory``, newest first; files that cannot be read, and a flight
+    with no whole second written yet (the one just begun), are skipped."""
     directory = Path(directory) if directory is not None else recordings_dir()
     try:
         files = sorted(directory.glob("*" + SUFFIX), key=lambda p: p.stat().st_mtime, reverse=True)
@@ -114,7 +115,9 @@ def list_recordings(directory: Path | None = None, limit: int | None = None) -> 
         if limit is not None and len(out) >= limit:
             break
         try:
-            out.append(summary(p))
+            info = summary(p)
+            if info.seconds > 0:
+                out.append(info)
         except (OSError, ValueError, KeyError, TypeError, struct.error) as e:
             log.info("%s: not listed (%s)", p, e)
     return out

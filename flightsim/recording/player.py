@@ -118,9 +118,9 @@ class ReplayPlayer:
                 ph.recorder = factory(self.rec, self.step)
             self.taken_over = True
             return wall_s
-        if self._seek is not None:
-            self._start_seek(self._seek)
-            self._seek = None
+        target, self._seek = self._seek, None
+        if target is not None:
+            self._start_seek(target)
         if self.seeking_to is not None:
             n = min(SEEK_STEPS_PER_TICK, self.seeking_to - self.step)
             for _ in range(n):
