@@ -326,7 +326,7 @@ class GameFlow:
             self.mixer.reset(snap.controls if snap is not None else self.world.initial_inputs)
 
     def replay_command(self, cmd: str) -> None:
-        """A replay key (flightsim.input.bindings.REPLAY_KEYS): play / pause, seek, speed, take over."""
+        """A replay key (flightsim.input.bindings.REPLAY_ROWS): play / pause, seek, speed, take over."""
         p = self.replay
         if p is None:
             return

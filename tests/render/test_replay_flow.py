@@ -51,6 +51,10 @@ def test_a_flight_is_recorded_listed_replayed_and_taken_over(gl, config, tmp_pat
         assert player.step >= 250 and player.verified >= 1 and player.mismatch is None
         _save("replay_bar.png", img)
         assert _amber(img[-40:, :]).sum() > 50         # the bar's track, filled to where it is
+        bar = flow.game.replay_bar                     # where the window's mouse scrubs
+        x0, y0, x1, y1 = bar.track_rect
+        assert bar.hit((x0 + x1) / 2, (y0 + y1) / 2) and not bar.hit(x0, y1 + 40)
+        assert bar.fraction_at(x0 + 0.25 * (x1 - x0)) == pytest.approx(0.25) and bar.fraction_at(x0 - 50) == 0.0
 
         flow.replay_command("faster")
         assert player.speed == 2.0
