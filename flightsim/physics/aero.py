@@ -25,6 +25,7 @@ from .layout import (
     SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_FULL, T_FULL_STEPS, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
     C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
+    CTL_STAB_DOWN_RAD, CTL_STAB_RATE, CTL_STAB_UP_RAD, ROW_CONTROLS, SURF_STAB,
 )
 
 from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
@@ -208,6 +209,11 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
     r = state[S_OMEGA + 2]
     uniform = 1 if env[E_THERMAL_COUNT] == 0 else 0   # steady wind: the same at every section
     damaged = model[0, H_DAMAGED] > 0.0
+    # the adjustable stabilizer (stabilizer trim): the horizontal tail's incidence change, rad
+    stab_inc = 0.0
+    if model[ROW_CONTROLS, CTL_STAB_RATE] > 0.0:
+        ps = state[S_SURF + SURF_STAB]
+        stab_inc = -ps * (model[ROW_CONTROLS, CTL_STAB_UP_RAD] if ps > 0.0 else model[ROW_CONTROLS, CTL_STAB_DOWN_RAD])
     wbx = 0.0
     wby = 0.0
     wbz = 0.0
@@ -242,6 +248,8 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         us = ux * model[row, SEC_SPAN_AX] + uy * model[row, SEC_SPAN_AX + 1] + uz * model[row, SEC_SPAN_AX + 2]
         v2 = uc * uc + un * un
         alpha = fast_atan2(-un, uc)
+        if model[row, SEC_GROUP] == GROUP_HTAIL:
+            alpha += stab_inc
         # the surfaces where they actually are (moved by dynamics.surfaces), not the commands
         delta = (model[row, SEC_GAIN] * state[S_SURF + SURF_PITCH]
                  + model[row, SEC_GAIN + 1] * state[S_SURF + SURF_ROLL]

@@ -30,7 +30,7 @@ from .layout import (
 from .layout import (
     C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
     CTL_GEAR_RATE, CTL_INV_HINGE_EXP, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
-    SURF_GEAR, E_EXT_FORCE, E_EXT_POINT,
+    SURF_GEAR, E_EXT_FORCE, E_EXT_POINT, CTL_GEARED_EASE, CTL_SPRING_Q, CTL_STAB_RATE, CTL_TAB_LOSS, SURF_STAB,
 )
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
 from .guns import gun_forces, guns_advance
@@ -226,8 +226,13 @@ def surfaces(state, ctrl, env, model, dt, R):
     is scaled at low speed so a small input does not peg the surface). The surface moves
     as a damped first-order system toward that point, quicker at high speed (stiffer
     backforce), with a travel-rate limit when it is pushed out; the backforce returns it
-    to neutral at up to twice that rate. Flaps, airbrakes and gear run at their actuator
-    rates. Called once per 20 ms tick, before the aerodynamics read the surfaces."""
+    to neutral at up to twice that rate. Tabs ([controls.<axis>] in the aircraft data) change
+    the q in that rule to the hinge moment the pilot still holds: a geared tab takes a fixed
+    share off (q (1 - e)), a spring tab a share growing with speed (q / (1 + q / q_s)), and
+    their lift costs a share of the surface's effect. An aircraft with stabilizer trim moves
+    its whole horizontal tail with the pitch trim (SURF_STAB, at the trim's travel rate) and
+    its elevator has no trim tab. Flaps, airbrakes and gear run at their actuator rates.
+    Called once per 20 ms tick, before the aerodynamics read the surfaces."""
     # dynamic pressure through the steady wind (the same air the aerodynamics see, near enough)
     wn = env[E_WIND_N]
     we = env[E_WIND_N + 1]
@@ -238,17 +243,34 @@ def surfaces(state, ctrl, env, model, dt, R):
     az = state[S_VEL + 2] - (R[0, 2] * wn + R[1, 2] * we + R[2, 2] * wd)
     rho = isa(-state[S_POS + 2])[2]
     qbar = 0.5 * rho * (ax * ax + ay * ay + az * az)
+    stab_rate = model[ROW_CONTROLS, CTL_STAB_RATE]
+    if stab_rate > 0.0:
+        # the pitch trim moves the whole stabilizer (aero.section_loads turns its incidence)
+        state[S_SURF + SURF_STAB] = _toward(state[S_SURF + SURF_STAB], ctrl[C_PITCH_TRIM], stab_rate * dt)
     for a in range(3):
         c = a * CTL_COLS
         q_full = model[ROW_CONTROLS, c + CTL_Q_FULL]
         neutral = ctrl[C_PITCH_TRIM] if a == 0 else ctrl[C_ROLL_TRIM] if a == 1 else ctrl[C_YAW_TRIM]
+        if a == 0 and stab_rate > 0.0:
+            neutral = 0.0                       # no elevator trim tab: the stabilizer trims
         if q_full <= 0.0:                       # no control system data: the surface follows the stick
             state[S_SURF + a] = ctrl[C_PITCH + a] + neutral
             continue
+        # the hinge moment the pilot holds, as the dynamic pressure of a plain surface: a geared
+        # tab takes a fixed share off, a spring tab (deflected by the pilot's force) carries a
+        # share that grows with speed, half of it at its q: the force per degree levels off
+        h = qbar * (1.0 - model[ROW_CONTROLS, CTL_GEARED_EASE + a])
+        q_spring = model[ROW_CONTROLS, CTL_SPRING_Q + a]
+        if q_spring > 0.0:
+            h = h / (1.0 + qbar / q_spring)
         scale = 1.0
-        if qbar > q_full:
+        if h > q_full:
             inv_m = model[ROW_CONTROLS, c + CTL_INV_HINGE_EXP]
-            scale = q_full / qbar if inv_m == 1.0 else math.exp(inv_m * math.log(q_full / qbar))
+            scale = q_full / h if inv_m == 1.0 else math.exp(inv_m * math.log(q_full / h))
+        # the tabs' own lift works against the surface's, in proportion to the share they carry
+        loss = model[ROW_CONTROLS, CTL_TAB_LOSS + a]
+        if loss > 0.0 and qbar > 0.0:
+            scale *= 1.0 - loss * (1.0 - h / qbar)
         target = neutral + ctrl[C_PITCH + a] * scale
         if target > 1.0:
             target = 1.0

@@ -24,7 +24,8 @@ S_PREV_DT = 31   # length of the step that produced S_PREV, s (variable-step his
 # dynamics.surfaces): normalised like the commands, moved once per step
 S_SURF = 32      # 32..37
 SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP, SURF_AIRBRAKE, SURF_GEAR = 0, 1, 2, 3, 4, 5
-N_SURF = 6       # (33..39: 38, 39 spare)
+SURF_STAB = 6    # the stabilizer trim's position, -1..1 (+ nose up), where the aircraft trims by it
+N_SURF = 7       # (39 spare)
 S_ENGINE = 40    # 40..67: powered-aircraft states (engine, propeller, fuel), see the block at the end
 S_GUN_FIRED = 68  # 68..75: rounds fired by each gun (combat block at the end)
 N_STATE = 76
@@ -132,6 +133,14 @@ CTL_INV_HINGE_EXP = 4   # 1 / m, the hinge moment growing as deflection^m: above
 CTL_FLAP_RATE = 15      # actuator rates, full travel per s
 CTL_AIRBRAKE_RATE = 16
 CTL_GEAR_RATE = 17
+# the pitch trim as the stabilizer's incidence (0 rate: a trim tab, the elevator's neutral point)
+CTL_STAB_RATE = 18      # stabilizer trim travel, full travel (-1..1) per s
+CTL_STAB_UP_RAD = 19    # incidence change at full nose-up trim (leading edge down), rad (> 0)
+CTL_STAB_DOWN_RAD = 20  # at full nose-down trim (leading edge up), rad (> 0)
+# tabs per axis (elevator, aileron, rudder), 3 columns each from these
+CTL_GEARED_EASE = 21    # 21..23 fraction of the hinge moment a geared (balance) tab takes off
+CTL_SPRING_Q = 24       # 24..26 dynamic pressure at which a spring tab carries half the hinge moment, Pa (0: none)
+CTL_TAB_LOSS = 27       # 27..29 fraction of the surface's effect the tabs' lift cancels at full assistance
 # section rows
 SEC_POS = 0       # 0..2 quarter-chord point, body axes from datum
 SEC_CHORD_AX = 3  # 3..5 unit chord axis (toward leading edge)

@@ -187,6 +187,15 @@ def _compile_controls(spec, model):
         model[L.ROW_CONTROLS, c + L.CTL_RATE] = 1.0 / a["travel_time_s"]
         model[L.ROW_CONTROLS, c + L.CTL_FORCE] = a["max_force_n"]
         model[L.ROW_CONTROLS, c + L.CTL_INV_HINGE_EXP] = 1.0 / a["hinge_moment_exponent"]
+        model[L.ROW_CONTROLS, L.CTL_GEARED_EASE + k] = a["geared_tab_ease"]
+        vs = a["spring_tab_half_ias_kmh"] / 3.6
+        model[L.ROW_CONTROLS, L.CTL_SPRING_Q + k] = 0.5 * RHO0 * vs * vs
+        model[L.ROW_CONTROLS, L.CTL_TAB_LOSS + k] = a["tab_effectiveness_loss"]
+    st = ctl.get("stabilizer_trim")
+    if st is not None:
+        model[L.ROW_CONTROLS, L.CTL_STAB_RATE] = 2.0 / st["travel_time_s"]
+        model[L.ROW_CONTROLS, L.CTL_STAB_UP_RAD] = math.radians(st["nose_up_deg"])
+        model[L.ROW_CONTROLS, L.CTL_STAB_DOWN_RAD] = math.radians(st["nose_down_deg"])
     model[L.ROW_CONTROLS, L.CTL_FLAP_RATE] = 1.0 / ctl["flap_travel_s"]
     model[L.ROW_CONTROLS, L.CTL_AIRBRAKE_RATE] = 1.0 / ctl["airbrake_travel_s"]
     model[L.ROW_CONTROLS, L.CTL_GEAR_RATE] = 1.0 / ctl["gear_travel_s"]

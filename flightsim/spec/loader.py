@@ -78,6 +78,21 @@ CONTROL_AXIS_KEYS = {
     # beveled, sealed ailerons are): above the full-deflection speed the pilot's force holds the
     # deflection fraction (q_full / q)^(1/m)
     "hinge_moment_exponent": num(False, 1.0, between(0.5, 4.0)),
+    # tabs (seed 000): a geared (balance) tab takes this fraction of the hinge moment off at any
+    # deflection; a spring tab, deflected by the pilot's force through a spring, carries half
+    # the hinge moment at this IAS and more above it (the force per degree levels off instead
+    # of growing as q); the tabs' own lift, against the surface's, costs this fraction of the
+    # surface's effect when they carry the whole hinge moment
+    "geared_tab_ease": num(False, 0.0, between(0.0, 0.9)),
+    "spring_tab_half_ias_kmh": num(False, 0.0, non_negative),
+    "tab_effectiveness_loss": num(False, 0.0, between(0.0, 0.6)),
+}
+# [controls.stabilizer_trim]: the pitch trim moves the whole horizontal tail's incidence (the
+# Bf 109's adjustable stabilizer) instead of the elevator's neutral point (a trim tab)
+STAB_TRIM_KEYS = {
+    "nose_up_deg": num(check=between(0.0, 15.0)),        # incidence change at full nose-up trim (leading edge down)
+    "nose_down_deg": num(check=between(0.0, 15.0)),      # at full nose-down trim (leading edge up)
+    "travel_time_s": num(False, 10.0, between(0.1, 120.0)),   # from one end to the other
 }
 CONTROL_KEYS = {
     "flap_travel_s": num(False, 1.0, between(0.02, 120.0)),
@@ -86,6 +101,7 @@ CONTROL_KEYS = {
     "elevator": Field("table", required=False, default=None),
     "aileron": Field("table", required=False, default=None),
     "rudder": Field("table", required=False, default=None),
+    "stabilizer_trim": Field("table", required=False, default=None),
 }
 # without a [controls] table: light-aircraft pilot forces, full travel up to VNE
 DEFAULT_AXIS_FORCE_N = {"elevator": 250.0, "aileron": 130.0, "rudder": 600.0}
@@ -225,6 +241,9 @@ def _controls(data, head: dict, path: Path) -> dict:
         if sub is None:
             sub = {"max_force_n": DEFAULT_AXIS_FORCE_N[axis], "full_deflection_ias_kmh": head["vne_kmh"]}
         ctl[axis] = validate_table(sub, CONTROL_AXIS_KEYS, path, f"controls.{axis}")
+    if ctl["stabilizer_trim"] is not None:
+        ctl["stabilizer_trim"] = validate_table(ctl["stabilizer_trim"], STAB_TRIM_KEYS, path,
+                                                "controls.stabilizer_trim")
     return ctl
 
 
