@@ -25,7 +25,7 @@ from .layout import (
     SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_FULL, T_FULL_STEPS, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
     C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
-    CTL_STAB_DOWN_RAD, CTL_STAB_RATE, CTL_STAB_UP_RAD, ROW_CONTROLS, SURF_STAB,
+    CTL_STAB_DOWN_RAD, CTL_STAB_RATE, CTL_STAB_UP_RAD, ROW_CONTROLS, SURF_STAB, SEC_EA_AFT, SEC_TWIST_INV,
 )
 
 from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
@@ -255,6 +255,11 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
                  + model[row, SEC_GAIN + 1] * state[S_SURF + SURF_ROLL]
                  + model[row, SEC_GAIN + 2] * state[S_SURF + SURF_YAW]
                  + model[row, SEC_GAIN + 3] * state[S_SURF + SURF_FLAP])
+        t_inv = model[row, SEC_TWIST_INV]
+        if t_inv > 0.0:
+            alpha += wing_twist(tables, int(model[row, SEC_TABLE]), alpha, delta,
+                                0.5 * rho * v2 * model[row, SEC_AREA] * model[row, SEC_CHORD] * t_inv,
+                                model[row, SEC_EA_AFT])
         ws[i, 0] = uc
         ws[i, 1] = un
         ws[i, 2] = us
@@ -278,6 +283,34 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
             ws[G, g] += q_area
             ws[G + 1, g] += q_area * (cl + airbrake * model[row, SEC_AIRBRAKE_DCL])
             ws[G + 2, g] += q_area * slope
+
+
+MAX_TWIST_RAD = 0.15          # past the divergence speed the twist is held here (the wing would be gone)
+
+
+@kernel
+def wing_twist(tables, t, alpha, delta, qsc_inv_k, e):
+    """The section's elastic twist (rad, + leading edge up) under its own aerodynamic moment.
+
+    The moment about the elastic axis, e chords behind the quarter chord, is
+    q S c (cm + e cl) (cm about the quarter chord, the control's share included: a down aileron
+    twists its wing leading edge down). Quasi-static, with the lift linear in the twist,
+    cl(alpha + th) ~ cl + a th: th K = q S c (cm + e (cl + a th)), so
+    th = Q (cm + e cl) / (1 - Q e a) with Q = q S c / K. At high q the aileron's nose-down
+    moment takes back more lift than its camber gives: roll control fades and reverses
+    (seed 000). The denominator is the divergence of a wing whose elastic axis lies behind its
+    lift (1 - Q e a -> 0); it is held above 0.2 and the twist to +/-MAX_TWIST_RAD."""
+    cl, _cd, cm = coefficients(tables, t, alpha, delta)
+    _c, a = _cl_slope(tables, t, alpha, delta)
+    den = 1.0 - qsc_inv_k * e * a
+    if den < 0.2:
+        den = 0.2
+    th = qsc_inv_k * (cm + e * cl) / den
+    if th > MAX_TWIST_RAD:
+        return MAX_TWIST_RAD
+    if th < -MAX_TWIST_RAD:
+        return -MAX_TWIST_RAD
+    return th
 
 
 @kernel

@@ -95,7 +95,7 @@ D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the
 N_DIAG = 49       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- model array
-MODEL_COLS = 40
+MODEL_COLS = 42
 # row 0: header
 H_N_SECTIONS = 0
 H_N_GEAR = 1
@@ -162,6 +162,8 @@ SEC_INV_MASS = 29  # 1 / aircraft mass (heave stiffness weight)
 SEC_RE_FACTOR = 30  # (chord / table Reynolds number)^-0.2: drag scale = this * (rho V / mu)^-0.2 (0: none)
 SEC_LE_LOSS = 31  # how much of the CLmax loss with Mach the section suffers, 0..1 (compress.clmax_loss_weight)
 SEC_SLOPE_INV = 39  # 1 / the attached lift-curve slope of its table (rad), for the Mach stall stretch
+SEC_TWIST_INV = 40  # wing twist: rad of twist per N m about the elastic axis (1 / torsional stiffness; 0: rigid)
+SEC_EA_AFT = 41     # the elastic axis behind the quarter chord, in chords
 # gear rows
 GR_POS = 0
 GR_K = 3

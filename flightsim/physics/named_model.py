@@ -183,6 +183,10 @@ class AircraftData:
         return self._sections[:, L.SEC_AREA]
 
     @property
+    def section_chord_m(self) -> np.ndarray:
+        return self._sections[:, L.SEC_CHORD]
+
+    @property
     def section_damage(self) -> np.ndarray:
         """Battle damage per section, 0 intact .. 1 shot away (a writable view; set
         ``physics.ballistics.set_damage`` to keep the model's damaged flag in step)."""

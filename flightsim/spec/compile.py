@@ -285,6 +285,9 @@ def compile_aircraft(spec_or_name) -> Compiled:
         model[row, L.SEC_INV_MASS] = 1.0 / mass
         re_table = spec.airfoils[sp["airfoil"]].reynolds_number
         model[row, L.SEC_RE_FACTOR] = (sp["chord_m"] / re_table) ** -0.2 if re_table else 0.0
+        k_twist = sp["torsional_stiffness_nm_per_deg"]
+        model[row, L.SEC_TWIST_INV] = math.radians(1.0) / k_twist if k_twist > 0.0 else 0.0
+        model[row, L.SEC_EA_AFT] = sp["elastic_axis_chord_fraction"] - 0.25
         ctl = sp["control"]
         if ctl is not None:
             travel = math.radians(sp["control_max_deg"])

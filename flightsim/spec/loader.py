@@ -47,6 +47,10 @@ SECTION_KEYS = {
     "control_max_deg": num(False, None, between(0.1, 45)),
     "airbrake_dcd": num(False, 0.0, non_negative),
     "airbrake_dcl": num(False, 0.0, between(-3, 0)),
+    # wing twist (seed 000): the wing's torsional stiffness at this section, as the moment about
+    # its elastic axis that twists it one degree (0: rigid), and where that axis lies
+    "torsional_stiffness_nm_per_deg": num(False, 0.0, non_negative),
+    "elastic_axis_chord_fraction": num(False, 0.30, between(0.1, 0.7)),
 }
 MASS_KEYS = {
     "name": Field("str"),
