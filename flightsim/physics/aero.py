@@ -26,6 +26,7 @@ from .layout import (
     TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_FULL, T_FULL_STEPS, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
     C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
     CTL_STAB_DOWN_RAD, CTL_STAB_RATE, CTL_STAB_UP_RAD, ROW_CONTROLS, SURF_STAB, SEC_EA_AFT, SEC_TWIST_INV,
+    S_SLAT, SEC_SLAT_K, SEC_SLAT_STALL, SEC_SLAT_TABLE,
 )
 
 from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
@@ -111,6 +112,30 @@ def coefficients(tables, t, alpha_rad, delta_rad):
         cm = _deflected(tables, t, T_CM, i, f, w, side, cm)
     if cd < 0.0:
         cd = 0.0
+    return cl, cd, cm
+
+
+@kernel
+def _cl_slope_slat(tables, model, row, slat, alpha_rad, delta_rad):
+    """_cl_slope of a section whose slat is ``slat`` open (0..1): its closed and open tables
+    blended (seed 000: a slatted section has a curve for each)."""
+    cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), alpha_rad, delta_rad)
+    if slat > 0.0:
+        cl2, slope2 = _cl_slope(tables, int(model[row, SEC_SLAT_TABLE]), alpha_rad, delta_rad)
+        cl += slat * (cl2 - cl)
+        slope += slat * (slope2 - slope)
+    return cl, slope
+
+
+@kernel
+def _coefficients_slat(tables, model, row, slat, alpha_rad, delta_rad):
+    """coefficients of a section whose slat is ``slat`` open, its two tables blended."""
+    cl, cd, cm = coefficients(tables, int(model[row, SEC_TABLE]), alpha_rad, delta_rad)
+    if slat > 0.0:
+        cl2, cd2, cm2 = coefficients(tables, int(model[row, SEC_SLAT_TABLE]), alpha_rad, delta_rad)
+        cl += slat * (cl2 - cl)
+        cd += slat * (cd2 - cd)
+        cm += slat * (cm2 - cm)
     return cl, cd, cm
 
 
@@ -260,11 +285,15 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
             alpha += wing_twist(tables, int(model[row, SEC_TABLE]), alpha, delta,
                                 0.5 * rho * v2 * model[row, SEC_AREA] * model[row, SEC_CHORD] * t_inv,
                                 model[row, SEC_EA_AFT])
+        slat = 0.0
+        if model[row, SEC_SLAT_K] >= 0.0:
+            slat = state[S_SLAT + int(model[row, SEC_SLAT_K])]
         ws[i, 0] = uc
         ws[i, 1] = un
         ws[i, 2] = us
         ws[i, 3] = v2
         ws[i, 4] = alpha
+        ws[i, 6] = slat
         ws[i, 5] = delta
         g = int(model[row, SEC_GROUP])
         # damping this section adds to each rotation and to heave: 1/2 rho V S a (r x n)^2 / I
@@ -275,7 +304,7 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         ws[G + 3, 3] += c * model[row, SEC_INV_MASS]
         if g != GROUP_BODY:
             q_area = 0.5 * rho * v2 * model[row, SEC_AREA]
-            cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), alpha, delta)
+            cl, slope = _cl_slope_slat(tables, model, row, slat, alpha, delta)
             if damaged:                     # the shot-away part carries no lift (section_forces)
                 dmg = model[row, SEC_DAMAGE]
                 cl *= 1.0 - dmg
@@ -397,7 +426,7 @@ def solve_induced(model, tables, ws, airbrake):
             a = ws[i, 4] - ws[G + 4, g]
             if g == GROUP_HTAIL:
                 a -= downwash
-            cl, slope = _cl_slope(tables, int(model[row, SEC_TABLE]), a, ws[i, 5])
+            cl, slope = _cl_slope_slat(tables, model, row, ws[i, 6], a, ws[i, 5])
             if damaged:
                 dmg = model[row, SEC_DAMAGE]
                 cl *= 1.0 - dmg
@@ -458,9 +487,11 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
         delta = ws[i, 5]
         if delta != 0.0 and limit_mach > 0.0 and mach > limit_mach:
             delta *= control_effectiveness(mach, limit_mach)   # the shock sits on the hinge
-        t = int(model[row, SEC_TABLE])
-        cl, cd, cm = coefficients(tables, t, alpha_eff, delta)
+        slat = ws[i, 6]
+        cl, cd, cm = _coefficients_slat(tables, model, row, slat, alpha_eff, delta)
         a_s = model[row, SEC_STALL_ALPHA]
+        if slat > 0.0:
+            a_s += slat * (model[row, SEC_SLAT_STALL] - a_s)
         a_n = model[row, SEC_NEG_STALL_ALPHA]
         tc = model[row, SEC_THICKNESS]
         a_st = alpha_eff          # the angle the stall is judged by
@@ -475,7 +506,7 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
             a_st, kb, wl, wd = stretched_angle(alpha_eff, cl, pg, mach, model[row, SEC_LE_LOSS],
                                                model[row, SEC_SLOPE_INV], a_s, a_n)
             if wl > 0.0:
-                cl_l, cd_l, cm_l = coefficients(tables, t, a_st, delta)
+                cl_l, cd_l, cm_l = _coefficients_slat(tables, model, row, slat, a_st, delta)
                 cl += wl * (cl_l / (1.0 + kb) - cl)
                 # drag and moment follow the stretched angle into its stall
                 cd += wd * (cd_l - cd)

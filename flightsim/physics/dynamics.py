@@ -31,6 +31,7 @@ from .layout import (
     C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
     CTL_GEAR_RATE, CTL_INV_HINGE_EXP, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT, CTL_GEARED_EASE, CTL_SPRING_Q, CTL_STAB_RATE, CTL_TAB_LOSS, SURF_STAB,
+    S_SLAT, SEC_GROUP, SEC_SLAT_CLOSE, SEC_SLAT_K, SEC_SLAT_OPEN, SEC_SLAT_RATE,
 )
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
 from .guns import gun_forces, guns_advance
@@ -293,6 +294,28 @@ def surfaces(state, ctrl, env, model, dt, R):
 
 
 @kernel
+def slats(model, state, ws, dt):
+    """Each automatic slat toward open while its own section's angle of attack (less its
+    wing's induced angle, from this step's aerodynamics) is past the opening angle, toward
+    closed once below the closing angle, held between (seed 000: they open one wing at a
+    time in a slipping stall)."""
+    G = int(model[0, H_N_SECTIONS])
+    row0 = int(model[0, H_ROW_SECTION])
+    for i in range(G):
+        row = row0 + i
+        k = model[row, SEC_SLAT_K]
+        if k < 0.0:
+            continue
+        a = ws[i, 4] - ws[G + 4, int(model[row, SEC_GROUP])]
+        j = S_SLAT + int(k)
+        rate = model[row, SEC_SLAT_RATE] * dt
+        if a > model[row, SEC_SLAT_OPEN]:
+            state[j] = min(state[j] + rate, 1.0)
+        elif a < model[row, SEC_SLAT_CLOSE]:
+            state[j] = max(state[j] - rate, 0.0)
+
+
+@kernel
 def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
     """One 20 ms step with caller-provided scratch memory (see step and make_scratch)."""
     dt = env[E_DT]
@@ -344,6 +367,7 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
         if diag[D_STRIKE_INDEX] >= 0 and diag[D_STRIKE_SPEED] >= state[S_STRIKE_SPEED]:
             state[S_STRIKE_SPEED] = diag[D_STRIKE_SPEED]
             state[S_STRIKE_INDEX] = diag[D_STRIKE_INDEX]
+    slats(model, state, ws, dt)
     if model[0, H_ROW_PLANT] > 0.0:
         # engine, propeller, governor, fuel, coolers, supercharger gear: once per tick
         plant_advance(model, state, ctrl, ws, int(model[0, H_N_SECTIONS]) + WS_EXTRA, dt)

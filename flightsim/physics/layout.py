@@ -28,7 +28,9 @@ SURF_STAB = 6    # the stabilizer trim's position, -1..1 (+ nose up), where the 
 N_SURF = 7       # (39 spare)
 S_ENGINE = 40    # 40..67: powered-aircraft states (engine, propeller, fuel), see the block at the end
 S_GUN_FIRED = 68  # 68..75: rounds fired by each gun (combat block at the end)
-N_STATE = 76
+S_SLAT = 76      # 76..83: each slat's position, 0 closed .. 1 open (sections' SEC_SLAT_K)
+N_SLATS = 8
+N_STATE = 84
 
 # ---------------------------------------------------------------- control vector
 C_PITCH = 0      # -1..1, + = nose up (stick back)
@@ -95,7 +97,7 @@ D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the
 N_DIAG = 49       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- model array
-MODEL_COLS = 42
+MODEL_COLS = 48
 # row 0: header
 H_N_SECTIONS = 0
 H_N_GEAR = 1
@@ -164,6 +166,13 @@ SEC_LE_LOSS = 31  # how much of the CLmax loss with Mach the section suffers, 0.
 SEC_SLOPE_INV = 39  # 1 / the attached lift-curve slope of its table (rad), for the Mach stall stretch
 SEC_TWIST_INV = 40  # wing twist: rad of twist per N m about the elastic axis (1 / torsional stiffness; 0: rigid)
 SEC_EA_AFT = 41     # the elastic axis behind the quarter chord, in chords
+# automatic leading-edge slats (seed 000): per section, opened by its own local angle of attack
+SEC_SLAT_K = 42         # its slat's state slot, S_SLAT + k (-1: no slat)
+SEC_SLAT_TABLE = 43     # the section's table with the slat open (SEC_TABLE: closed)
+SEC_SLAT_OPEN = 44      # local angle of attack (rad, less its group's induced angle) that opens it
+SEC_SLAT_CLOSE = 45     # ... below which it closes again
+SEC_SLAT_RATE = 46      # travel, full per s
+SEC_SLAT_STALL = 47     # the stall angle of the slat-open table, rad
 # gear rows
 GR_POS = 0
 GR_K = 3

@@ -143,7 +143,7 @@ def control_index(name: str) -> int:
 
 # ---------------------------------------------------------------------------- readouts
 SURFACES = {"pitch": L.SURF_PITCH, "roll": L.SURF_ROLL, "yaw": L.SURF_YAW, "flap": L.SURF_FLAP,
-            "airbrake": L.SURF_AIRBRAKE, "gear": L.SURF_GEAR}
+            "airbrake": L.SURF_AIRBRAKE, "gear": L.SURF_GEAR, "stabilizer": L.SURF_STAB}
 
 
 class Readouts:
@@ -351,8 +351,13 @@ class Readouts:
 
     @property
     def surface_positions(self) -> np.ndarray:
-        """Every surface and actuator (pitch, roll, yaw, flap, airbrake, gear, ...) in layout order (a copy)."""
+        """Every surface and actuator (pitch, roll, yaw, flap, airbrake, gear, stabilizer) in layout order (a copy)."""
         return self.state[L.S_SURF:L.S_SURF + L.N_SURF].copy()
+
+    @property
+    def slat_positions(self) -> np.ndarray:
+        """Each automatic slat, 0 closed .. 1 open, in the order of the slatted sections (a copy)."""
+        return self.state[L.S_SLAT:L.S_SLAT + L.N_SLATS].copy()
 
     def set_surface(self, name: str, value: float) -> None:
         """Put a surface or actuator somewhere at once (a test's starting condition)."""

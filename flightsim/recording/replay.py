@@ -48,6 +48,9 @@ def build_world(rec: Recording):
     sc = dataclasses.replace(find_scenario(h["scenario"]), start=h["scenario_start"])
     world = World(h["aircraft"], sc, small_world=h["small_world"])
     ph = world.physics
+    if len(h["start_state"]) != len(ph.state) or len(h["start_controls"]) != len(ph.ctrl):
+        raise VersionMismatch(f"the state or controls have another size now ({len(h['start_state'])} and "
+                              f"{len(h['start_controls'])} then, {len(ph.state)} and {len(ph.ctrl)} now)")
     ph.state[:] = h["start_state"]
     ph.ctrl[:] = h["start_controls"]
     if h.get("start_diag"):

@@ -262,6 +262,7 @@ def compile_aircraft(spec_or_name) -> Compiled:
         model[L.ROW_GROUPS, L.GROUP_HTAIL * L.G_COLS + L.G_DOWNWASH] = factor / (math.pi * aspect * e)
 
     _compile_controls(spec, model)
+    n_slats = 0
     for k, s in enumerate(secs):
         row = row_sec + k
         sp = s.spec
@@ -285,6 +286,19 @@ def compile_aircraft(spec_or_name) -> Compiled:
         model[row, L.SEC_INV_MASS] = 1.0 / mass
         re_table = spec.airfoils[sp["airfoil"]].reynolds_number
         model[row, L.SEC_RE_FACTOR] = (sp["chord_m"] / re_table) ** -0.2 if re_table else 0.0
+        model[row, L.SEC_SLAT_K] = -1.0
+        if sp["slat_airfoil"] is not None:
+            if n_slats >= L.N_SLATS:
+                raise DataError(spec.path, sp["_where"] + ".slat_airfoil",
+                                f"at most {L.N_SLATS} sections may have slats (a mirrored section counts twice)")
+            ts = names.index(sp["slat_airfoil"])
+            model[row, L.SEC_SLAT_K] = n_slats
+            model[row, L.SEC_SLAT_TABLE] = ts
+            model[row, L.SEC_SLAT_OPEN] = math.radians(sp["slat_open_alpha_deg"])
+            model[row, L.SEC_SLAT_CLOSE] = math.radians(sp["slat_close_alpha_deg"])
+            model[row, L.SEC_SLAT_RATE] = 1.0 / sp["slat_travel_s"]
+            model[row, L.SEC_SLAT_STALL] = stall[ts][0]
+            n_slats += 1
         k_twist = sp["torsional_stiffness_nm_per_deg"]
         model[row, L.SEC_TWIST_INV] = math.radians(1.0) / k_twist if k_twist > 0.0 else 0.0
         model[row, L.SEC_EA_AFT] = sp["elastic_axis_chord_fraction"] - 0.25

@@ -51,6 +51,12 @@ SECTION_KEYS = {
     # its elastic axis that twists it one degree (0: rigid), and where that axis lies
     "torsional_stiffness_nm_per_deg": num(False, 0.0, non_negative),
     "elastic_axis_chord_fraction": num(False, 0.30, between(0.1, 0.7)),
+    # an automatic leading-edge slat: the section's table with it open, the local angles of
+    # attack at which the airflow pulls it open and lets it close, its travel time
+    "slat_airfoil": Field("str", required=False, default=None),
+    "slat_open_alpha_deg": num(False, 12.0, between(0.0, 30.0)),
+    "slat_close_alpha_deg": num(False, 9.0, between(-5.0, 30.0)),
+    "slat_travel_s": num(False, 0.3, between(0.02, 5.0)),
 }
 MASS_KEYS = {
     "name": Field("str"),
@@ -300,18 +306,25 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
             raise DataError(path, s["_where"] + ".control_max_deg", f"missing: needed with control = {s['control']!r}")
         if s["control"] is None and s["control_max_deg"] is not None:
             raise DataError(path, s["_where"] + ".control_max_deg", "given without a control")
-        name = s["airfoil"]
-        if name not in spec.airfoils:
-            afile = airfoil_dir / f"{name}.toml"
-            if not afile.exists():
-                known = ", ".join(sorted(p.stem for p in airfoil_dir.glob("*.toml"))) or "none"
-                raise DataError(path, s["_where"] + ".airfoil",
-                                f"unknown airfoil {name!r}: no file {afile} (known: {known})")
-            spec.airfoils[name] = load_airfoil(afile)
-        af = spec.airfoils[name]
-        if s["control"] in ("aileron", "elevator", "rudder", "flap") and not af.has_control_curves:
-            raise DataError(path, s["_where"] + ".control",
-                            f"airfoil {name!r} has no +/-10 degree deflection curves for its {s['control']}")
+        for key in ("airfoil", "slat_airfoil"):
+            name = s[key]
+            if name is None:
+                continue
+            if name not in spec.airfoils:
+                afile = airfoil_dir / f"{name}.toml"
+                if not afile.exists():
+                    known = ", ".join(sorted(p.stem for p in airfoil_dir.glob("*.toml"))) or "none"
+                    raise DataError(path, s["_where"] + "." + key,
+                                    f"unknown airfoil {name!r}: no file {afile} (known: {known})")
+                spec.airfoils[name] = load_airfoil(afile)
+            af = spec.airfoils[name]
+            if s["control"] in ("aileron", "elevator", "rudder", "flap") and not af.has_control_curves:
+                raise DataError(path, s["_where"] + (".control" if key == "airfoil" else ".slat_airfoil"),
+                                f"airfoil {name!r} has no +/-10 degree deflection curves for its {s['control']}")
+        if s["slat_airfoil"] is not None and s["slat_close_alpha_deg"] >= s["slat_open_alpha_deg"]:
+            raise DataError(path, s["_where"] + ".slat_close_alpha_deg",
+                            f"must be below slat_open_alpha_deg ({s['slat_open_alpha_deg']}), "
+                            f"got {s['slat_close_alpha_deg']}")
     total = sum(m["mass_kg"] for m in masses) + sum(s["mass_kg"] * (2 if s["mirror"] else 1) for s in sections)
     if total <= 0:
         raise DataError(path, "mass", "the aircraft has no mass: give [[mass]] items or section mass_kg")
