@@ -95,9 +95,52 @@ def roll_curve(aircraft, altitude_m: float = 0.0, step_kmh: float | None = None)
             points.append(pt)
     ail = spec.controls["aileron"]
     return {"aircraft": spec.id, "altitude_m": float(altitude_m), "points": points,
+            "aileron": {k: float(ail.get(k, 0.0)) for k in TAB_KEYS},
             "max_lateral_force_n": ail["max_force_n"],
             "aileron_full_deflection_ias_kmh": ail["full_deflection_ias_kmh"],
             "rig": "wings-level trim, full lateral stick force, one-degree-of-freedom roll (airflow held)"}
+
+
+TAB_KEYS = ("geared_tab_ease", "spring_tab_half_ias_kmh", "tab_effectiveness_loss")
+
+
+def with_aileron_tabs(aircraft, spring_tab_half_ias_kmh: float = 0.0, tab_effectiveness_loss: float = 0.0,
+                      geared_tab_ease: float = 0.0):
+    """The aircraft compiled with these aileron tabs in place of its own (all zero: without
+    tabs), for the roll card's with-and-without comparison (issue 17)."""
+    import copy
+    from .spec.compile import Compiled, compile_aircraft
+    from .spec.loader import load_aircraft
+    spec = copy.deepcopy(aircraft.spec if isinstance(aircraft, Compiled) else load_aircraft(aircraft))
+    spec.controls["aileron"].update(spring_tab_half_ias_kmh=float(spring_tab_half_ias_kmh),
+                                    tab_effectiveness_loss=float(tab_effectiveness_loss),
+                                    geared_tab_ease=float(geared_tab_ease))
+    return compile_aircraft(spec)
+
+
+def tab_label(ail: dict) -> str:
+    parts = []
+    if ail.get("spring_tab_half_ias_kmh"):
+        parts.append(f"spring tab (half the hinge moment at {ail['spring_tab_half_ias_kmh']:.0f} km/h)")
+    if ail.get("geared_tab_ease"):
+        parts.append(f"geared tab ({100 * ail['geared_tab_ease']:.0f} % eased)")
+    return ", ".join(parts) or "no aileron tabs"
+
+
+def roll_comparison(aircraft, altitude_m: float = 0.0, spring_tab_half_ias_kmh: float | None = None,
+                    tab_effectiveness_loss: float = 0.1) -> dict:
+    """The roll card with and without aileron tabs: the aircraft as its data gives it, and the
+    same aircraft with its aileron tabs taken off (or, with ``spring_tab_half_ias_kmh``, given
+    that spring tab). Its "compare" holds the second curve."""
+    main = roll_curve(aircraft, altitude_m)
+    if spring_tab_half_ias_kmh:
+        other = with_aileron_tabs(aircraft, spring_tab_half_ias_kmh, tab_effectiveness_loss)
+    else:
+        other = with_aileron_tabs(aircraft)
+    second = roll_curve(other, altitude_m)
+    main["tabs"] = tab_label(main["aileron"])
+    main["compare"] = {"tabs": tab_label(second["aileron"]), "points": second["points"]}
+    return main
 
 
 def plot_roll(result: dict, path: str):
@@ -106,7 +149,13 @@ def plot_roll(result: dict, path: str):
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=110)
-    ax.plot([p["ias_kmh"] for p in result["points"]], [p["roll_rate_dps"] for p in result["points"]], "o-")
+    ax.plot([p["ias_kmh"] for p in result["points"]], [p["roll_rate_dps"] for p in result["points"]], "o-",
+            label=result.get("tabs", "the aircraft's data"))
+    if result.get("compare"):
+        c = result["compare"]
+        ax.plot([p["ias_kmh"] for p in c["points"]], [p["roll_rate_dps"] for p in c["points"]], "s--",
+                label=c["tabs"])
+    ax.axhline(0.0, color="k", lw=0.6)
     ax.axvline(result["aileron_full_deflection_ias_kmh"], ls=":", color="gray",
                label=f"full aileron with {result['max_lateral_force_n']:.0f} N up to here")
     ax.set_xlabel("indicated airspeed, km/h")

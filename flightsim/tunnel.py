@@ -2,6 +2,7 @@
 
     python -m flightsim.tunnel polar --aircraft astir [--mass-kg M] [--json] [--plot FILE.png]
     python -m flightsim.tunnel roll --aircraft NAME [--altitude-m H] [--json] [--plot FILE.png]
+                                    [--compare-tabs [--spring-tab-ias KMH]]
     python -m flightsim.tunnel level|climb --aircraft p51d --altitude-m H [--power wep|military] [--json] [--plot FILE.png]
     python -m flightsim.tunnel ceiling --aircraft p51d [--power military|wep] [--json] [--plot FILE.png]
     python -m flightsim.tunnel stall|performance --aircraft p51d [--json] [--plot FILE.png]
@@ -123,15 +124,22 @@ def main(argv=None):
     r.add_argument("--altitude-m", type=float, default=0.0)
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument("--plot", metavar="FILE.png", help="draw the roll-rate curve")
+    r.add_argument("--compare-tabs", action="store_true",
+                   help="also the same aircraft without its aileron tabs (or with --spring-tab-ias, with that spring tab)")
+    r.add_argument("--spring-tab-ias", type=float, default=None, metavar="KMH",
+                   help="with --compare-tabs: the spring tab to compare with, carrying half the hinge moment at this IAS")
     from . import perf                     # powered aircraft: level, climb, ceiling, stall, performance
     perf.add_parsers(sub)
     args = ap.parse_args(argv)
     if args.test in perf.COMMANDS:
         return perf.run(args)
     if args.test == "roll":
-        from .rollrig import plot_roll, roll_curve
+        from .rollrig import plot_roll, roll_comparison, roll_curve
         try:
-            result = roll_curve(args.aircraft, args.altitude_m)
+            if args.compare_tabs:
+                result = roll_comparison(args.aircraft, args.altitude_m, args.spring_tab_ias)
+            else:
+                result = roll_curve(args.aircraft, args.altitude_m)
         except DataError as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
@@ -142,9 +150,16 @@ def main(argv=None):
         else:
             print(f"{result['aircraft']}: roll rate with {result['max_lateral_force_n']:.0f} N lateral stick force, "
                   f"{result['altitude_m']:.0f} m")
+            other = {p["ias_kmh"]: p for p in result["compare"]["points"]} if result.get("compare") else {}
+            if other:
+                print(f"  as its data gives it: {result['tabs']};  beside it: {result['compare']['tabs']}")
             for pt in result["points"]:
-                print(f"  {pt['ias_kmh']:6.0f} km/h IAS  {pt['roll_rate_dps']:6.1f} deg/s  "
-                      f"aileron {100 * pt['aileron_fraction']:3.0f}%")
+                line = (f"  {pt['ias_kmh']:6.0f} km/h IAS  {pt['roll_rate_dps']:6.1f} deg/s  "
+                        f"aileron {100 * pt['aileron_fraction']:3.0f}%")
+                o = other.get(pt["ias_kmh"])
+                if o is not None:
+                    line += f"   |  {o['roll_rate_dps']:6.1f} deg/s  aileron {100 * o['aileron_fraction']:3.0f}%"
+                print(line)
         return 0
     try:
         if args.test == "polar":

@@ -118,3 +118,21 @@ def test_bad_tab_and_trim_data_is_refused(tmp_path):
                        CONTROL_AXIS_KEYS, tmp_path / "aircraft.toml", "controls.aileron")
     with pytest.raises(DataError, match="nose_up_deg"):
         validate_table({"nose_down_deg": 8.0}, STAB_TRIM_KEYS, tmp_path / "aircraft.toml", "controls.stabilizer_trim")
+
+
+def test_the_tunnel_roll_card_draws_with_and_without_a_spring_tab(tmp_path, capsys):
+    """python -m flightsim.tunnel roll --compare-tabs: the aircraft as its data gives it and the
+    same aircraft with its aileron tabs off (or, as here for the tab-less P-51D, given a spring
+    tab), in one JSON object and one plot."""
+    import json
+
+    from flightsim.tunnel import main
+    png = tmp_path / "roll.png"
+    assert main(["roll", "--aircraft", "p51d", "--altitude-m", "3048", "--compare-tabs", "--spring-tab-ias", "400",
+                 "--json", "--plot", str(png)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["tabs"] == "no aileron tabs" and out["compare"]["tabs"].startswith("spring tab")
+    plain = {p["ias_kmh"]: p["roll_rate_dps"] for p in out["points"]}
+    tabbed = {p["ias_kmh"]: p["roll_rate_dps"] for p in out["compare"]["points"]}
+    fast = max(plain)
+    assert tabbed[fast] > 1.5 * plain[fast] and png.stat().st_size > 10_000
