@@ -28,7 +28,7 @@ class Trim:
     tas_ms: float
     alpha_rad: float
     gamma_rad: float          # flight-path angle, + climbing
-    pitch_cmd: float          # elevator position that holds it, normalised (-1..1 is the travel); also the trim
+    pitch_cmd: float          # elevator position that holds it, -1..1 of its travel (with stabilizer trim: the stabilizer); also the trim
     throttle: float
     state: np.ndarray
     ctrl: np.ndarray
@@ -70,10 +70,15 @@ class Trimmer:
         c[L.C_THROTTLE] = throttle
         settle_surfaces(s, c)
         # trimmed: the elevator rests at its trimmed neutral point with no stick force
-        # (the pitch command may go past the stick's travel here: within_travel tells)
-        s[L.S_SURF + L.SURF_PITCH] = pitch_cmd
+        # (the pitch command may go past the stick's travel here: within_travel tells); an
+        # aircraft with stabilizer trim is trimmed by the stabilizer, its elevator at neutral
         c[L.C_PITCH] = 0.0
         c[L.C_PITCH_TRIM] = pitch_cmd
+        if self.model[L.ROW_CONTROLS, L.CTL_STAB_RATE] > 0.0:
+            s[L.S_SURF + L.SURF_PITCH] = 0.0
+            s[L.S_SURF + L.SURF_STAB] = pitch_cmd
+        else:
+            s[L.S_SURF + L.SURF_PITCH] = pitch_cmd
         if self.powered:
             # engine and propeller in equilibrium at this flight condition (governor pitch,
             # induced velocities, supercharger gear, coolers): plant.plant_trim

@@ -86,16 +86,16 @@ def test_the_stabilizer_trim_moves_the_tail_not_the_elevator():
     sim = Sim(comp, terrain=flat_terrain(-1.0e6))
     sim.spawn_trimmed_level(400 / 3.6, 3000.0)
     c = sim.controls.copy()
+    start = sim.surface_positions[6]                 # where the trim put it
     c.pitch_trim, c.pitch = -1.0, 0.0
     for _ in range(50):
         sim.step(c.array)
-    from flightsim.physics.named import AircraftView
-    surf = AircraftView(sim.state).surface_positions
-    assert abs(surf[0]) < 1e-4                       # the elevator goes to neutral and stays
-    assert surf[6] == pytest.approx(-0.25)           # the stabilizer runs end to end in 8 s: 0.25 in one second
+    surf = sim.surface_positions
+    assert abs(surf[0]) < 1e-9                       # the elevator stays at neutral
+    assert surf[6] == pytest.approx(start - 0.25)    # the stabilizer runs end to end in 8 s: 0.25 in one second
     for _ in range(400):
         sim.step(c.array)
-    assert AircraftView(sim.state).surface_positions[6] == -1.0
+    assert sim.surface_positions[6] == -1.0
 
 
 def test_nose_down_stabilizer_trim_takes_away_what_full_back_stick_reaches():
@@ -136,3 +136,17 @@ def test_the_tunnel_roll_card_draws_with_and_without_a_spring_tab(tmp_path, caps
     tabbed = {p["ias_kmh"]: p["roll_rate_dps"] for p in out["compare"]["points"]}
     fast = max(plain)
     assert tabbed[fast] > 1.5 * plain[fast] and png.stat().st_size > 10_000
+
+
+def test_an_aircraft_with_stabilizer_trim_is_trimmed_by_its_stabilizer():
+    """The trimmer holds the elevator at neutral and finds the stabilizer's position; flown on
+    from there the aircraft stays in level flight (the game's spawn and the tunnel rely on it)."""
+    sim = Sim(_stab_p51d(), terrain=flat_terrain(-1.0e6))
+    t = sim.spawn_trimmed_level(400 / 3.6, 3000.0)
+    assert t.ok and t.within_travel
+    surf = sim.surface_positions
+    assert surf[0] == 0.0 and surf[6] == pytest.approx(t.pitch_cmd) and surf[6] != 0.0
+    h0 = sim.altitude_m
+    sim.fly(10.0)
+    assert abs(sim.altitude_m - h0) < 15.0 and abs(sim.pitch_rate_rads) < 0.01
+    assert sim.surface_positions[6] == pytest.approx(t.pitch_cmd)
