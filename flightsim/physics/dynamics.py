@@ -246,7 +246,7 @@ def surfaces(state, ctrl, env, model, dt, R):
     qbar = 0.5 * rho * (ax * ax + ay * ay + az * az)
     stab_rate = model[ROW_CONTROLS, CTL_STAB_RATE]
     if stab_rate > 0.0:
-        # the pitch trim moves the whole stabilizer (aero.section_loads turns its incidence)
+        # the pitch trim moves the whole stabilizer (aero.section_airflow turns its incidence)
         state[S_SURF + SURF_STAB] = _toward(state[S_SURF + SURF_STAB], ctrl[C_PITCH_TRIM], stab_rate * dt)
     for a in range(3):
         c = a * CTL_COLS
