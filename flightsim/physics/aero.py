@@ -273,7 +273,8 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         us = ux * model[row, SEC_SPAN_AX] + uy * model[row, SEC_SPAN_AX + 1] + uz * model[row, SEC_SPAN_AX + 2]
         v2 = uc * uc + un * un
         alpha = fast_atan2(-un, uc)
-        if model[row, SEC_GROUP] == GROUP_HTAIL:
+        g = int(model[row, SEC_GROUP])
+        if g == GROUP_HTAIL:
             alpha += stab_inc
         # the surfaces where they actually are (moved by dynamics.surfaces), not the commands
         delta = (model[row, SEC_GAIN] * state[S_SURF + SURF_PITCH]
@@ -293,9 +294,8 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         ws[i, 2] = us
         ws[i, 3] = v2
         ws[i, 4] = alpha
-        ws[i, 6] = slat
         ws[i, 5] = delta
-        g = int(model[row, SEC_GROUP])
+        ws[i, 6] = slat
         # damping this section adds to each rotation and to heave: 1/2 rho V S a (r x n)^2 / I
         c = 0.5 * rho * math.sqrt(v2) * model[row, SEC_AREA] * LIFT_SLOPE_BOUND
         ws[G + 3, 0] += c * model[row, SEC_RXN]

@@ -27,15 +27,10 @@ def make_ctrl(**kw) -> np.ndarray:
     return control_array(**kw)
 
 
-def settle_surfaces(state: np.ndarray, ctrl: np.ndarray, model: np.ndarray | None = None) -> np.ndarray:
+def settle_surfaces(state: np.ndarray, ctrl: np.ndarray) -> np.ndarray:
     """Put the control surfaces and actuators where ``ctrl`` holds them at rest and low
-    speed (the pitch surface at stick + trim), as if they had been there all along. With the
-    ``model`` of an aircraft that trims by its stabilizer, the trim sets the stabilizer and
-    the elevator follows the stick alone."""
+    speed (the pitch surface at stick + trim), as if they had been there all along."""
     state[L.S_SURF + L.SURF_PITCH] = min(max(ctrl[L.C_PITCH] + ctrl[L.C_PITCH_TRIM], -1.0), 1.0)
-    if model is not None and model[L.ROW_CONTROLS, L.CTL_STAB_RATE] > 0.0:
-        state[L.S_SURF + L.SURF_PITCH] = min(max(ctrl[L.C_PITCH], -1.0), 1.0)
-        state[L.S_SURF + L.SURF_STAB] = min(max(ctrl[L.C_PITCH_TRIM], -1.0), 1.0)
     state[L.S_SURF + L.SURF_ROLL] = min(max(ctrl[L.C_ROLL] + ctrl[L.C_ROLL_TRIM], -1.0), 1.0)
     state[L.S_SURF + L.SURF_YAW] = min(max(ctrl[L.C_YAW] + ctrl[L.C_YAW_TRIM], -1.0), 1.0)
     state[L.S_SURF + L.SURF_FLAP] = ctrl[L.C_FLAP]

@@ -100,21 +100,29 @@ class Recording:
         return self.steps * self.dt_s
 
 
-def read_recording(path) -> Recording:
-    path = Path(path)
-    data = path.read_bytes()
-    if not data.startswith(MAGIC):
+def read_header(f, path) -> dict:
+    """The header of a recording open in ``f`` (left just after it, at the first block);
+    NotARecording if the file is not one."""
+    if f.read(len(MAGIC)) != MAGIC:
         raise NotARecording(f"{path}: not a flightsim recording")
     try:
-        (n,) = struct.unpack_from("<I", data, len(MAGIC))
-        header = json.loads(data[len(MAGIC) + 4:len(MAGIC) + 4 + n])
-        at = len(MAGIC) + 4 + n
-        n_ctrl = int(header["n_controls"])
-        prev = np.array(header["start_controls"], dtype=np.float64)
-        if header.get("format") != FORMAT or len(prev) != n_ctrl:
+        (n,) = struct.unpack("<I", f.read(4))
+        header = json.loads(f.read(n))
+        if header.get("format") != FORMAT or len(header["start_controls"]) != int(header["n_controls"]):
             raise ValueError(f"format {header.get('format')}")
-    except (struct.error, ValueError, KeyError, TypeError) as e:
+    except (struct.error, ValueError, KeyError, TypeError, AttributeError) as e:
         raise NotARecording(f"{path}: not a readable flightsim recording ({e})") from None
+    return header
+
+
+def read_recording(path) -> Recording:
+    path = Path(path)
+    with open(path, "rb") as f:
+        header = read_header(f, path)
+        at = f.tell()                      # (byte offsets in the messages are the file's)
+        f.seek(0)
+        data = f.read()
+    prev = np.array(header["start_controls"], dtype=np.float64)
     rec = Recording(path, header)
     while at < len(data):
         if at + BLOCK.size > len(data):

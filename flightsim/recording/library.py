@@ -12,16 +12,14 @@ Listing reads each file's header and block headers only, never a whole flight.
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import logging
 import os
-import struct
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from .format import BLOCK, MAGIC, decode_controls
+from .format import BLOCK, decode_controls, read_header
 
 log = logging.getLogger("flightsim.recording")
 
@@ -71,27 +69,30 @@ class RecordingInfo:
 
 
 def summary(path) -> RecordingInfo:
-    """A recording's header and length, reading its block headers (and its last controls block)."""
+    """A recording's header and length: its block headers read (skipping the payloads), then
+    the last whole controls block decoded for the step count."""
     path = Path(path)
     with open(path, "rb") as f:
-        data = f.read()
-    if not data.startswith(MAGIC):
-        raise ValueError(f"{path}: not a flightsim recording")
-    (n,) = struct.unpack_from("<I", data, len(MAGIC))
-    h = json.loads(data[len(MAGIC) + 4:len(MAGIC) + 4 + n])
-    at = len(MAGIC) + 4 + n
-    steps = 0
-    while at + BLOCK.size <= len(data):
-        kind, step, length, _crc = BLOCK.unpack_from(data, at)
-        payload = data[at + BLOCK.size:at + BLOCK.size + length]
-        if len(payload) < length:
-            break
-        if kind == b"C":
-            try:
-                steps = step + len(decode_controls(payload, np.zeros(int(h["n_controls"]))))
-            except Exception:
+        h = read_header(f, path)
+        controls = []                              # (first step, payload offset, length)
+        while True:
+            head = f.read(BLOCK.size)
+            if len(head) < BLOCK.size:
                 break
-        at += BLOCK.size + length
+            kind, step, length, _crc = BLOCK.unpack(head)
+            if kind == b"C":
+                controls.append((step, f.tell(), length))
+            f.seek(length, 1)
+        steps = 0
+        for step, at, length in reversed(controls):
+            f.seek(at)
+            payload = f.read(length)
+            try:
+                if len(payload) == length:
+                    steps = step + len(decode_controls(payload, np.zeros(int(h["n_controls"]))))
+                    break
+            except Exception:
+                pass
     try:
         started = _dt.datetime.fromisoformat(h["created_utc"]).astimezone()
     except (KeyError, ValueError):
@@ -118,7 +119,7 @@ def list_recordings(directory: Path | None = None, limit: int | None = None) -> 
             info = summary(p)
             if info.seconds > 0:
                 out.append(info)
-        except (OSError, ValueError, KeyError, TypeError, struct.error) as e:
+        except (OSError, ValueError, KeyError, TypeError) as e:
             log.info("%s: not listed (%s)", p, e)
     return out
 

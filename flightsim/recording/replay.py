@@ -84,6 +84,11 @@ def replay_step(rec: Recording, world, k: int) -> None:
     ph.step_once()
 
 
+def matches(snapshot: np.ndarray, state: np.ndarray) -> bool:
+    """A recorded snapshot and a re-simulated state the same to the bit."""
+    return snapshot.tobytes() == np.asarray(state, dtype="<f8").tobytes()
+
+
 @dataclasses.dataclass
 class Verdict:
     steps: int
@@ -116,7 +121,7 @@ def verify(rec: Recording) -> Verdict:
         if snap is None:
             continue
         state = world.physics.state
-        if snap.tobytes() == np.asarray(state, dtype="<f8").tobytes():
+        if matches(snap, state):
             matched += 1
         elif first is None:
             first = (k, k * rec.dt_s, float(np.nanmax(np.abs(state - snap))))

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.rollrig import steady_roll_rate
+from flightsim.rollrig import steady_roll_rate, with_aileron_tabs
 from flightsim.sim import Sim
 from flightsim.spec.compile import compile_aircraft
 from flightsim.spec.loader import load_aircraft
@@ -18,9 +18,7 @@ ALT_M = 3048.0          # 10,000 ft, NACA's roll tests
 
 
 def _p51d(**aileron):
-    spec = copy.deepcopy(load_aircraft("p51d"))
-    spec.controls["aileron"].update(aileron)
-    return Sim(compile_aircraft(spec), terrain=flat_terrain(-1.0e6))
+    return Sim(with_aileron_tabs("p51d", **aileron), terrain=flat_terrain(-1.0e6))
 
 
 @pytest.fixture(scope="module")
