@@ -134,6 +134,7 @@ class Snapshot:
     # of travel; the stick is a force request), flap, airbrake, gear (layout SURF_*)
     surfaces: np.ndarray = field(default_factory=lambda: _ro(np.zeros(6)))
     deflections_rad: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))  # per section
+    slat_positions: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 closed .. 1 open
     controls: ControlInputs = field(default_factory=ControlInputs)
     strike_index: int = -1
     strike_speed_ms: float = 0.0
@@ -186,6 +187,7 @@ def euler_from_quat(q):
 
 def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, dt=DT, time_scale=1) -> Snapshot:
     a = AircraftView(state, diag, dt)
+    data = AircraftData(model)
     v_body = a.velocity_body_ms
     rho = a.air_density_kgm3
     return Snapshot(
@@ -199,7 +201,8 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         on_ground=a.gear_on_ground, stalled_sections=a.stalled_sections,
         airbrake=a.surface("airbrake"), gear_up=a.surface("gear"),
         surfaces=_ro(a.surface_positions),
-        deflections_rad=_ro(AircraftData(model).section_deflections_rad(state)),
+        deflections_rad=_ro(data.section_deflections_rad(state)),
+        slat_positions=_ro(data.section_slat_positions(state)),
         controls=ControlInputs.from_array(ctrl),
         strike_index=a.strike_contact, strike_speed_ms=a.strike_speed_ms,
         paused=bool(paused), time_scale=int(time_scale),
@@ -255,6 +258,7 @@ class Pose:
     gear_up: float
     snapshot: Snapshot            # the newer of the two (for instruments / HUD)
     alpha: float = 1.0
+    slat_positions: np.ndarray = field(default_factory=lambda: np.zeros(0))   # per section, 0 closed .. 1 open
 
 
 def slerp(q0, q1, t: float) -> np.ndarray:
@@ -281,6 +285,11 @@ def render_alpha(prev: Snapshot, curr: Snapshot, t_render_s: float) -> float:
     return min(max((t_render_s - prev.wall_s) / span, 0.0), 1.0)
 
 
+def _lerp_per_section(prev: np.ndarray, curr: np.ndarray, a: float) -> np.ndarray:
+    """A per-section array between two snapshots (the newer one's when their sizes differ)."""
+    return (1.0 - a) * prev + a * curr if prev.shape == curr.shape else curr
+
+
 def interpolate(prev: Snapshot, curr: Snapshot, alpha: float) -> Pose:
     if prev is None or prev.epoch != curr.epoch or prev is curr:
         prev, alpha = curr, 1.0
@@ -290,11 +299,11 @@ def interpolate(prev: Snapshot, curr: Snapshot, alpha: float) -> Pose:
         position_ned_m=b * prev.position_ned_m + a * curr.position_ned_m,
         quat_wxyz=slerp(prev.quat_wxyz, curr.quat_wxyz, a),
         velocity_ned_ms=b * prev.velocity_ned_ms + a * curr.velocity_ned_ms,
-        deflections_rad=(b * prev.deflections_rad + a * curr.deflections_rad
-                         if prev.deflections_rad.shape == curr.deflections_rad.shape else curr.deflections_rad),
+        deflections_rad=_lerp_per_section(prev.deflections_rad, curr.deflections_rad, a),
         airbrake=b * prev.airbrake + a * curr.airbrake,
         gear_up=b * prev.gear_up + a * curr.gear_up,
         snapshot=curr, alpha=a,
+        slat_positions=_lerp_per_section(prev.slat_positions, curr.slat_positions, a),
     )
 
 

@@ -4,7 +4,8 @@ Read from ``aircraft/<id>/instruments.toml`` when the aircraft has one (the Asti
 cites its flight manual), otherwise derived from the aircraft file: the red line at its
 ``vne_kmh``, the green arc from 1.1 x its reference stall speed. Powered aircraft default
 to the units of a WW2 American fighter panel (mph, feet, ft/min, inHg) and get the engine
-gauges listed in ``ENGINE_GAUGES``.
+gauges listed in ``ENGINE_GAUGES``; an instruments.toml's ``[[engine_gauge]]`` list replaces
+them (e.g. a boost gauge in lb/in2 or an ata gauge: ``values.ENGINE_SOURCES``).
 """
 from __future__ import annotations
 
@@ -81,7 +82,9 @@ class GaugeSpec:
 # Piston-fighter engine gauges (P-51D-like), shown for powered aircraft whose snapshot
 # carries the reading (flightsim.instruments.values.engine_value: rpm, manifold_pressure_inhg,
 # oil_temp_c, coolant_temp_c, fuel_kg -- or the powered-flight Snapshot's engine_rpm,
-# manifold_pressure_pa, oil_k, coolant_k, fuel_kg).
+# manifold_pressure_pa, oil_k, coolant_k, fuel_kg). An aircraft's [[engine_gauge]] may read
+# the manifold pressure as British boost instead (boost_psi, lb/in2 above 14.7: its min may
+# be negative) or in German ata (manifold_pressure_ata).
 # Ranges: propeller governor 1800-3000 rpm (DCS P-51D manual, propeller control lever);
 # 61 inHg military power (Henriques, "P-51 Mustang", migman.com); coolant normally
 # 100-110 C (Twin & Turbine, Aug 2015, Stallion 51 article); fuel 269 US gal = 1614 lb

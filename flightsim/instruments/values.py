@@ -13,7 +13,8 @@ physics. Sign conventions follow the project: world NED, body FRD, angles in rad
     flight_path_body, flight_path_ned                       flight-path marker (velocity vector) direction
     heading_tape, ladder_rungs                              HUD scales: which marks are visible
     stall_speed_kmh, stall_warning                          stall warning logic (0 none, 1 approaching, 2 stalled)
-    engine_readings                                         optional engine fields (powered-flight issue)
+    engine_value, engine_readings                           engine gauges: rpm, manifold pressure (inHg,
+                                                            boost lb/in2, ata), temperatures, fuel
     telemetry_text                                          the F2 overlay, in the spirit of seed 001
 """
 from __future__ import annotations
@@ -257,10 +258,18 @@ def stall_warning(s, stall_1g_kmh: float | None = None, margin: float = 1.1) -> 
 # (attribute, factor, offset). The powered-flight issue's Snapshot has engine_rpm,
 # manifold_pressure_pa, oil_k, coolant_k and fuel_kg (zeros for a glider); the first
 # names are the ones this module documents, and either kind is read.
+# Manifold pressure reads three ways: absolute in inches of mercury (American), boost in
+# lb/in2 above the standard sea-level pressure (British: negative below it, e.g. about -4
+# at idle), absolute in technical atmospheres, ata = 1 kgf/cm2 (German Ladedruck).
 INHG_PA = 3386.389
+PSI_PA = 6894.757              # 1 lb/in2
+ATA_PA = 98066.5               # 1 kgf/cm2
+SEA_LEVEL_PA = 101325.0        # zero boost: the standard atmosphere at sea level (14.7 lb/in2)
 ENGINE_SOURCES = {
     "rpm": (("rpm", 1.0, 0.0), ("engine_rpm", 1.0, 0.0)),
     "manifold_pressure_inhg": (("manifold_pressure_inhg", 1.0, 0.0), ("manifold_pressure_pa", 1.0 / INHG_PA, 0.0)),
+    "boost_psi": (("boost_psi", 1.0, 0.0), ("manifold_pressure_pa", 1.0 / PSI_PA, -SEA_LEVEL_PA / PSI_PA)),
+    "manifold_pressure_ata": (("manifold_pressure_ata", 1.0, 0.0), ("manifold_pressure_pa", 1.0 / ATA_PA, 0.0)),
     "oil_temp_c": (("oil_temp_c", 1.0, 0.0), ("oil_k", 1.0, -273.15)),
     "coolant_temp_c": (("coolant_temp_c", 1.0, 0.0), ("coolant_k", 1.0, -273.15)),
     "fuel_kg": (("fuel_kg", 1.0, 0.0),),
@@ -268,9 +277,9 @@ ENGINE_SOURCES = {
 
 
 def engine_value(s, name: str) -> float | None:
-    """An engine reading (rpm, manifold_pressure_inhg, oil_temp_c, coolant_temp_c, fuel_kg)
-    from whichever snapshot field carries it; None when absent (a temperature of 0 K is
-    an engine model that does not compute it: absent too)."""
+    """An engine reading (rpm, manifold_pressure_inhg, boost_psi, manifold_pressure_ata,
+    oil_temp_c, coolant_temp_c, fuel_kg) from whichever snapshot field carries it; None when
+    absent (a temperature of 0 K is an engine model that does not compute it: absent too)."""
     for attr, mul, add in ENGINE_SOURCES.get(name, ((name, 1.0, 0.0),)):
         v = getattr(s, attr, None)
         if v is None:

@@ -8,6 +8,7 @@ validation cards read it through this view instead:
     data.mass_kg, data.cg_m, data.powered, data.n_sections
     data.wing_sections                  # section numbers of the wing group
     data.section_deflections_rad(sim.state)
+    data.section_slat_positions(sim.state)
     data.guns.muzzle_velocity_ms        # one value per gun
 
 Reads give copies of scalars and views of the arrays (``section_damage`` is writable:
@@ -231,12 +232,27 @@ class AircraftData:
         m[0, L.H_N_SECTIONS] = len(gains)
         m[0, L.H_ROW_SECTION] = 3
         m[3:, L.SEC_GAIN:L.SEC_GAIN + 4] = gains
+        m[3:, L.SEC_SLAT_K] = -1.0
         return cls(m)
 
     def section_deflections_rad(self, state: np.ndarray) -> np.ndarray:
         """Deflection (rad) of each section's control surface where the actuators are now
         (the surface positions in ``state`` times each section's gains)."""
         return self._sections[:, L.SEC_GAIN:L.SEC_GAIN + 4] @ state[L.S_SURF:L.S_SURF + 4]
+
+    @property
+    def section_slat_slot(self) -> np.ndarray:
+        """Each section's automatic slat: its slot k in the state (S_SLAT + k), -1 for none (int, a copy)."""
+        return self._sections[:, L.SEC_SLAT_K].astype(np.int64)
+
+    def section_slat_positions(self, state: np.ndarray) -> np.ndarray:
+        """Where each section's automatic slat is, 0 closed .. 1 open (0 for a section
+        without one): one value per section, for the renderer."""
+        k = self.section_slat_slot
+        out = np.zeros(len(k))
+        has = k >= 0
+        out[has] = state[L.S_SLAT + k[has]]
+        return out
 
     def wing_induced_k(self) -> float:
         """The wing's induced angle per unit lift coefficient, 1 / (pi AR e)."""

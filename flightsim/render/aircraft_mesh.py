@@ -2,9 +2,11 @@
 
 Every lifting section becomes an airfoil-shaped slab with its chord, span, dihedral and
 incidence (the compiled section axes); its control surface is the rear part of the slab,
-hinged on the span axis, and moves by the deflection the physics reports. Sections with
-an airbrake get a plate that rises out of the upper surface. The body sections give the
-fuselage (length from their chord, width and height from their spans), mass items named
+hinged on the span axis, and moves by the deflection the physics reports. A section with
+an automatic slat has its front SLAT_CHORD of chord as a part of its own, which runs out
+forward and down and droops a little as the physics' slat position goes 0 to 1. Sections
+with an airbrake get a plate that rises out of the upper surface. The body sections give
+the fuselage (length from their chord, width and height from their spans), mass items named
 ``pilot`` place the canopy, gear legs get wheels (hidden when a retractable gear is up).
 
 Vertices are in body axes (FRD, metres from the datum); each carries a part index, and
@@ -19,7 +21,14 @@ import numpy as np
 
 from .glutil import axis_angle
 
-MAX_PARTS = 48
+MAX_PARTS = 48          # the size of the shader's u_parts array (shaders/mesh_vs.glsl)
+# an automatic leading-edge slat (Bf 109 style): its chord, and where it goes fully open,
+# as fractions of the section's chord (about 6 % forward and 3 % down) with a few degrees
+# of nose-down droop about its trailing edge
+SLAT_CHORD = 0.18
+SLAT_OUT_FORWARD = 0.06
+SLAT_OUT_DOWN = 0.03
+SLAT_DROOP_DEG = 5.0
 WHITE = (0.94, 0.94, 0.92)
 SURFACE = (0.86, 0.86, 0.85)
 TIP = (0.93, 0.3, 0.12)
@@ -30,12 +39,14 @@ BRAKE = (0.75, 0.76, 0.78)
 
 @dataclass
 class Part:
-    kind: str                 # "rigid", "control", "airbrake", "gear"
-    section: int = -1         # index in compiled.sections (control / airbrake)
+    kind: str                 # "rigid", "control", "slat", "airbrake", "gear"
+    section: int = -1         # index in compiled.sections (control / slat / airbrake)
     pivot: np.ndarray = field(default_factory=lambda: np.zeros(3))
     axis: np.ndarray = field(default_factory=lambda: np.zeros(3))
     travel_m: float = 0.0
     retractable: bool = False
+    open_m: np.ndarray = field(default_factory=lambda: np.zeros(3))   # a slat's displacement fully open
+    droop_rad: float = 0.0    # a slat's nose-down rotation fully open (about its pivot, around axis)
 
 
 @dataclass
@@ -45,13 +56,22 @@ class AircraftMesh:
     fuselage_parts: set       # part indices hidden in the cockpit view
     n_triangles: int
 
-    def part_transforms(self, deflections_rad, airbrake: float, gear_up: float) -> np.ndarray:
+    def part_transforms(self, deflections_rad, airbrake: float, gear_up: float, slat_positions=None) -> np.ndarray:
+        """(MAX_PARTS, 4, 4) matrices for a pose: each section's control deflection (rad) and
+        slat position (0 closed .. 1 open; none given: all closed), the airbrakes 0..1, the
+        gear 0 down .. 1 up."""
         out = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
+        slats = () if slat_positions is None else slat_positions
         for k, p in enumerate(self.parts):
             if p.kind == "control" and p.section < len(deflections_rad):
                 R = axis_angle(p.axis, float(deflections_rad[p.section]))
                 out[k, :3, :3] = R
                 out[k, :3, 3] = p.pivot - R @ p.pivot
+            elif p.kind == "slat":
+                f = min(max(float(slats[p.section]), 0.0), 1.0) if p.section < len(slats) else 0.0
+                R = axis_angle(p.axis, -p.droop_rad * f)       # + about the span axis is nose up
+                out[k, :3, :3] = R
+                out[k, :3, 3] = p.pivot - R @ p.pivot + p.open_m * f
             elif p.kind == "airbrake":
                 out[k, :3, 3] = p.axis * p.travel_m * float(airbrake)
             elif p.kind == "gear" and p.retractable and gear_up >= 0.5:
@@ -99,13 +119,28 @@ def airfoil_profile(thickness: float, camber: float = 0.0, n: int = 7):
     return x, yc + yt, yc - yt
 
 
+def _profile_at(xs, thickness: float, camber: float):
+    """Upper and lower surface (z/c) of the NACA 4-digit shape at chord fractions xs."""
+    xs = np.asarray(xs, dtype=np.float64)
+    yt = 5 * thickness * (0.2969 * np.sqrt(xs) - 0.126 * xs - 0.3516 * xs ** 2 + 0.2843 * xs ** 3
+                          - 0.1036 * xs ** 4)
+    yc = np.where(xs < 0.4, camber / 0.16 * (0.8 * xs - xs * xs), camber / 0.36 * (0.2 + 0.8 * xs - xs * xs))
+    return yc + yt, yc - yt
+
+
 def _slab(b: _Builder, origin, chord_ax, normal, span_ax, chord, span, x0, x1, thickness, camber, col, part,
-          tip_col=None, tip_frac=0.0, tip_side=0, n=7, caps=(True, True)):
-    """An airfoil slab between chord fractions x0..x1 (from the LE), span centred on origin."""
-    x, up, lo = airfoil_profile(thickness, camber, n)
-    xs = np.linspace(x0, x1, max(2, int(round((x1 - x0) * (n - 1))) + 1))
-    zu = np.interp(xs, x, up)
-    zl = np.interp(xs, x, lo)
+          tip_col=None, tip_frac=0.0, tip_side=0, n=7, caps=(True, True), stations=None):
+    """An airfoil slab between chord fractions x0..x1 (from the LE), span centred on origin.
+    ``stations``: the chord fractions of its facets, the shape taken exactly there (else an
+    even spacing over the n-point profile)."""
+    if stations is None:
+        x, up, lo = airfoil_profile(thickness, camber, n)
+        xs = np.linspace(x0, x1, max(2, int(round((x1 - x0) * (n - 1))) + 1))
+        zu = np.interp(xs, x, up)
+        zl = np.interp(xs, x, lo)
+    else:
+        xs = np.asarray(stations, dtype=np.float64)
+        zu, zl = _profile_at(xs, thickness, camber)
     if x1 >= 0.999:
         zu[-1] = zl[-1] = 0.5 * (zu[-1] + zl[-1])
 
@@ -192,6 +227,16 @@ def _wheel(b: _Builder, centre, radius, width, part, n=10):
                   p[0] if s < 0 else p[3], p[1] if s < 0 else p[2], (0.3, 0.3, 0.32), part)
 
 
+def _slat_part(s, k: int, chord: float, thick: float, camber: float) -> Part:
+    """Section k's slat: pivoting about the middle of its trailing edge, running out forward
+    (along the chord) and down (against the section normal)."""
+    zu, zl = _profile_at([SLAT_CHORD], thick, camber)
+    zmid = 0.5 * float(zu[0] + zl[0])
+    pivot = s.pos + s.chord_ax * (0.25 - SLAT_CHORD) * chord + s.normal * zmid * chord
+    out = (SLAT_OUT_FORWARD * s.chord_ax - SLAT_OUT_DOWN * s.normal) * chord
+    return Part("slat", k, pivot, s.span_ax.copy(), open_m=out, droop_rad=math.radians(SLAT_DROOP_DEG))
+
+
 def build(compiled) -> AircraftMesh:
     b = _Builder()
     parts = [Part("rigid")]
@@ -220,10 +265,21 @@ def build(compiled) -> AircraftMesh:
         # span axis points outboard on the right and inboard on the left (it is chord x normal)
         tip_sign = tip_side * (1 if np.dot(s.span_ax, [0, 1, 0]) >= 0 else -1)
         tip_kw = dict(tip_col=TIP, tip_frac=min(0.35 / span, 0.3), tip_side=tip_sign) if k in tips else {}
-        if sp["control"] is not None:
-            cf = (af.control_chord_fraction if af is not None else 0.0) or 0.25
-            hinge = 1.0 - cf
+        cf = ((af.control_chord_fraction if af is not None else 0.0) or 0.25) if sp["control"] is not None else 0.0
+        hinge = 1.0 - cf
+        if sp.get("slat_airfoil") is not None:
+            # the fixed wing behind the slat, its shape taken at the same chord station as the slat's back
+            xs = np.linspace(SLAT_CHORD, hinge, max(2, int(round((hinge - SLAT_CHORD) * 6)) + 1))
+            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, SLAT_CHORD, hinge, thick, camber, WHITE, 0,
+                  stations=xs, **tip_kw)
+            pi = len(parts)
+            parts.append(_slat_part(s, k, chord, thick, camber))
+            xs = SLAT_CHORD * (1.0 - np.cos(np.linspace(0.0, 0.5 * math.pi, 7)))   # a round nose
+            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, SLAT_CHORD, thick, camber, SURFACE, pi,
+                  stations=xs, **tip_kw)
+        else:
             _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, hinge, thick, camber, WHITE, 0, **tip_kw)
+        if sp["control"] is not None:
             pi = len(parts)
             x, up, lo = airfoil_profile(thick, camber)
             zmid = 0.5 * (np.interp(hinge, x, up) + np.interp(hinge, x, lo))
@@ -231,8 +287,6 @@ def build(compiled) -> AircraftMesh:
             parts.append(Part("control", k, pivot, s.span_ax.copy()))
             _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, hinge, 1.0, thick, camber, SURFACE, pi,
                   **tip_kw)
-        else:
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, 1.0, thick, camber, WHITE, 0, **tip_kw)
         if sp["airbrake_dcd"] > 0:
             pi = len(parts)
             h = 0.28 * chord

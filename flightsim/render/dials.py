@@ -132,6 +132,9 @@ def nice_step(span: float, target_count: int) -> float:
 
 
 def fmt(v: float) -> str:
+    """A scale numeral: whole numbers without a point, others shortest (0.6, 1.2, -5; never -0)."""
+    if abs(v) < 1e-6:
+        return "0"
     return f"{v:.0f}" if abs(v - round(v)) < 1e-6 else f"{v:g}"
 
 

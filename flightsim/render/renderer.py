@@ -483,7 +483,7 @@ class Renderer:
         set_uniform(p, "m_model", model)
         for k, v in common.items():
             set_uniform(p, k, v)
-        parts = mesh.part_transforms(pose.deflections_rad, pose.airbrake, pose.gear_up)
+        parts = mesh.part_transforms(pose.deflections_rad, pose.airbrake, pose.gear_up, pose.slat_positions)
         if cockpit:
             for k in mesh.fuselage_parts:
                 parts[k, :3, :3] = 0.0

@@ -61,6 +61,7 @@ class AircraftView:
     visible: bool               # not yet gone (crashed and cleared)
     damage: np.ndarray          # per section, 0..1
     firing: bool = False
+    slat_positions: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 closed .. 1 open
 
 
 @dataclass(frozen=True)
@@ -353,7 +354,7 @@ class Combat:
                 _ro(o.position_ned_m), _ro(o.quat_wxyz), _ro(data.section_deflections_rad(o.state)),
                 o.surface("airbrake"), o.surface("gear"), bool(self.opp_alive),
                 bool(self.opp_visible), _ro(data.section_damage),
-                bool(self.opp_alive and self.ai.firing))
+                bool(self.opp_alive and self.ai.firing), _ro(data.section_slat_positions(o.state)))
             opp_ammo = int(o.ammo_rounds)
             rng = float(np.linalg.norm(o.position_ned_m - player.position_ned_m))
         guns = self.player_data.guns
