@@ -21,6 +21,11 @@ The crankshaft torque is
   ``m_dot * w`` of crankshaft power in whatever gear it runs, so the high gear, with the
   higher critical altitude, costs more. An aftercooler cools the charge toward its own
   coolant temperature.
+* the DB 601/605's supercharger instead turns through a fluid coupling whose filling an
+  aneroid sets: below the full-throttle height the impeller slips to just the speed that
+  gives the capped boost (its work, and the charge's heating, fall with it), so the boost
+  holds and the power changes smoothly with altitude, with no gear step; the crankshaft still
+  drives the coupling at full speed and pays the impeller's power divided by the speed ratio.
 
 Throttle (seed 000): a flow control. Fully open it passes the air the engine takes at the
 manifold-pressure cap (military, or WEP through the gate) at maximum rpm; closed, only
@@ -42,7 +47,7 @@ from .jit import entry, kernel
 from .layout import (
     EN_DISP, EN_ENRICH_MAP, EN_EXH_BACK, EN_FAR_LEAN, EN_FAR_RICH, EN_FAR_STOICH, EN_FMEP0,
     EN_FMEP2, EN_IDLE_FLOW, EN_IND_EFF, EN_LHV, EN_MAP_MIL, EN_MAP_WEP, EN_OMEGA_MAX, EN_VOL_EFF,
-    SC_AC_EFF, SC_AC_T, SC_DRIVE_EFF, SC_EFF, SC_RAM, SC_STAGES, SC_WORK_HIGH, SC_WORK_LOW,
+    SC_AC_EFF, SC_AC_T, SC_DRIVE_EFF, SC_EFF, SC_FLUID, SC_RAM, SC_STAGES, SC_WORK_HIGH, SC_WORK_LOW,
 )
 
 
@@ -85,10 +90,24 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     w_rated = model[sc, SC_WORK_HIGH] if gear > 0.5 and model[sc, SC_WORK_HIGH] > 0.0 else model[sc, SC_WORK_LOW]
     work = w_rated * ratio * ratio
     n_st = int(model[sc, SC_STAGES])
+    cap = model[row, EN_MAP_WEP] if wep > 0.5 else model[row, EN_MAP_MIL]
+    coupling = 1.0                      # impeller speed / its speed locked to the crankshaft
+    if model[sc, SC_FLUID] > 0.5:
+        # the fluid coupling slips to give just the capped boost (one stage); the crankshaft
+        # still turns the coupling's driving half at full speed, so the impeller's power costs
+        # the crankshaft that power / coupling (the slip is heat in the oil)
+        w_need = (cap / p_in) ** (1.0 / KAPPA_EXP) - 1.0
+        w_need = w_need * CP_AIR * t_in / model[sc, SC_EFF] if w_need > 0.0 else 0.0
+        if w_need < work and work > 0.0:
+            coupling = math.sqrt(w_need / work)
+            if coupling < 0.05:
+                coupling = 0.05
+            work = work * coupling * coupling
+        if w_need < w_rated:
+            w_rated = w_need                # what it does at maximum rpm (the throttle's full-open flow)
     pr, t_out = supercharger_stages(work, n_st, model[sc, SC_EFF], t_in)
     t_ac = model[sc, SC_AC_T]
     t_charge = t_out - model[sc, SC_AC_EFF] * (t_out - t_ac) if t_out > t_ac else t_out
-    cap = model[row, EN_MAP_WEP] if wep > 0.5 else model[row, EN_MAP_MIL]
     map_avail = p_in * pr
     if map_avail > cap:
         map_avail = cap
@@ -139,7 +158,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
         s = -1.0
     torque = (imep - s * (fmep + pmep)) * disp / FOUR_PI
     # the supercharger: work on every kg the engine takes
-    sc_power = air * n_st * work / model[sc, SC_DRIVE_EFF]
+    sc_power = air * n_st * work / (model[sc, SC_DRIVE_EFF] * coupling)
     if omega > 1e-6:
         torque -= sc_power / omega
     return torque, manifold, air, fuel, sc_power, burned, t_charge

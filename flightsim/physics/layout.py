@@ -304,6 +304,8 @@ SC_AC_EFF = 6         # aftercooler effectiveness (0..1)
 SC_AC_T = 7           # aftercooler coolant temperature, K
 SC_RAM = 8            # intake ram recovery (fraction of the dynamic pressure)
 SC_DRIVE_EFF = 9      # mechanical efficiency of the supercharger drive
+SC_FLUID = 10         # 1: driven through a barometrically controlled fluid coupling (DB 601/605): the
+                      # impeller slips to give just the capped boost, up to SC_WORK_LOW locked (0: gears)
 # propeller row
 PR_POS = 0            # 0..2 hub, body axes from datum
 PR_SENSE = 3          # +1 clockwise seen from the cockpit (spin vector along +x body), -1 anticlockwise
@@ -319,6 +321,7 @@ PR_GOV_MIN = 12       # governed crankshaft speed range, rad/s
 PR_GOV_MAX = 13
 PR_GOV_LEAD = 14      # flyweight lead (rate feedback), s
 PR_HUB_R = 15         # hub / spinner radius, m
+PR_GOV_MIL = 16       # highest governed speed without war emergency power, rad/s (0: PR_GOV_MAX)
 # cooling row: radiator (0..7) and oil cooler (8..15)
 CL_RAD = 0
 CL_OIL = 8

@@ -37,7 +37,7 @@ from .layout import (
     EN_MAP_MIL, EN_OMEGA_FIRE, EN_OMEGA_IDLE, EN_OMEGA_MAX, EN_RATED_POWER, EN_STARTER_TORQUE,
     H_N_PROP_ST, H_N_TANKS, H_ROW_PLANT, M_CG, M_INERTIA, M_INV_INERTIA, M_MASS, PLANT_COOL,
     PLANT_DRY, PLANT_ENGINE, PLANT_PROP, PLANT_SC, PLANT_STATIONS, PR_FEATHER, PR_GOV_GAIN,
-    PR_GOV_LEAD, PR_GOV_MAX, PR_GOV_MIN, PR_INERTIA, PR_PITCH_MAX, PR_PITCH_MIN, PR_PITCH_RATE,
+    PR_GOV_LEAD, PR_GOV_MAX, PR_GOV_MIL, PR_GOV_MIN, PR_INERTIA, PR_PITCH_MAX, PR_PITCH_MIN, PR_PITCH_RATE,
     PR_POS, PR_SENSE, ROW_MASS, S_COOLANT_T, S_ENG_OMEGA, S_FUEL_USED, S_INFLOW, S_OIL_T, S_OMEGA,
     S_POS, S_PROP_PITCH, S_QUAT, S_RAD_FLAP, S_SC_GEAR, S_SWIRL, S_VEL, SC_DOWN_PA, SC_UP_PA,
     SC_WORK_HIGH, TK_FUEL, TK_POS, TK_PRIORITY, TK_SIZE, WS_PLANT, N_CTRL, N_STATE,
@@ -340,7 +340,10 @@ def governor_setting(model, ctrl):
         lever = 0.0
     elif lever > 1.0:
         lever = 1.0
-    return model[pr, PR_GOV_MIN] + lever * (model[pr, PR_GOV_MAX] - model[pr, PR_GOV_MIN])
+    top = model[pr, PR_GOV_MAX]
+    if model[pr, PR_GOV_MIL] > 0.0 and ctrl[C_WEP] < 0.5:
+        top = model[pr, PR_GOV_MIL]          # a rating below take-off rpm (the DB 605's 2,600 at 1.30 ata)
+    return model[pr, PR_GOV_MIN] + lever * (top - model[pr, PR_GOV_MIN])
 
 
 @kernel

@@ -44,7 +44,7 @@ SECTION_KEYS = {
     "mirror": Field("bool", required=False, default=False),
     "mass_kg": num(False, 0.0, non_negative),
     "control": Field("enum", required=False, default=None, choices=CONTROLS),
-    "control_max_deg": num(False, None, between(0.1, 45)),
+    "control_max_deg": num(False, None, between(0.1, 90)),
     "airbrake_dcd": num(False, 0.0, non_negative),
     "airbrake_dcl": num(False, 0.0, between(-3, 0)),
     # wing twist (seed 000): the wing's torsional stiffness at this section, as the moment about

@@ -46,6 +46,10 @@ ENGINE_KEYS = {
     "firing_rpm": num(False, 250.0, positive),
     "military_manifold_pressure_pa": num(check=positive),
     "wep_manifold_pressure_pa": num(False, None, positive),
+    # the highest rpm the governor holds without war emergency power, where the military
+    # (climb and combat) rating is below the take-off rpm (DB 605 A: 2,600 at 1.30 ata,
+    # 2,800 at 1.42); none: max_rpm
+    "military_rpm": num(False, None, positive),
     "friction_mep_zero_rpm_pa": num(check=non_negative),
     "friction_mep_rated_pa": num(check=non_negative),
     "exhaust_back_pressure_ratio": num(False, 1.0, between(0.5, 2.0)),
@@ -63,6 +67,10 @@ ENGINE_KEYS = {
 SUPERCHARGER_KEYS = {
     "name": Field("str", required=False, default="supercharger"),
     "stages": num(False, 1.0, between(1, 3)),
+    # "gears": fixed gear ratios (one, or two with the aneroid switch); "fluid_coupling": the
+    # DB 601/605's barometrically controlled coupling, the impeller slipping to just the capped
+    # boost below the full-throttle height (critical_altitude_low_m), locked above it
+    "drive": Field("enum", required=False, default="gears", choices=("gears", "fluid_coupling")),
     "stage_efficiency": num(check=between(0.3, 0.95)),
     "critical_manifold_pressure_pa": num(check=positive),
     "critical_rpm": num(check=positive),
@@ -186,6 +194,14 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
         if sc["shift_down_altitude_m"] >= sc["shift_up_altitude_m"]:
             raise DataError(path, "supercharger.shift_down_altitude_m",
                             "must be below shift_up_altitude_m (the switch's hysteresis)")
+    if engine["military_rpm"] is not None and not engine["idle_rpm"] < engine["military_rpm"] <= engine["max_rpm"]:
+        raise DataError(path, "engine.military_rpm", "must lie above idle_rpm and not beyond max_rpm")
+    if sc["drive"] == "fluid_coupling":
+        if two_speed:
+            raise DataError(path, "supercharger.critical_altitude_high_m",
+                            "a fluid-coupled supercharger has no second gear (its coupling slips instead)")
+        if int(round(sc["stages"])) != 1:
+            raise DataError(path, "supercharger.stages", "a fluid-coupled supercharger has one stage")
     # propeller cross-checks
     n = len(prop["station_r_fraction"])
     if not 2 <= n <= L.N_PROP_ST_MAX:
@@ -364,6 +380,7 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
     S[L.SC_AC_T] = sc["aftercooler_coolant_temperature_k"]
     S[L.SC_RAM] = sc["ram_recovery"]
     S[L.SC_DRIVE_EFF] = sc["drive_efficiency"]
+    S[L.SC_FLUID] = 1.0 if sc["drive"] == "fluid_coupling" else 0.0
     # propeller and its blade stations
     radius = 0.5 * prop["diameter_m"]
     sense = 1.0 if prop["rotation"] == "clockwise" else -1.0
@@ -379,6 +396,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
     P[L.PR_GOV_GAIN] = prop["governor_gain_per_s"]
     P[L.PR_GOV_MIN] = prop["governor_min_rpm"] * RPM
     P[L.PR_GOV_MAX] = prop["governor_max_rpm"] * RPM
+    if eng["military_rpm"] is not None:
+        P[L.PR_GOV_MIL] = min(eng["military_rpm"], prop["governor_max_rpm"]) * RPM
     P[L.PR_GOV_LEAD] = prop["governor_lead_s"]
     P[L.PR_HUB_R] = prop["hub_radius_m"]
     r_c = np.array(prop["station_r_fraction"]) * radius
