@@ -50,11 +50,11 @@ CARDS = {
     "level_speed": "km/h", "best_climb": "m/s", "service_ceiling": "m", "engine_power": "kW",
     "stall_speed": "km/h", "best_glide_ratio": "ratio", "best_glide_speed": "km/h", "min_sink": "m/s",
     "min_sink_speed": "km/h", "glide_sink": "m/s", "roll_rate": "deg/s", "takeoff_roll": "m",
-    "landing_roll": "m", "stick_force_per_g": "N/g", "time_to_climb": "s",
+    "landing_roll": "m", "stick_force_per_g": "N/g", "time_to_climb": "s", "roll_reversal_speed": "km/h",
 }
 BEHAVIOUR_CARDS = ("winch_launch_speed", "winch_release_height", "weak_link", "stall_roll_off", "stall_speed_limit",
                    "winch_stall", "turning_stall", "buffet_margin", "trim_change_flaps", "trim_change_gear",
-                   "speed_stability")
+                   "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall")
 POWERS = ("wep", "military", "normal", "cruise", "idle")
 CONFIGS = ("clean", "gear_down", "landing", "takeoff", "airbrakes")
 CONDITION_KEYS = {
@@ -67,6 +67,7 @@ CONDITION_KEYS = {
     "tas_kmh": num(False, None, positive),
     "stick_force_n": num(False, None, positive),
     "bank_deg": num(False, None, between(-80.0, 80.0)),            # a turn's bank
+    "sideslip_deg": num(False, None, between(-30.0, 30.0)),        # a slipping stall's sideslip (+ air from the right)
     "condition": Field("str", required=False, default=""),
 }
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
@@ -102,7 +103,7 @@ DEFAULT_NAMES = {
     "best_glide_ratio": "best glide ratio", "best_glide_speed": "best glide speed (TAS)", "min_sink": "minimum sink",
     "min_sink_speed": "minimum sink speed (TAS)", "glide_sink": "sink rate", "roll_rate": "steady roll rate",
     "takeoff_roll": "take-off ground run", "landing_roll": "landing ground roll", "stick_force_per_g":
-    "stick force per g", "time_to_climb": "time to climb",
+    "stick force per g", "time_to_climb": "time to climb", "roll_reversal_speed": "aileron reversal speed (IAS)",
 }
 
 

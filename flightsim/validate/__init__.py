@@ -12,6 +12,7 @@ of it), and compares.
     roll.py         steady roll rate at a stick force, a glider's 45-to-45 roll reversal
     handling.py     stick force per g, trim changes, speed stability, turn performance
     stall.py        the stall's character: wings level, in a turn, after a winch pull-up
+    systems.py      wing twist's aileron reversal, the adjustable stabilizer, automatic slats
     ground.py       take-off and landing ground runs
     launch.py       winch launches, the weak link, a thermal climb (in the game's own world)
     plots.py        the report's plots; report.py its HTML page

@@ -11,7 +11,9 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from . import ground, handling, launch, performance, roll, stall
+import numpy as np
+
+from . import ground, handling, launch, performance, roll, stall, systems
 
 KMH_PER_MPH = 1.609344
 
@@ -24,6 +26,11 @@ def _roll_rate(aircraft, cond):
     return r["roll_rate_dps"]
 
 
+def _roll_reversal_speed(aircraft, cond):
+    return systems.roll_reversal(aircraft, cond["altitude_m"], cond["stick_force_n"], cond["mass_kg"], cond["config"],
+                                 cond["power"])["reversal_kmh"]
+
+
 FIGURES = {
     "level_speed": performance.level_speed, "best_climb": performance.best_climb,
     "service_ceiling": performance.service_ceiling, "engine_power": performance.engine_power,
@@ -32,7 +39,7 @@ FIGURES = {
     "min_sink_speed": performance.min_sink_speed, "glide_sink": performance.glide_sink,
     "time_to_climb": performance.time_to_climb, "roll_rate": _roll_rate,
     "takeoff_roll": ground.takeoff_roll, "landing_roll": ground.landing_roll,
-    "stick_force_per_g": handling.stick_force_per_g,
+    "stick_force_per_g": handling.stick_force_per_g, "roll_reversal_speed": _roll_reversal_speed,
 }
 
 
@@ -144,11 +151,96 @@ def speed_stability(aircraft, b):
     return d < 0.0, words
 
 
+def _stall_text(r) -> str:
+    if r["first_stall_s"] is None:
+        return "no wing section stalled"
+    return (f"the wing stalled {r['first_stall_s']:.1f} s into the pull ({r['max_stalled_wing_sections']} of its "
+            f"{r['wing_sections']} sections past their stall)")
+
+
+def stabilizer_trim_no_stall(aircraft, b):
+    """Full nose-down stabilizer trim, then full back stick: no wing section may reach its stall.
+    The same flight with the trim at neutral is flown beside it for comparison."""
+    kw = dict(ias_kmh=b.cond["ias_kmh"], altitude_m=b.cond["altitude_m"], mass_kg=b.cond["mass_kg"],
+              config=b.cond["config"], power=b.cond["power"])
+    d = systems.stabilizer_pull(aircraft, -1.0, **kw)
+    n = systems.stabilizer_pull(aircraft, 0.0, **kw)
+    ok = d["first_stall_s"] is None
+    also = "" if n["first_stall_s"] is not None else \
+        " (it does not stall with the trim at neutral either: full back stick never reaches the stall)"
+    return ok, (f"trimmed at {d['ias_kmh']:.0f} km/h IAS (stabilizer {d['trimmed_stabilizer_deg']:+.1f} deg; + is "
+                f"leading edge up, nose down), the trim run to full nose down in {d['trim_run_s']:.1f} s "
+                f"(stabilizer {d['stabilizer_deg']:+.1f} deg) with the attitude held, then full back stick "
+                f"{d['hold_s']:.0f} s from {d['ias_at_pull_kmh']:.0f} km/h: {_stall_text(d)}; angle of attack at "
+                f"most {d['max_alpha_deg']:.1f} deg (the wing's first section stalls at "
+                f"{d['wing_stall_alpha_deg']:.1f} deg), {d['max_nz_g']:.1f} g, slowest {d['min_ias_kmh']:.0f} km/h. "
+                f"The same pull with the trim at neutral (stabilizer {n['stabilizer_deg']:+.1f} deg): "
+                f"{_stall_text(n)}, angle of attack at most {n['max_alpha_deg']:.1f} deg, {n['max_nz_g']:.1f} g"
+                + also)
+
+
+def _opened(side, r) -> str:
+    o = r[side]
+    if o is None:
+        return f"the {side} wing's stayed closed"
+    return (f"the {side} wing's opened at {o['ias_kmh']:.0f} km/h ({o['t_s']:.1f} s, sideslip "
+            f"{o['sideslip_deg']:+.1f} deg)")
+
+
+def slat_asymmetry(aircraft, b):
+    """In a slipping stall approach, the slats of one wing open while the other's stay shut: the
+    largest difference between the wings' mean slat positions reaches ``limit`` (0.5), and with
+    ``low``/``high`` given, at some moment one wing's slats are at least ``high`` open while the
+    other's are at most ``low``."""
+    beta = b.cond.get("sideslip_deg")
+    beta = 10.0 if beta is None else beta
+    r = systems.slipping_stall(aircraft, beta, b.cond["ias_kmh"], b.cond["altitude_m"], b.cond["mass_kg"],
+                               b.cond["config"], b.cond["power"], _stall_rate(aircraft))
+    limit = 0.5 if b.limit is None else b.limit
+    ok = r["max_difference"] >= limit
+    if b.low is not None or b.high is not None:
+        a = r["series"]
+        lo_, hi_ = (0.5 if b.low is None else b.low), (0.5 if b.high is None else b.high)
+        ok = ok and bool(np.any(((a[:, 3] >= hi_) & (a[:, 4] <= lo_)) | ((a[:, 4] >= hi_) & (a[:, 3] <= lo_))))
+    at = r["at"]
+    slip = (f"{abs(beta):.0f} deg of sideslip held by rudder (air from the {'right' if beta > 0 else 'left'})" if beta
+            else "the ball held centred by rudder (no sideslip)")
+    return ok, (f"slowing at {_stall_rate(aircraft):.1f} km/h/s from {r['start_kmh']:.0f} km/h IAS with {slip}, "
+                f"wings level by aileron: {_opened('right', r)}, {_opened('left', r)}; the largest difference "
+                f"{r['max_difference']:.2f} at {at['ias_kmh']:.0f} km/h (left {at['left']:.2f}, right "
+                f"{at['right']:.2f} open); ended: {r['end']} at {r['end_ias_kmh']:.0f} km/h")
+
+
+def slat_roll_near_stall(aircraft, b):
+    """Full aileron near the stall: the slatted aircraft rolls the stick's way, and at least
+    ``limit`` (1.5) times the bank the same aircraft without its slats gains in the same time
+    (or the slatless one rolls the wrong way)."""
+    r = systems.slat_roll(aircraft, b.cond["ias_kmh"], b.cond["altitude_m"], b.cond["mass_kg"], b.cond["config"],
+                          b.cond["power"])
+    limit = 1.5 if b.limit is None else b.limit
+    s, p = r["slats"], r["plain"]
+    ok = s["bank_deg"] > 0.0 and (p["bank_deg"] <= 0.0 or s["bank_deg"] >= limit * p["bank_deg"])
+    if p["bank_deg"] < 0.0:
+        plain = f"rolls the wrong way: {p['bank_deg']:.1f} deg"
+    else:
+        plain = (f"{p['bank_deg']:.1f} deg the stick's way, {'less' if p['bank_deg'] < s['bank_deg'] else 'more'} than "
+                 "with the slats (no reversal)")
+    power = f"{b.cond['power']} power" if b.cond["power"] not in (None, "idle") else "power off"
+    return ok, (f"trimmed at {r['ias_kmh']:.0f} km/h IAS, {power} (the slatless wing's 1 g stall "
+                f"{r['vs_plain_kmh']:.0f} km/h; angle of attack {s['alpha_deg']:.1f} deg), a wing let drop at "
+                f"{-s['drop_dps']:.0f} deg/s, then the stick hard over to pick it up for {r['seconds']:.1f} s (the "
+                f"mean of each wing): with the slats ({100 * s['slats_open']:.0f} % open on the falling wing) "
+                f"{s['bank_deg']:.1f} deg of bank the stick's way, rolling {s['end_dps']:.0f} deg/s at the end; "
+                f"without them {plain}, rolling {p['end_dps']:.0f} deg/s at the end; wing sections past their stall "
+                f"at most {s['max_stalled_wing_sections']} with the slats, {p['max_stalled_wing_sections']} without")
+
+
 BEHAVIOURS = {
     "winch_launch_speed": winch_launch_speed, "winch_release_height": winch_release_height, "weak_link": weak_link,
     "stall_speed_limit": stall_speed_limit, "stall_roll_off": stall_roll_off, "buffet_margin": buffet_margin,
     "winch_stall": winch_stall, "turning_stall": turning_stall, "trim_change_flaps": trim_change_flaps, "trim_change_gear": trim_change_gear,
-    "speed_stability": speed_stability,
+    "speed_stability": speed_stability, "stabilizer_trim_no_stall": stabilizer_trim_no_stall,
+    "slat_asymmetry": slat_asymmetry, "slat_roll_near_stall": slat_roll_near_stall,
 }
 
 

@@ -23,7 +23,6 @@ from ..tunnel import polar
 
 KMH = 3.6
 RPM = math.pi / 30.0
-GEAR_CHANGE_M = 4000.0        # the P-51D's supercharger: low gear below, high above (perf.curves' knee)
 
 
 @lru_cache(maxsize=8)
@@ -50,13 +49,20 @@ def service_ceiling(aircraft, cond) -> float:
 
 
 def engine_power(aircraft, cond) -> float:
-    """Brake power (kW) at full throttle, 3,000 rpm, static (no ram), in the supercharger gear the
-    rating is quoted for (low below the gear change, high above)."""
+    """Brake power (kW) at full throttle, static (no ram), at the rating's rpm (the governor's
+    top: without WEP its military rpm where the engine has one), in the supercharger gear the
+    aneroid switch selects at that altitude (low below its shift-up height, high above)."""
+    from ..physics import layout as L
     c = _sim(aircraft, cond["mass_kg"]).compiled
     t, p, _, _ = isa(cond["altitude_m"])
-    gear = 1.0 if cond["altitude_m"] > GEAR_CHANGE_M else 0.0
-    row = AircraftData(c.model).engine_row
-    out = engine_point(c.model, row, 3000.0 * RPM, 1.0, float(cond["power"] == "wep"), gear, p, t, 0.0)
+    e = AircraftData(c.model).engine_row
+    sc, pr = e + (L.PLANT_SC - L.PLANT_ENGINE), e + (L.PLANT_PROP - L.PLANT_ENGINE)
+    wep = cond["power"] == "wep"
+    gear = 1.0 if c.model[sc, L.SC_WORK_HIGH] > 0.0 and p < c.model[sc, L.SC_UP_PA] else 0.0
+    omega = c.model[e, L.EN_OMEGA_MAX]
+    if not wep and c.model[pr, L.PR_GOV_MIL] > 0.0:
+        omega = c.model[pr, L.PR_GOV_MIL]
+    out = engine_point(c.model, e, omega, 1.0, float(wep), gear, p, t, 0.0)
     return out[1] / 1000.0
 
 

@@ -6,7 +6,9 @@
   that force take them) and held, rudder and elevator held where they were trimmed, throttle
   fixed; the rolling velocity rises to its steady value. The card reports the largest rolling
   velocity reached before 360 degrees of bank (the figure NACA plotted), the mean of a roll to
-  the right and one to the left (the propeller's torque makes them differ), and pb/2V.
+  the right and one to the left (the propeller's torque makes them differ), and pb/2V; also
+  signed (``signed_roll_rate_dps``: the rolling velocity of largest size, negative where the
+  aircraft rolls against the stick, past an aileron reversal).
 * ``roll_time``: a glider's roll reversal (the gliding world's measure of lateral control): in a
   steady 45 degree banked turn at 1.4 Vs, full aileron and rudder the other way, the time until
   the bank is 45 degrees the other way.
@@ -51,7 +53,8 @@ def abrupt_roll(sim, ias_kmh: float, altitude_m: float, force_fraction: float, d
             break
     p, ail = p[:k + 1], ail[:k + 1]
     peak = float(p.max())
-    return {"roll_rate_dps": peak, "tas_ms": t.tas_ms, "aileron_fraction": float(ail.max()),
+    return {"roll_rate_dps": peak, "signed_peak_dps": float(p[np.argmax(np.abs(p))]), "tas_ms": t.tas_ms,
+            "aileron_fraction": float(ail.max()),
             "time_to_90pct_s": float((np.argmax(p >= 0.9 * peak) + 1) * DT)}
 
 
@@ -68,7 +71,9 @@ def roll_rate(aircraft, ias_kmh: float, altitude_m: float = 0.0, stick_force_n: 
     rate = 0.5 * (runs[0]["roll_rate_dps"] + runs[1]["roll_rate_dps"])
     tas = runs[0]["tas_ms"]
     span = sim.compiled.wing_span_m
-    return {"ias_kmh": ias_kmh, "roll_rate_dps": rate, "right_dps": runs[0]["roll_rate_dps"],
+    return {"ias_kmh": ias_kmh, "roll_rate_dps": rate,
+            "signed_roll_rate_dps": 0.5 * (runs[0]["signed_peak_dps"] + runs[1]["signed_peak_dps"]),
+            "right_dps": runs[0]["roll_rate_dps"],
             "left_dps": runs[1]["roll_rate_dps"], "pb_2v": math.radians(rate) * span / (2.0 * tas),
             "aileron_fraction": 0.5 * (runs[0]["aileron_fraction"] + runs[1]["aileron_fraction"]),
             "stick_force_n": frac * f_max}
