@@ -89,13 +89,21 @@ def _deflected(tables, t, c, i, f, w, side, undeflected):
     undeflected value: up to 10 degrees between the 0 and +/-10 curves; past +10 degrees
     between the +10 curve and the full-deflection curve (at T_FULL_STEPS), held there beyond.
     With no measured full curve that one is the +10 curve extrapolated to 30 degrees, so the
-    blend is the same straight line as below 10 degrees."""
+    blend is the same straight line as below 10 degrees. The other way past 10 degrees a table
+    with a full curve loses effectiveness as its + side does at zero incidence (the ratio of
+    the full increment to the 10 degree one, T_FULL_STEPS column 1): the -10 curve carried on
+    by fewer steps."""
     if side == 2 and w > 1.0:
         wf = tables[t, T_FULL_STEPS, 0]
         if w > wf:
             w = wf
         c10 = _row(tables, t, c + 2, i, f)
         return c10 + (w - 1.0) / (wf - 1.0) * (_row(tables, t, T_FULL + c // 3, i, f) - c10)
+    if side == 0 and w > 1.0 and tables[t, T_FULL_STEPS, 1] > 0.0:
+        wf = tables[t, T_FULL_STEPS, 0]
+        if w > wf:
+            w = wf
+        w = 1.0 + (w - 1.0) * (tables[t, T_FULL_STEPS, 1] - 1.0) / (wf - 1.0)
     return undeflected + w * (_row(tables, t, c + side, i, f) - undeflected)
 
 

@@ -198,7 +198,8 @@ TABLE_N = 1441     # -180..180 in 0.25 deg
 # slope dcl/dalpha (per rad) of the undeflected curve, smoothed over +/-1 deg, then cl, cd,
 # cm at the control's full positive deflection (an airfoil's [deflection_full], a flap's
 # measured large-deflection effect; without one, the +10 curve extrapolated linearly to
-# 30 deg) and that deflection in 10-degree steps (the whole row)
+# 30 deg) and that deflection in 10-degree steps (the whole row; column 1 then holds the full
+# increment over the 10-degree one at zero incidence, 0 without a full curve)
 T_CL = 0
 T_CD = 3
 T_CM = 6

@@ -34,6 +34,7 @@ class Trim:
     ctrl: np.ndarray
     diag: np.ndarray
     residual: float
+    pitch_travel: float = 1.0  # |pitch_cmd| reachable: 2 with stabilizer trim (at its stop the pilot holds elevator)
 
     @property
     def sink_ms(self) -> float:
@@ -45,7 +46,7 @@ class Trim:
 
     @property
     def within_travel(self) -> bool:
-        return abs(self.pitch_cmd) <= 1.0
+        return abs(self.pitch_cmd) <= self.pitch_travel
 
 
 class Trimmer:
@@ -62,6 +63,7 @@ class Trimmer:
         self.deriv = np.zeros(L.N_DOF)
         self.scratch = make_scratch(model)[:3]
         self.powered = model[0, L.H_ROW_PLANT] > 0
+        self.stab_trim = model[L.ROW_CONTROLS, L.CTL_STAB_RATE] > 0.0
 
     def build(self, tas, alpha, gamma, pitch_cmd, throttle):
         s = make_state((0.0, 0.0, -self.altitude_m),
@@ -74,9 +76,14 @@ class Trimmer:
         # aircraft with stabilizer trim is trimmed by the stabilizer, its elevator at neutral
         c[L.C_PITCH] = 0.0
         c[L.C_PITCH_TRIM] = pitch_cmd
-        if self.model[L.ROW_CONTROLS, L.CTL_STAB_RATE] > 0.0:
-            s[L.S_SURF + L.SURF_PITCH] = 0.0
-            s[L.S_SURF + L.SURF_STAB] = pitch_cmd
+        if self.stab_trim:
+            # beyond the stabilizer's stop the pilot holds the rest on the elevator (as a
+            # fraction of its travel: pitch_cmd 1.5 = stabilizer full nose up, half up elevator)
+            stab = min(max(pitch_cmd, -1.0), 1.0)
+            c[L.C_PITCH_TRIM] = stab
+            c[L.C_PITCH] = pitch_cmd - stab
+            s[L.S_SURF + L.SURF_PITCH] = pitch_cmd - stab
+            s[L.S_SURF + L.SURF_STAB] = stab
         else:
             s[L.S_SURF + L.SURF_PITCH] = pitch_cmd
         if self.powered:
@@ -124,7 +131,8 @@ class Trimmer:
         s[L.S_PREV:L.S_PREV + L.N_DOF] = self.deriv
         s[L.S_HAS_PREV] = 1.0
         s[L.S_PREV_DT] = self.env[L.E_DT]
-        return Trim(res < 1e-6, tas, alpha, gamma, pitch_cmd, throttle, s, c, self.diag.copy(), res)
+        return Trim(res < 1e-6, tas, alpha, gamma, pitch_cmd, throttle, s, c, self.diag.copy(), res,
+                    2.0 if self.stab_trim else 1.0)
 
     def lateral(self, t: Trim, iters=20) -> Trim:
         """Aileron and rudder trim for a longitudinal trim ``t``: the tabs set so the rolling
@@ -157,7 +165,7 @@ class Trimmer:
         derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
         s[L.S_PREV:L.S_PREV + L.N_DOF] = self.deriv
         return Trim(t.ok and float(np.max(np.abs(r))) < 1e-6, t.tas_ms, t.alpha_rad, t.gamma_rad, t.pitch_cmd,
-                    t.throttle, s, c, self.diag.copy(), max(t.residual, float(np.max(np.abs(r)))))
+                    t.throttle, s, c, self.diag.copy(), max(t.residual, float(np.max(np.abs(r)))), t.pitch_travel)
 
     def glide(self, tas_ms, guess=(0.05, -0.05, 0.0)):
         unpack = lambda x: (tas_ms, x[0], x[1], x[2], 0.0)

@@ -134,6 +134,13 @@ def resample_table(af) -> np.ndarray:
         else:                                # the +10 curve extrapolated to 30 degrees
             out[L.T_FULL + c] = out[3 * c + 1] + FULL_STEPS_DEFAULT * (out[3 * c + 2] - out[3 * c + 1])
     out[L.T_FULL_STEPS] = FULL_STEPS_DEFAULT if af.full_curve is None else af.full_deflection_deg / 10.0
+    # column 1: the full increment over the 10 degree one at zero incidence (the other side's
+    # saturation, physics.aero._deflected); 0 without a full curve (the straight line both ways)
+    out[L.T_FULL_STEPS, 1] = 0.0
+    if af.full_curve is not None:
+        j = int(np.argmin(np.abs(grid)))
+        d10 = out[L.T_CL + 2, j] - out[L.T_CL + 1, j]
+        out[L.T_FULL_STEPS, 1] = (out[L.T_FULL, j] - out[L.T_CL + 1, j]) / d10 if abs(d10) > 1e-6 else 0.0
     # lift-curve slope per radian, central difference over +/-1 degree (periodic)
     k = int(round(1.0 / L.TABLE_STEP_DEG))
     cl = out[L.T_CL + 1, :-1]
