@@ -127,8 +127,19 @@ class InstrumentSpec:
     marks: list = field(default_factory=list)
     engine_gauges: tuple = ENGINE_GAUGES
     source: str = "derived"           # the instruments.toml path, or "derived"
+    # pitch trim by the whole tailplane ([controls.stabilizer_trim]): its travel (nose up, nose
+    # down, deg) for the trim indicator; None: an elevator trim tab
+    stabilizer_travel_deg: tuple | None = None
 
     # ------------------------------------------------------------ unit helpers
+    def stabilizer_deg(self, trim_position: float) -> float | None:
+        """The tailplane's incidence change (deg, + leading edge up) at a pitch trim position
+        (-1 full nose down .. +1 full nose up), or None without stabilizer trim."""
+        if self.stabilizer_travel_deg is None:
+            return None
+        up, down = self.stabilizer_travel_deg
+        return -trim_position * (up if trim_position > 0.0 else down)
+
     def speed(self, kmh: float) -> float:
         """km/h -> the ASI's unit."""
         return kmh / KMH_PER_UNIT[self.speed_unit]
@@ -171,9 +182,13 @@ def derived(compiled=None, name="", kind="glider", vne_kmh=None, stall_kmh=None,
         if ref.get("stall_kmh"):
             stall_kmh = ref["stall_kmh"] * (compiled.mass_kg / ref["mass_kg"]) ** 0.5
     powered = kind == "powered"
+    stab = None
+    if compiled is not None and compiled.spec.controls.get("stabilizer_trim"):
+        st = compiled.spec.controls["stabilizer_trim"]
+        stab = (st["nose_up_deg"], st["nose_down_deg"])
     s = InstrumentSpec(name=name, kind=kind, speed_unit="mph" if powered else "kmh",
                        altitude_unit="ft" if powered else "m", vertical_speed_unit="fpm" if powered else "ms",
-                       vne_kmh=vne_kmh, stall_kmh=stall_kmh)
+                       vne_kmh=vne_kmh, stall_kmh=stall_kmh, stabilizer_travel_deg=stab)
     if vne_kmh:
         s.asi_max_kmh = _nice_ceiling(vne_kmh * 1.15, 50.0 if not powered else 80.0)
         s.marks.append(Mark("red_line", vne_kmh))
@@ -205,7 +220,7 @@ def load_file(path: Path, base: InstrumentSpec | None = None) -> InstrumentSpec:
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
     head = validate_table(data.get("instruments", {}), INSTRUMENT_KEYS, path, "instruments")
-    s = InstrumentSpec(name=base.name, kind=base.kind, source=str(path))
+    s = InstrumentSpec(name=base.name, kind=base.kind, source=str(path), stabilizer_travel_deg=base.stabilizer_travel_deg)
     for k, v in head.items():
         setattr(s, k, v if v is not None else getattr(base, k))
     if s.asi_max_kmh is None:

@@ -226,6 +226,9 @@ class FighterHud:
         tb.put("vs", f"VS {vs_txt}", cx + 330 * k, cy - 150 * k, size=size, color=GREEN_TXT, font=MONO, bold=True)
         left = [f"G  {inst.g:4.1f}", f"PK {inst.peak.max_g:4.1f}", f"\u03b1 {V.aoa_deg(s):5.1f}",
                 f"M  {V.mach(s):4.2f}"]
+        stab = spec.stabilizer_deg(float(s.controls.pitch_trim))
+        # the trim indicator: the tailplane's incidence where it trims (the Bf 109's wheel), else the tab
+        left.append(f"STAB {stab:+4.1f}\u00b0" if stab is not None else f"TRIM {s.controls.pitch_trim:+4.2f}")
         for i, line in enumerate(left):
             tb.put(("left", i), line, cx - 330 * k, cy - 150 * k - i * 22 * k, size=size, color=GREEN_TXT, font=MONO,
                    bold=True)

@@ -218,7 +218,9 @@ class Hud:
                 + (f"VARIO {spec.vertical_speed(inst.vario.value):+5.1f} {spec.vs_label}" if spec.glider else
                    f"VS    {spec.vertical_speed(inst.vsi.value):+5.0f} {spec.vs_label}"))
         right = (f"HDG {inst.heading:5.0f}\nG  {inst.g:+5.2f}\nAoA {math.degrees(s.alpha_rad):5.1f}\n"
-                 f"BRK {s.airbrake * 100:4.0f}%\nTRIM {s.controls.pitch_trim:+5.2f}")
+                 f"BRK {s.airbrake * 100:4.0f}%\n" + (
+                     f"STAB {spec.stabilizer_deg(float(s.controls.pitch_trim)):+4.1f}\u00b0"
+                     if spec.stabilizer_travel_deg else f"TRIM {s.controls.pitch_trim:+5.2f}"))
         cv.rounded_rect(6 * k, 6 * k, 250 * k, 128 * k, 5 * k, (0, 0, 0, 0.45))
         cv.rounded_rect(w - 200 * k, 6 * k, w - 6 * k, 128 * k, 5 * k, (0, 0, 0, 0.45))
         tb.put("left", left, 14 * k, 120 * k, size=size, color=WHITE, anchor_x="left", anchor_y="top", font=MONO,
