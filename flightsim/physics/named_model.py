@@ -112,6 +112,21 @@ class AircraftData:
         pr = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP
         return float(self.model[pr, L.PR_GOV_MIN]), float(self.model[pr, L.PR_GOV_MAX])
 
+    def rating_rpm_rads(self, wep: bool) -> float:
+        """The crankshaft speed of a full-power rating: the governor's top, without WEP its
+        military rpm where the engine has one (DB 605 A: 2,600 against 2,800), rad/s."""
+        pr = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP
+        if not wep and self.model[pr, L.PR_GOV_MIL] > 0.0:
+            return float(self.model[pr, L.PR_GOV_MIL])
+        return float(self.model[self.engine_row, L.EN_OMEGA_MAX])
+
+    def supercharger_gear_at(self, ambient_pressure_pa: float) -> float:
+        """The gear the aneroid switch holds at this ambient pressure, climbing from below:
+        1 (high) below its switch-up pressure on a two-speed supercharger, else 0."""
+        sc = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_SC
+        two_speed = self.model[sc, L.SC_WORK_HIGH] > 0.0
+        return 1.0 if two_speed and ambient_pressure_pa < self.model[sc, L.SC_UP_PA] else 0.0
+
     # changing the model in place (tests and studies: take a copy first, AircraftData(m.copy()))
     def remove_powerplant(self) -> None:
         """No engine, propeller or fuel tanks from now on (the glider of this airframe); the

@@ -72,7 +72,10 @@ class CameraRig:
         self.terrain = terrain
         self.cg = np.asarray(compiled.cg_m, dtype=np.float64)
         self.eye_body = self._pilot_eye(compiled)
-        span = max(getattr(compiled, "wing_span_m", 10.0), 5.0)
+        # the aircraft's size for the outside views: its span, or for a short-span, long-bodied
+        # one (the Bf 109: 9.9 m span, 8.6 m fuselage) its length, so the chase view clears the tail
+        length = max((s.spec["chord_m"] for s in compiled.sections if s.spec["group"] == "body"), default=0.0)
+        span = max(getattr(compiled, "wing_span_m", 10.0), 1.25 * length, 5.0)
         self.size_m = span
         self.look_yaw = 0.0
         self.look_pitch = 0.0

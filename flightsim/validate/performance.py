@@ -22,7 +22,6 @@ from ..spec.compile import aircraft_with_mass
 from ..tunnel import polar
 
 KMH = 3.6
-RPM = math.pi / 30.0
 
 
 @lru_cache(maxsize=8)
@@ -52,17 +51,12 @@ def engine_power(aircraft, cond) -> float:
     """Brake power (kW) at full throttle, static (no ram), at the rating's rpm (the governor's
     top: without WEP its military rpm where the engine has one), in the supercharger gear the
     aneroid switch selects at that altitude (low below its shift-up height, high above)."""
-    from ..physics import layout as L
     c = _sim(aircraft, cond["mass_kg"]).compiled
     t, p, _, _ = isa(cond["altitude_m"])
-    e = AircraftData(c.model).engine_row
-    sc, pr = e + (L.PLANT_SC - L.PLANT_ENGINE), e + (L.PLANT_PROP - L.PLANT_ENGINE)
+    data = AircraftData(c.model)
     wep = cond["power"] == "wep"
-    gear = 1.0 if c.model[sc, L.SC_WORK_HIGH] > 0.0 and p < c.model[sc, L.SC_UP_PA] else 0.0
-    omega = c.model[e, L.EN_OMEGA_MAX]
-    if not wep and c.model[pr, L.PR_GOV_MIL] > 0.0:
-        omega = c.model[pr, L.PR_GOV_MIL]
-    out = engine_point(c.model, e, omega, 1.0, float(wep), gear, p, t, 0.0)
+    out = engine_point(c.model, data.engine_row, data.rating_rpm_rads(wep), 1.0, float(wep),
+                       data.supercharger_gear_at(p), p, t, 0.0)
     return out[1] / 1000.0
 
 

@@ -69,9 +69,16 @@ def test_a_flap_runs_to_its_full_deflection_curve():
     d_cl10, d_cl45 = c10[0] - c0[0], cf[0] - c0[0]
     assert 2.0 * d_cl10 < d_cl45 < 4.5 * d_cl10
     assert cf[1] - c0[1] > 0.09 > 30 * (c10[1] - c0[1])
-    # the negative side is unchanged: the -10 curve extrapolated to -30 deg
+    # the negative side saturates alike: the -10 curve carried on by the share of the straight
+    # line the full curve keeps at zero incidence (issue 17), held past the full travel
     m10 = af.curves[0, :, k]
-    assert coefficients(c.tables, t, a, math.radians(-20.0)) == pytest.approx(tuple(c0 + 2.0 * (m10 - c0)), abs=1e-9)
+    z = list(af.alpha_deg).index(0.0)
+    eff = (af.full_curve[0, z] - af.curves[1, 0, z]) / (af.curves[2, 0, z] - af.curves[1, 0, z])
+    assert 2.0 < eff < 4.5
+    w = 1.0 + (2.0 - 1.0) * (eff - 1.0) / (4.5 - 1.0)
+    assert coefficients(c.tables, t, a, math.radians(-20.0)) == pytest.approx(tuple(c0 + w * (m10 - c0)), abs=1e-9)
+    w30 = 1.0 + (3.0 - 1.0) * (eff - 1.0) / (4.5 - 1.0)      # (a negative deflection stops at -30 deg)
+    assert coefficients(c.tables, t, a, math.radians(-60.0)) == pytest.approx(tuple(c0 + w30 * (m10 - c0)), abs=1e-9)
 
 
 def test_induced_angle_is_lifting_line():

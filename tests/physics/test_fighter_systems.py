@@ -9,7 +9,7 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
+from flightsim.physics.named import Controls
 from flightsim.physics.aero import coefficients
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.engine import engine_point
@@ -88,13 +88,14 @@ def test_the_trimmer_holds_the_elevator_past_the_tailplanes_stop(bf109):
     and the pilot holding up elevator, and it flies level."""
     base = make_ctrl(gear_up=0.0, flap=1.0, throttle=0.3, prop_rpm=1.0)
     own = Sim(bf109, terrain=flat_terrain(-1.0e6)).trimmer(500.0, base).level(190.0 / 3.6, (0.15, 0.3, 0.0))
-    assert own.ok and 0.0 < own.pitch_cmd < 1.0 and own.ctrl[L.C_PITCH] == 0.0
+    assert own.ok and 0.0 < own.pitch_cmd < 1.0 and Controls(own.ctrl).pitch == 0.0
     spec = copy.deepcopy(load_aircraft("bf109"))
     spec.controls["stabilizer_trim"]["nose_up_deg"] = 1.0
     sim = Sim(compile_aircraft(spec), terrain=flat_terrain(-1.0e6))
     slow = sim.trimmer(500.0, base).level(190.0 / 3.6, (0.15, 0.3, 0.0))
     assert slow.ok and slow.within_travel and 1.0 < slow.pitch_cmd < 2.0
-    assert slow.ctrl[L.C_PITCH_TRIM] == 1.0 and slow.ctrl[L.C_PITCH] == pytest.approx(slow.pitch_cmd - 1.0)
+    held = Controls(slow.ctrl)
+    assert held.pitch_trim == 1.0 and held.pitch == pytest.approx(slow.pitch_cmd - 1.0)
     sim.place_trim(slow, 500.0)
     z0 = sim.position_ned_m[2]
     sim.fly(5.0)

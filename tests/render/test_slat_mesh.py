@@ -11,7 +11,6 @@ import pytest
 
 from flightsim import AIRCRAFT_DIR
 from flightsim.handoff import interpolate, make_snapshot
-from flightsim.physics import layout as L
 from flightsim.physics.named_model import AircraftData
 from flightsim.render import aircraft_mesh as AM
 from flightsim.spec.compile import compile_aircraft
@@ -97,15 +96,26 @@ def test_slat_vertices_run_out_forward_and_down_when_open(slatted):
 
 
 def test_section_slat_positions_read_the_state(slatted):
+    """Per section, in the order of the slatted sections: the physics' own slat readout while
+    they run open in a pull (partly open on the way), 0 for every other section."""
+    from flightsim.physics.state import flat_terrain
+    from flightsim.sim import Sim
     data = AircraftData(slatted.model)
     ks = _slat_sections(slatted)
-    st = np.zeros(L.S_SLAT + L.N_SLATS + 10)
-    st[L.S_SLAT:L.S_SLAT + len(ks)] = np.linspace(0.2, 0.8, len(ks))
-    got = data.section_slat_positions(st)
-    assert got.shape == (len(slatted.sections),)
-    assert np.allclose(got[ks], np.linspace(0.2, 0.8, len(ks)))      # in the order of the slatted sections
-    assert np.all(np.delete(got, ks) == 0.0)
-    assert np.all(AircraftData.blank([[0.0] * 4] * 3).section_slat_positions(st) == 0.0)
+    sim = Sim(slatted, terrain=flat_terrain(-1.0e6))
+    sim.spawn_trimmed_level(420.0 / 3.6, 3000.0)
+    c = sim.controls.copy()
+    c.pitch = 1.0
+    partly = False
+    for _ in range(100):
+        sim.step(c.array)
+        got = data.section_slat_positions(sim.state)
+        assert got.shape == (len(slatted.sections),)
+        assert np.array_equal(got[ks], sim.slat_positions[:len(ks)])
+        assert np.all(np.delete(got, ks) == 0.0)
+        partly |= bool(np.any((got > 0.0) & (got < 1.0)))
+    assert partly and np.all(got[ks] == 1.0)
+    assert np.all(AircraftData.blank([[0.0] * 4] * 3).section_slat_positions(sim.state) == 0.0)
 
 
 def test_a_snapshot_pulled_to_high_alpha_carries_open_slats(slatted):

@@ -164,7 +164,7 @@ type = "air"
 @pytest.mark.parametrize("extra, key", [
     ('[opponent]\nspeed = 400.0\n', "opponent.speed"),
     ('[opponent]\nmax_g = 40.0\n', "opponent.max_g"),
-    ('[opponent]\naircraft = "spitfire"\n', "opponent.aircraft"),
+    ("[opponent]\naircraft = \"hurricane\"\n", "opponent.aircraft"),
     ('[[target]]\ntype = "tank"\n', "target[0].type"),
     ('[[target]]\ntype = "balloon"\nradius_m = -1.0\n', "target[0].radius_m"),
     ('[combat]\nbullet_life_s = 100.0\n', "combat.bullet_life_s"),

@@ -15,8 +15,18 @@ from flightsim.world.assembly import World
 from flightsim.world.scenario import (SCENARIO_KIND_OF, UnsuitableAircraft, find_scenario, own_air_start_ms,
                                       plan_start, scenario_names)
 
-REFUSED = {("p51d", "winch"): "cannot start on the winch", ("astir", "fighter_combat"): "carries no guns"}
 PAIRS = [(a, s) for a in list_aircraft() for s in scenario_names()]
+
+
+def _refused(aircraft, scenario):
+    """Why the pair is refused, or None: a winch launch for a powered aircraft, an air fight
+    for an aircraft with no guns."""
+    sc, spec = find_scenario(scenario), load_aircraft(aircraft)
+    if sc.start["type"] == "winch" and spec.aircraft["kind"] == "powered":
+        return "cannot start on the winch"
+    if sc.has_combat and not spec.guns:
+        return "carries no guns"
+    return None
 
 
 def test_the_matrix_covers_both_aircraft_and_every_scenario():
@@ -28,11 +38,12 @@ def test_the_matrix_covers_both_aircraft_and_every_scenario():
 def test_every_aircraft_flies_every_scenario_or_is_refused_in_one_line(aircraft, scenario):
     sc = find_scenario(scenario)
     spec = load_aircraft(aircraft)
-    if (aircraft, scenario) in REFUSED:
+    why = _refused(aircraft, scenario)
+    if why:
         with pytest.raises(UnsuitableAircraft) as e:
             World(aircraft, scenario, small_world=True)
         msg = str(e.value)
-        assert REFUSED[(aircraft, scenario)] in msg and msg.startswith(aircraft) and "\n" not in msg
+        assert why in msg and msg.startswith(aircraft) and "\n" not in msg
         return
     world = World(aircraft, scenario, small_world=True)
     start = world.start
@@ -61,7 +72,8 @@ def test_every_aircraft_flies_every_scenario_or_is_refused_in_one_line(aircraft,
         assert first.tas_ms == pytest.approx(start.speed_ms, rel=0.05)
         assert last.tas_ms < 0.8 * vne_ms and last.stalled_sections == 0
         assert abs(math.degrees(last.euler_rad[0])) < 15.0
-        if start.level:
+        # (an armed opponent coming head-on may hit it in those 20 s: the damage is not trim)
+        if start.level and not (sc.opponent and sc.opponent.get("fires", True)):
             assert abs(last.altitude_m - first.altitude_m) < 30.0
 
 
