@@ -79,15 +79,25 @@ def steady_roll_rate(sim: Sim, ias_kmh: float, altitude_m: float, seconds: float
 
 
 def roll_curve(aircraft, altitude_m: float = 0.0, step_kmh: float | None = None) -> dict:
-    """The roll-rate curve from a little above the stall to VNE (JSON-ready); ``aircraft``
-    is a name in aircraft/ or a compiled aircraft."""
+    """The roll-rate curve from a little above the stall (1.25 Vs) to VNE, and on to 1.3 VNE
+    for a wing that twists (its aileron reversal lies out there: issue 17) (JSON-ready);
+    ``aircraft`` is a name in aircraft/ or a compiled aircraft."""
     sim = Sim(aircraft, terrain=flat_terrain(-1.0e6))     # free air: the rig is not near the ground
     spec = sim.compiled.spec
     vne = spec.aircraft["vne_kmh"]
     ref = spec.reference or {}
-    v_min = 1.25 * ref["stall_kmh"] if ref.get("stall_kmh") else 0.2 * vne
+    if ref.get("stall_kmh"):
+        vs = ref["stall_kmh"]
+    elif sim.powered:
+        from .perf import stall_speed
+        vs = stall_speed(sim.compiled, sim=Sim(sim.compiled, terrain=flat_terrain(-1.0e6)))[0]
+    else:
+        vs = 0.16 * vne
+    v_min = 1.25 * vs
+    twists = any(s.get("torsional_stiffness_nm_per_deg", 0.0) > 0.0 for s in spec.sections)
+    v_max = (1.3 if twists else 1.0) * vne
     step = step_kmh or max(5.0, round((vne - v_min) / 12.0 / 5.0) * 5.0)
-    speeds = np.arange(math.ceil(v_min / 5.0) * 5.0, vne + 0.1, step)
+    speeds = np.arange(math.ceil(v_min / 5.0) * 5.0, v_max + 0.1, step)
     points = []
     for v in speeds:
         pt = steady_roll_rate(sim, float(v), altitude_m)
