@@ -23,8 +23,10 @@ a test pilot would fly it.
 * ``slat_roll``: the aircraft with its slats and the same aircraft compiled with its slats
   taken off (its sections' slat tables dropped), trimmed straight near the stall (10 % above
   the slatless wing's 1 g stall speed unless given) with the power off, 1 s hands still (the
-  slats find their place), then the stick hard over and held: the bank gained and the roll
-  rate in the first seconds, the stick's way positive (the mean of a roll each way).
+  slats find their place), then a wing let drop (the stick the other way until it rolls at
+  20 deg/s) and the stick hard over to pick it up, the down-going aileron on the falling wing:
+  the bank gained and the roll rates in the next second, the stick's way positive (the mean
+  of each wing).
 """
 from __future__ import annotations
 
