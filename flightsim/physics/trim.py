@@ -78,7 +78,9 @@ class Trimmer:
         c[L.C_PITCH_TRIM] = pitch_cmd
         if self.stab_trim:
             # beyond the stabilizer's stop the pilot holds the rest on the elevator (as a
-            # fraction of its travel: pitch_cmd 1.5 = stabilizer full nose up, half up elevator)
+            # fraction of its travel: pitch_cmd 1.5 = stabilizer full nose up, half up elevator;
+            # the stick then gives that deflection where the pilot's force still reaches full
+            # travel, below the elevator's full-deflection speed, as on a slow approach)
             stab = min(max(pitch_cmd, -1.0), 1.0)
             c[L.C_PITCH_TRIM] = stab
             c[L.C_PITCH] = pitch_cmd - stab
