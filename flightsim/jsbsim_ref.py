@@ -24,6 +24,7 @@ _CLOSEST = {
     "sgs233": "sgs233",
     "p51d": "p51d",
     "fighter": "p51d",
+    "powered": "p51d",          # a piston fighter (JSBSim bundles no Spitfire or Bf 109)
 }
 # in-flight initial conditions per model: (altitude m, true airspeed km/h, engine running)
 _INIT = {
@@ -34,7 +35,7 @@ _INIT = {
 
 def closest_jsbsim_model(kind: str) -> str | None:
     """The bundled JSBSim model closest to ``kind`` ("glider" -> "sgs233",
-    "p51d"/"fighter" -> "p51d"), or None when there is no sensible match."""
+    "p51d"/"fighter"/"powered" -> "p51d"), or None when there is no sensible match."""
     return _CLOSEST.get((kind or "").strip().lower())
 
 

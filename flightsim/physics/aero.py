@@ -78,6 +78,24 @@ def _lookup(alpha_rad, delta_rad):
 
 
 @kernel
+def saturated_deflection(tables, t, delta_rad):
+    """A negative deflection past 10 degrees as the table's curves take it: for a table with
+    a full-deflection curve the -10 curve is carried on by the share of the straight line the
+    full curve keeps on the + side at zero incidence (T_FULL_STEPS column 1), up to the same
+    travel (a plain control loses effectiveness past 10-15 deg both ways: DATCOM's K');
+    without one (column 1 zero) the straight line, the deflection unchanged. Applied once per
+    section and step where the deflection is read (section_airflow), out of the hot lookup."""
+    k = tables[t, T_FULL_STEPS, 1]
+    w = -delta_rad * RAD2DEG / 10.0
+    if k > 0.0 and w > 1.0:
+        wf = tables[t, T_FULL_STEPS, 0]
+        if w > wf:
+            w = wf
+        return -(1.0 + (w - 1.0) * (k - 1.0) / (wf - 1.0)) * 10.0 / RAD2DEG
+    return delta_rad
+
+
+@kernel
 def _row(tables, t, r, i, f):
     a = tables[t, r, i]
     return a + f * (tables[t, r, i + 1] - a)
@@ -89,21 +107,13 @@ def _deflected(tables, t, c, i, f, w, side, undeflected):
     undeflected value: up to 10 degrees between the 0 and +/-10 curves; past +10 degrees
     between the +10 curve and the full-deflection curve (at T_FULL_STEPS), held there beyond.
     With no measured full curve that one is the +10 curve extrapolated to 30 degrees, so the
-    blend is the same straight line as below 10 degrees. The other way past 10 degrees a table
-    with a full curve loses effectiveness as its + side does at zero incidence (the ratio of
-    the full increment to the 10 degree one, T_FULL_STEPS column 1): the -10 curve carried on
-    by fewer steps."""
+    blend is the same straight line as below 10 degrees."""
     if side == 2 and w > 1.0:
         wf = tables[t, T_FULL_STEPS, 0]
         if w > wf:
             w = wf
         c10 = _row(tables, t, c + 2, i, f)
         return c10 + (w - 1.0) / (wf - 1.0) * (_row(tables, t, T_FULL + c // 3, i, f) - c10)
-    if side == 0 and w > 1.0 and tables[t, T_FULL_STEPS, 1] > 0.0:
-        wf = tables[t, T_FULL_STEPS, 0]
-        if w > wf:
-            w = wf
-        w = 1.0 + (w - 1.0) * (tables[t, T_FULL_STEPS, 1] - 1.0) / (wf - 1.0)
     return undeflected + w * (_row(tables, t, c + side, i, f) - undeflected)
 
 
@@ -289,6 +299,7 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
                  + model[row, SEC_GAIN + 1] * state[S_SURF + SURF_ROLL]
                  + model[row, SEC_GAIN + 2] * state[S_SURF + SURF_YAW]
                  + model[row, SEC_GAIN + 3] * state[S_SURF + SURF_FLAP])
+        delta = saturated_deflection(tables, int(model[row, SEC_TABLE]), delta)
         t_inv = model[row, SEC_TWIST_INV]
         if t_inv > 0.0:
             alpha += wing_twist(tables, int(model[row, SEC_TABLE]), alpha, delta,

@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics.aero import coefficients, fast_atan2
+from flightsim.physics.aero import saturated_deflection, coefficients, fast_atan2
 from flightsim.physics.named import AircraftView
 from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
@@ -76,9 +76,11 @@ def test_a_flap_runs_to_its_full_deflection_curve():
     eff = (af.full_curve[0, z] - af.curves[1, 0, z]) / (af.curves[2, 0, z] - af.curves[1, 0, z])
     assert 2.0 < eff < 4.5
     w = 1.0 + (2.0 - 1.0) * (eff - 1.0) / (4.5 - 1.0)
-    assert coefficients(c.tables, t, a, math.radians(-20.0)) == pytest.approx(tuple(c0 + w * (m10 - c0)), abs=1e-9)
-    w30 = 1.0 + (3.0 - 1.0) * (eff - 1.0) / (4.5 - 1.0)      # (a negative deflection stops at -30 deg)
-    assert coefficients(c.tables, t, a, math.radians(-60.0)) == pytest.approx(tuple(c0 + w30 * (m10 - c0)), abs=1e-9)
+    sat = lambda deg: saturated_deflection(c.tables, t, math.radians(deg))     # (where section_airflow reads it)
+    assert coefficients(c.tables, t, a, sat(-20.0)) == pytest.approx(tuple(c0 + w * (m10 - c0)), abs=1e-9)
+    w45 = min(eff, 3.0)                                       # held at the full travel (and the lookup's -30)
+    assert coefficients(c.tables, t, a, sat(-60.0)) == pytest.approx(tuple(c0 + w45 * (m10 - c0)), abs=1e-9)
+    assert sat(-8.0) == math.radians(-8.0) and sat(20.0) == math.radians(20.0)
 
 
 def test_induced_angle_is_lifting_line():

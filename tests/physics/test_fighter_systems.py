@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from flightsim.physics.named import Controls
-from flightsim.physics.aero import coefficients
+from flightsim.physics.aero import coefficients, saturated_deflection
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.engine import engine_point
 from flightsim.physics.named_model import AircraftData
@@ -108,14 +108,14 @@ def test_a_control_with_a_full_travel_curve_saturates_both_ways(bf109):
     names = bf109.table_names
     t = names.index("naca0010_elevator")
     c0 = coefficients(bf109.tables, t, 0.0, 0.0)[0]
-    up10 = coefficients(bf109.tables, t, 0.0, math.radians(-10.0))[0] - c0
-    up25 = coefficients(bf109.tables, t, 0.0, math.radians(-25.0))[0] - c0
+    up10 = coefficients(bf109.tables, t, 0.0, saturated_deflection(bf109.tables, t, math.radians(-10.0)))[0] - c0
+    up25 = coefficients(bf109.tables, t, 0.0, saturated_deflection(bf109.tables, t, math.radians(-25.0)))[0] - c0
     down25 = coefficients(bf109.tables, t, 0.0, math.radians(25.0))[0] - c0
     assert up25 / up10 == pytest.approx(0.649 * 2.5, rel=0.02)
     assert up25 == pytest.approx(-down25, rel=0.02)
     p51 = compile_aircraft("p51d")            # no full curve: the straight line, as before
     t = p51.table_names.index("naca0010_elevator")
     c0 = coefficients(p51.tables, t, 0.0, 0.0)[0]
-    ratio = (coefficients(p51.tables, t, 0.0, math.radians(-25.0))[0] - c0) / \
+    ratio = (coefficients(p51.tables, t, 0.0, saturated_deflection(p51.tables, t, math.radians(-25.0)))[0] - c0) / \
             (coefficients(p51.tables, t, 0.0, math.radians(-10.0))[0] - c0)
     assert ratio == pytest.approx(2.5, rel=1e-6)
