@@ -90,6 +90,7 @@ def roll_curve(aircraft, altitude_m: float = 0.0, step_kmh: float | None = None)
         vs = ref["stall_kmh"]
     elif sim.powered:
         from .perf import stall_speed
+        # (a Sim of its own: the sweep leaves states the rig's trims do not all reset)
         vs = stall_speed(sim.compiled, sim=Sim(sim.compiled, terrain=flat_terrain(-1.0e6)))[0]
     else:
         vs = 0.16 * vne

@@ -64,25 +64,6 @@ SPLIT_FLAP_DCM = -0.2           # the aft load's nose-down moment about the quar
 SPLIT_FLAP_DEG = 85.0
 
 
-def make_airfoil(coords):
-    """("naca", "2213" | "23015", thickness) -> AeroSandbox airfoil scaled to the thickness."""
-    import aerosandbox as asb
-    if coords[0] != "naca":
-        return p51.make_airfoil(coords)
-    af = asb.Airfoil("naca" + coords[1])
-    return af.scale(1.0, coords[2] / af.max_thickness())
-
-
-def polar(sec: Sec, deflection: float):
-    import neuralfoil as nf
-    af = make_airfoil(sec.coords)
-    if deflection:
-        af = af.add_control_surface(deflection=deflection, hinge_point_x=1.0 - sec.chord_fraction)
-    r = nf.get_aero_from_airfoil(af, alpha=base.FINE_DEG, Re=sec.reynolds, model_size="xlarge",
-                                 xtr_upper=sec.xtr, xtr_lower=sec.xtr)
-    return np.asarray(r["CL"], float), np.asarray(r["CD"], float) * sec.cd_factor, np.asarray(r["CM"], float)
-
-
 def split_flap_full(alpha_deg, curves: dict) -> dict:
     """The split flap's curves at SPLIT_FLAP_DEG from the flap-up ones (see SPLIT_FLAP_*)."""
     a = np.asarray(alpha_deg, dtype=float)
@@ -118,12 +99,20 @@ def _t(root, tip, f):
 SPIT_WHY = ("Spitfire LF IX wing: NACA 2213 at the root to NACA 2209.4 at the tip, linear in span (drawing 33708 as "
             "commonly quoted; docs/research/spitfire_mk9.md 1.2), AeroSandbox NACA 4-digit coordinates scaled to the "
             "station's thickness; ")
+BF_WHY = ("Bf 109 G-6 wing: NACA 2R1 14.2 at the root to 2R1 11.35 at the tip (docs/research/bf109_g6.md 1.2); no "
+          "2R1 coordinates found, the NACA 230xx class as proxy (AeroSandbox five-digit coordinates scaled to the "
+          "station's thickness); ")
+WINGS = {"spitfire": (SPIT_WHY, "2213", (0.13, 0.094), (1.34, 1.20)),
+         "bf109": (BF_WHY, "23015", (0.142, 0.1135), (1.45, 1.36))}
 
 
-def _spit(file, name, frac, reynolds, cf, why, effect=1.0):
-    t = _t(0.13, 0.094, frac)
-    return Sec(file, name, ("naca", "2213", t), reynolds, cf, 1.20, round(t, 4), SPIT_WHY + why, XTR,
-               round(_t(1.34, 1.20, frac), 3), control_effectiveness=effect)
+def _strip(wing, file, name, frac, reynolds, cf, why, effect=1.0):
+    """The wing's section ``frac`` of the way from root to tip (WINGS: its coordinates, and its
+    thickness and c_l,max cap at the root and the tip, linear in span between)."""
+    why0, naca, thick, cap = WINGS[wing]
+    t = _t(*thick, frac)
+    return Sec(file, name, ("naca", naca, t), reynolds, cf, 1.20, round(t, 4), why0 + why, XTR,
+               round(_t(*cap, frac), 3), control_effectiveness=effect)
 
 
 # The aileron sections' effectiveness against NeuralFoil's true-contour, ideally sealed flap
@@ -135,59 +124,44 @@ def _spit(file, name, frac, reynolds, cf, why, effect=1.0):
 # speeds as the AFDU found flying the LF IX against a G-6 (R 5.5 / 5.6) (assumed).
 SPIT_AILERON_EFFECTIVENESS = 0.65
 SPITFIRE = [
-    _spit("spit_root_flap", "Spitfire inner wing, 20 % split flap", 0.13, 9.0e6, 0.20,
-          "root strip through the fuselage to y = 1.45 m with the split flap; Re at 200 km/h, chord 2.5 m."),
-    _spit("spit_mid_flap", "Spitfire mid wing, 20 % split flap", 0.39, 8.4e6, 0.20,
-          "flap strip y = 1.45-2.9 m (flap span to the aileron's inner end, 20 % chord assumed); chord 2.34 m."),
-    _spit("spit_aileron_inner", "Spitfire outer wing, 22 % aileron", 0.61, 7.2e6, 0.22,
-          "inner aileron strip y = 2.9-4.0 m; aileron chord 22 % assumed (drawn planform proportions); chord 2.0 m.",
-          SPIT_AILERON_EFFECTIVENESS),
-    _spit("spit_aileron_outer", "Spitfire outer wing, 25 % aileron", 0.80, 5.5e6, 0.25,
-          "outer aileron strip y = 4.0-5.0 m; aileron chord 25 % assumed; chord 1.54 m.", SPIT_AILERON_EFFECTIVENESS),
-    _spit("spit_tip", "Spitfire elliptical tip", 0.95, 3.0e6, 0.0, "tip strip y = 5.0-5.61 m; chord 0.85 m."),
+    _strip("spitfire", "spit_root_flap", "Spitfire inner wing, 20 % split flap", 0.13, 9.0e6, 0.20,
+           "root strip through the fuselage to y = 1.45 m with the split flap; Re at 200 km/h, chord 2.5 m."),
+    _strip("spitfire", "spit_mid_flap", "Spitfire mid wing, 20 % split flap", 0.39, 8.4e6, 0.20,
+           "flap strip y = 1.45-2.9 m (flap span to the aileron's inner end, 20 % chord assumed); chord 2.34 m."),
+    _strip("spitfire", "spit_aileron_inner", "Spitfire outer wing, 22 % aileron", 0.61, 7.2e6, 0.22,
+           "inner aileron strip y = 2.9-4.0 m; aileron chord 22 % assumed (drawn planform proportions); chord 2.0 m.",
+           SPIT_AILERON_EFFECTIVENESS),
+    _strip("spitfire", "spit_aileron_outer", "Spitfire outer wing, 25 % aileron", 0.80, 5.5e6, 0.25,
+           "outer aileron strip y = 4.0-5.0 m; aileron chord 25 % assumed; chord 1.54 m.", SPIT_AILERON_EFFECTIVENESS),
+    _strip("spitfire", "spit_tip", "Spitfire elliptical tip", 0.95, 3.0e6, 0.0, "tip strip y = 5.0-5.61 m; chord 0.85 m."),
 ]
 SPIT_FLAPS = ("spit_root_flap", "spit_mid_flap")
 
-BF_WHY = ("Bf 109 G-6 wing: NACA 2R1 14.2 at the root to 2R1 11.35 at the tip (docs/research/bf109_g6.md 1.2); no "
-          "2R1 coordinates found, the NACA 230xx class as proxy (AeroSandbox five-digit coordinates scaled to the "
-          "station's thickness); ")
-
-
-def _bf(file, name, frac, reynolds, cf, why, effect=1.0):
-    t = _t(0.142, 0.1135, frac)
-    return Sec(file, name, ("naca", "23015", t), reynolds, cf, 1.20, round(t, 4), BF_WHY + why, XTR,
-               round(_t(1.45, 1.36, frac), 3), control_effectiveness=effect)
-
-
 BF_AILERON_EFFECTIVENESS = 0.47
 BF109 = [
-    _bf("bf_root_flap", "Bf 109 inner wing, 22 % flap", 0.11, 7.5e6, 0.22,
-        "root strip to y = 1.1 m, the radiator flap (a plain flap drooping with the landing flap); chord 2.0 m."),
-    _bf("bf_mid_flap", "Bf 109 mid wing, 22 % flap", 0.34, 6.6e6, 0.22,
-        "landing-flap strip y = 1.1-2.3 m, plain flap 22 % chord assumed; chord 1.8 m."),
-    _bf("bf_mid", "Bf 109 outer wing ahead of the aileron", 0.53, 6.0e6, 0.0,
-        "strip y = 2.3-2.95 m between flap and aileron, slatted; chord 1.6 m."),
-    _bf("bf_aileron_inner", "Bf 109 outer wing, 25 % aileron", 0.68, 5.5e6, 0.25,
-        "inner aileron strip y = 2.95-3.75 m, slatted; aileron chord 25 % assumed; chord 1.5 m.", BF_AILERON_EFFECTIVENESS),
-    _bf("bf_aileron_outer", "Bf 109 outer wing, 25 % aileron", 0.84, 4.9e6, 0.25,
-        "outer aileron strip y = 3.75-4.5 m, slatted; chord 1.35 m.", BF_AILERON_EFFECTIVENESS),
-    _bf("bf_tip", "Bf 109 rounded tip", 0.96, 3.5e6, 0.0, "tip strip y = 4.5-4.96 m; chord 0.95 m."),
+    _strip("bf109", "bf_root_flap", "Bf 109 inner wing, 22 % flap", 0.11, 7.5e6, 0.22,
+           "root strip to y = 1.1 m, the radiator flap (a plain flap drooping with the landing flap); chord 2.0 m."),
+    _strip("bf109", "bf_mid_flap", "Bf 109 mid wing, 22 % flap", 0.34, 6.6e6, 0.22,
+           "landing-flap strip y = 1.1-2.3 m, plain flap 22 % chord assumed; chord 1.8 m."),
+    _strip("bf109", "bf_mid", "Bf 109 outer wing ahead of the aileron", 0.53, 6.0e6, 0.0,
+           "strip y = 2.3-2.95 m between flap and aileron, slatted; chord 1.6 m."),
+    _strip("bf109", "bf_aileron_inner", "Bf 109 outer wing, 25 % aileron", 0.68, 5.5e6, 0.25,
+           "inner aileron strip y = 2.95-3.75 m, slatted; aileron chord 25 % assumed; chord 1.5 m.", BF_AILERON_EFFECTIVENESS),
+    _strip("bf109", "bf_aileron_outer", "Bf 109 outer wing, 25 % aileron", 0.84, 4.9e6, 0.25,
+           "outer aileron strip y = 3.75-4.5 m, slatted; chord 1.35 m.", BF_AILERON_EFFECTIVENESS),
+    _strip("bf109", "bf_tip", "Bf 109 rounded tip", 0.96, 3.5e6, 0.0, "tip strip y = 4.5-4.96 m; chord 0.95 m."),
 ]
 BF_FLAPS = ("bf_root_flap", "bf_mid_flap")
 BF_SLATTED = ("bf_mid", "bf_aileron_inner", "bf_aileron_outer")
 
 
 def table(sec: Sec, flaps, split: bool):
-    p51.polar, saved = polar, p51.polar          # the P-51D tool's table maker, on these coordinates
-    try:
-        head, curves, stalls = p51.airfoil_table(sec)
-    finally:
-        p51.polar = saved
+    head, curves, stalls = p51.airfoil_table(sec)      # the P-51D tool's table maker ("naca" coordinates)
     head["source"] = head["source"].replace("tools/make_p51d_airfoils.py", "tools/make_fighter_airfoils.py")
     if sec.control_effectiveness != 1.0 and sec.chord_fraction > 0:      # an aileron: its full travel
-        curves["deflection_full"] = control_full(base.ALPHA_DEG, curves, sec.chord_fraction, AILERON_FULL_DEG,
-                                                 AILERON_K_PRIME)
-        head["source"] += full_source(AILERON_FULL_DEG, AILERON_K_PRIME)
+        curves["deflection_full"] = p51.control_full(base.ALPHA_DEG, curves, sec.chord_fraction, AILERON_FULL_DEG,
+                                                     AILERON_K_PRIME)
+        head["source"] += " Full deflection: " + full_source(AILERON_FULL_DEG, AILERON_K_PRIME)
     if sec.file in flaps:
         if split:
             curves["deflection_full"] = split_flap_full(base.ALPHA_DEG, curves)
@@ -224,27 +198,8 @@ AILERON_FULL_DEG = 20.0          # the ailerons' travel in both aircraft files (
 AILERON_K_PRIME = 0.85           # K' at 20 deg for a 22-25 % chord (the same figure: 0.849 at 25 %)
 
 
-def control_full(alpha, curves: dict, chord_fraction: float, deflection_deg: float, k_prime: float) -> dict:
-    """A plain control's curves at full travel from its 0 and +10 deg ones (see TAIL_FULL)."""
-    alpha = np.asarray(alpha, dtype=float)
-    z, p = curves["deflection_0_deg"], curves["deflection_plus10_deg"]
-    cl10 = np.asarray(p["cl"])
-    near = np.abs(alpha) <= 25.0
-    a_pos = alpha[near][np.argmax(np.where(alpha[near] >= 0, cl10[near], -9.0))]
-    a_neg = alpha[near][np.argmin(np.where(alpha[near] <= 0, cl10[near], 9.0))]
-    attached = np.clip(1.0 - np.maximum(alpha - a_pos, a_neg - alpha) / p51.FULL_FADE_DEG, 0.0, 1.0)
-    scale = k_prime * deflection_deg / 10.0
-    full = {c: np.asarray(p[c]) + (scale - 1.0) * attached * (np.asarray(p[c]) - np.asarray(z[c])) for c in ("cl", "cm")}
-    i0 = int(np.argmin(np.abs(alpha)))
-    extra = p51.young_plain_flap_dcd(chord_fraction, deflection_deg) - (p["cd"][i0] - z["cd"][i0])
-    fade = np.clip((40.0 - np.abs(alpha)) / 20.0, 0.0, 1.0)
-    full["cd"] = np.asarray(p["cd"]) + max(extra, 0.0) * fade
-    full["deflection_deg"] = deflection_deg
-    return full
-
-
 def full_source(deflection_deg: float, k_prime: float) -> str:
-    return (f" Full deflection: {deflection_deg:.0f} deg curves from the 0 and +10 deg ones, the increments times "
+    return (f"{deflection_deg:.0f} deg curves from the 0 and +10 deg ones, the increments times "
             f"K' {k_prime} x {deflection_deg / 10.0:.1f} (DATCOM plain flap, Roskam Part VI fig. 8.14), drag by Young's "
             "correlation, faded out past the stall; the other way the compiler scales the -10 deg increment alike "
             "(tools/make_fighter_airfoils.py).")
@@ -252,20 +207,8 @@ def full_source(deflection_deg: float, k_prime: float) -> str:
 
 def tail_full_deflection(path: Path, deflection_deg: float, k_prime: float):
     """Write the tail table at ``path`` again with its [deflection_full] at ``deflection_deg``."""
-    import tomllib
-    data = tomllib.loads(path.read_text())
-    head = dict(data["airfoil"])
-    alpha = np.asarray(head.pop("alpha_deg"), dtype=float)
-    curves = {k: data[k] for k in ("deflection_0_deg", "deflection_plus10_deg", "deflection_minus10_deg")}
-    z, p = curves["deflection_0_deg"], curves["deflection_plus10_deg"]
-    i0 = int(np.argmin(np.abs(alpha)))
-    full = control_full(alpha, curves, head["control_chord_fraction"], deflection_deg, k_prime)
-    curves["deflection_full"] = full
-    head["source"] = head["source"].split(" Full deflection:")[0] + full_source(deflection_deg, k_prime)
-    base.check(curves)
-    base.write_table(path, head, curves)
-    print(f"{path.parent.parent.name}/{path.stem}: full {deflection_deg:.0f} deg, cl(0) {full['cl'][i0]:.3f} "
-          f"(the linear carry-on would give {z['cl'][i0] + deflection_deg / 10.0 * (p['cl'][i0] - z['cl'][i0]):.3f})")
+    p51.add_full_deflection(path, lambda a, c, cf: p51.control_full(a, c, cf, deflection_deg, k_prime),
+                            full_source(deflection_deg, k_prime))
 
 
 # Fuselages: the slender-body table of tools/make_airfoils.py (through the P-51D tool) with each

@@ -123,7 +123,12 @@ SECTIONS = [
 
 
 def make_airfoil(coords):
+    """("p51droot",), ("p51droot", "p51dtip", fraction), ("clarky", thickness) or ("naca", "2213",
+    thickness) (AeroSandbox's NACA four- and five-digit generator, scaled to the thickness)."""
     import aerosandbox as asb
+    if coords[0] == "naca":
+        af = asb.Airfoil("naca" + coords[1])
+        return af.scale(1.0, coords[2] / af.max_thickness())
     if coords[0] == "clarky":
         af = asb.Airfoil("clarky")
         return af.scale(1.0, coords[1] / af.max_thickness())
@@ -245,11 +250,10 @@ def young_plain_flap_dcd(chord_fraction: float, deflection_deg: float) -> float:
     return k1 * k2
 
 
-def full_deflection(alpha_deg, curves: dict, chord_fraction: float) -> dict:
-    """The cl, cd, cm curves at FLAP_FULL_DEG from the 0 and +10 deg ones (see above)."""
-    (c0, k0), (c1, k1) = K_PRIME_45
-    k_prime = k0 + (chord_fraction - c0) / (c1 - c0) * (k1 - k0)
-    scale = k_prime * FLAP_FULL_DEG / 10.0
+def control_full(alpha_deg, curves: dict, chord_fraction: float, deflection_deg: float, k_prime: float) -> dict:
+    """A plain control's cl, cd, cm curves at ``deflection_deg`` from its 0 and +10 deg ones:
+    the increments times K' x deflection / 10, Young's drag (see above)."""
+    scale = k_prime * deflection_deg / 10.0
     a = np.asarray(alpha_deg, dtype=float)
     z, p = curves["deflection_0_deg"], curves["deflection_plus10_deg"]
     cl10 = np.asarray(p["cl"])
@@ -262,29 +266,39 @@ def full_deflection(alpha_deg, curves: dict, chord_fraction: float) -> dict:
         v0, v10 = np.asarray(z[coef]), np.asarray(p[coef])
         out[coef] = v10 + (scale - 1.0) * attached * (v10 - v0)
     i0 = int(np.argmin(np.abs(a)))
-    extra = young_plain_flap_dcd(chord_fraction, FLAP_FULL_DEG) - (p["cd"][i0] - z["cd"][i0])
+    extra = young_plain_flap_dcd(chord_fraction, deflection_deg) - (p["cd"][i0] - z["cd"][i0])
     fade = np.clip((40.0 - np.abs(a)) / 20.0, 0.0, 1.0)
     out["cd"] = np.asarray(p["cd"]) + max(extra, 0.0) * fade
-    out["deflection_deg"] = FLAP_FULL_DEG
+    out["deflection_deg"] = deflection_deg
     return out
 
 
-def add_full_deflection(path: Path):
-    """Read an airfoil TOML the tool wrote and write it again with its [deflection_full] table."""
+def full_deflection(alpha_deg, curves: dict, chord_fraction: float) -> dict:
+    """The flaps' curves at FLAP_FULL_DEG, K' read off K_PRIME_45 at their chord (see above)."""
+    (c0, k0), (c1, k1) = K_PRIME_45
+    k_prime = k0 + (chord_fraction - c0) / (c1 - c0) * (k1 - k0)
+    return control_full(alpha_deg, curves, chord_fraction, FLAP_FULL_DEG, k_prime)
+
+
+def add_full_deflection(path: Path, full=full_deflection, source: str | None = None):
+    """Read an airfoil TOML a tool wrote and write it again with its [deflection_full] table,
+    ``full(alpha, curves, chord_fraction)`` (default: the flaps' 45 deg), its ``source`` text
+    (default FULL_SOURCE) in place of any earlier one."""
     import tomllib
     data = tomllib.loads(path.read_text())
     head = dict(data["airfoil"])
     alpha = head.pop("alpha_deg")
     curves = {k: data[k] for k in ("deflection_0_deg", "deflection_plus10_deg", "deflection_minus10_deg")}
-    curves["deflection_full"] = full_deflection(alpha, curves, head["control_chord_fraction"])
-    head["source"] = head["source"].split(" Full deflection:")[0] + " Full deflection: " + FULL_SOURCE
+    curves["deflection_full"] = full(alpha, curves, head["control_chord_fraction"])
+    head["source"] = head["source"].split(" Full deflection:")[0] + " Full deflection: " + (source or FULL_SOURCE)
     base.check(curves)
     assert np.allclose(alpha, base.ALPHA_DEG)
     base.write_table(path, head, curves)
     i0 = int(np.argmin(np.abs(np.asarray(alpha))))
     f = curves["deflection_full"]
-    print(f"{path.stem:20s} full {FLAP_FULL_DEG:.0f} deg: cl(0) {f['cl'][i0]:.3f} (0 deg {curves['deflection_0_deg']['cl'][i0]:.3f}), "
-          f"cd(0) {f['cd'][i0]:.4f}, cm(0) {f['cm'][i0]:.3f}, cl max {max(f['cl']):.3f}")
+    print(f"{path.parent.parent.name}/{path.stem:20s} full {f['deflection_deg']:.0f} deg: cl(0) {f['cl'][i0]:.3f} "
+          f"(0 deg {curves['deflection_0_deg']['cl'][i0]:.3f}), cd(0) {f['cd'][i0]:.4f}, cm(0) {f['cm'][i0]:.3f}, "
+          f"cl max {max(f['cl']):.3f}")
 
 
 FULL_SOURCE = (f"{FLAP_FULL_DEG:.0f} deg curves from the 0 and +10 deg ones: lift and moment increments times "
