@@ -23,11 +23,18 @@ def _numba_cache_dir() -> None:
     function it calls from another file does (the cached step in dynamics.py holds the
     compiled code of aero.py and ground.py): without this an edit to aero.py would keep
     flying the old compiled code.
+    The checkout's own path goes into the hash too: numba files its cache under each source
+    file's full path, so a second checkout at another path (a fresh clone beside the working
+    one) finds none of it. Sharing the folder, it found the first checkout's stamp, skipped the
+    preparing, and compiled its kernels lazily in whatever order its process first called
+    them, which moves results in their last bits (measured: the kept regression flights of a
+    fresh clone differed by up to 8e-14 from step 250 on); with its own folder it prepares once,
+    as any first start does.
     An explicit NUMBA_CACHE_DIR is respected.
     """
     if "NUMBA_CACHE_DIR" in os.environ:
         return
-    digest = hashlib.sha1()
+    digest = hashlib.sha1(str(ROOT).encode())
     for path in sorted((ROOT / "flightsim" / "physics").glob("*.py")):
         digest.update(path.name.encode())
         digest.update(path.read_bytes())
