@@ -118,6 +118,7 @@ class FighterAI:
         self.mode = "pursuit"
         self.firing = False
         self.aim_off_rad = math.pi
+        self.disengage = False      # damaged: break off, away from the enemy and down, for home
 
     # ------------------------------------------------------------------ geometry
     def aim_point(self, me: AirData, tgt_pos, tgt_vel):
@@ -135,6 +136,14 @@ class FighterAI:
 
     # ------------------------------------------------------------------ the pilot
     def __call__(self, me: AirData, tgt_pos, tgt_vel) -> ControlInputs:
+        if self.disengage:
+            # a point 5 km away from the enemy and 600 m lower: pure pursuit of it is the escape
+            away = me.position_ned_m - np.asarray(tgt_pos, dtype=float)
+            away[2] = 0.0
+            n = float(np.linalg.norm(away))
+            away = away / n if n > 1.0 else me.R[:, 0] * np.array([1.0, 1.0, 0.0])
+            tgt_pos = me.position_ned_m + 5000.0 * away + np.array([0.0, 0.0, 600.0])
+            tgt_vel = np.zeros(3)
         aim, dist, tof = self.aim_point(me, tgt_pos, tgt_vel)
         v = me.velocity_ned_ms
         speed = max(float(np.linalg.norm(v)), 1.0)
@@ -236,11 +245,14 @@ class FighterAI:
         # --- trigger
         cone = math.atan2(0.5 * self.target_size_m, max(dist, 1.0)) + self.dispersion_rad
         self.firing = bool(self.may_fire and self.mode == "pursuit" and dist < self.gun_range_m
-                           and self.aim_off_rad < cone)
+                           and self.aim_off_rad < cone and not self.disengage)
+        if self.disengage and self.mode == "pursuit":
+            self.mode = "disengage"
         return self.base.replace(pitch=pitch, roll=roll, yaw=yaw, throttle=throttle, wep=wep,
                                  fire=1.0 if self.firing else 0.0)
 
     def reset(self):
+        self.disengage = False
         self.pitch_i = 0.0
         self._alpha_prev = None
         self.mode = "pursuit"

@@ -61,6 +61,8 @@ class ControlInputs:
     roll_trim: float = 0.0    # -1..1 aileron trim (+ right wing down)
     yaw_trim: float = 0.0     # -1..1 rudder trim (+ nose right)
     fire: float = 0.0         # 1: guns firing (trigger held)
+    drop_tanks: float = 0.0   # 1: release the drop tanks
+    drop_bombs: float = 0.0   # 1: release the bombs
 
     def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.zeros(N_CONTROLS) if out is None else out
@@ -155,6 +157,11 @@ class Snapshot:
     coolant_k: float = 0.0
     oil_k: float = 0.0
     blower_gear: int = 0           # supercharger: 0 low, 1 high
+    # systems damage and stores (physics/damage.py, physics/stores.py; None / empty without them)
+    oil_pressure_pa: float = 0.0
+    damage: dict | None = None     # physics.damage.damage_summary: coolant and oil left, engine health, fires ...
+    smoke: tuple = ()              # what it trails: (kind, body point, strength) (physics.damage.smoke_points)
+    stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))    # per store: 1 on, 0 released or not carried
 
     @property
     def vertical_speed_ms(self) -> float:
@@ -212,7 +219,19 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         engine_load=a.engine_load, thrust_n=a.thrust_n,
         fuel_kg=a.fuel_kg, fuel_flow_kgs=a.fuel_flow_kgs,
         coolant_k=a.coolant_k, oil_k=a.oil_k, blower_gear=a.supercharger_gear,
+        **_damage_fields(state, diag, model),
     )
+
+
+def _damage_fields(state, diag, model) -> dict:
+    from .physics import layout as L
+    if model[0, L.H_ROW_DMG] <= 0:
+        return {}
+    from .physics.damage import damage_summary, smoke_points
+    from .physics.named_model import AircraftData
+    return {"oil_pressure_pa": float(diag[L.D_OIL_PRESSURE]), "damage": damage_summary(model, state, diag),
+            "smoke": smoke_points(model, state, diag),
+            "stores_on": _ro(AircraftData(model).stores_on(state))}
 
 
 class SnapshotBuffer:

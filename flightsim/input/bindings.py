@@ -22,10 +22,12 @@ HELD_ACTIONS = {
     "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
     "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
     "fire": "fire the guns (while held)",
+    "drop_tanks": "release the drop tanks", "drop_bombs": "release the bombs",
 }
 STEP_ACTIONS = {
     "flaps_down": "flaps down one notch", "flaps_up": "flaps up one notch",
     "airbrake": "airbrakes fully out / in", "gear": "gear up / down",
+    "engine_cutoff": "engine: mixture cut-off (stop it) / run",
 }
 APP_ACTIONS = {
     "view_cockpit": "cockpit view", "view_chase": "chase view", "view_orbit": "orbit view",
@@ -62,6 +64,8 @@ KEYBOARD_ROWS = [
     ("Space", "wheel brakes (hold)", {"SPACE": "brake"}),
     ("Enter / Right Ctrl", "fire the guns (hold)", {"RETURN": "fire", "NUM_ENTER": "fire", "RCTRL": "fire"}),
     ("O", "release the winch cable", {"O": "release"}),
+    ("J / N", "release the drop tanks / the bombs", {"J": "drop_tanks", "N": "drop_bombs"}),
+    ("X", "engine: cut off (stop it, glide) / run again", {"X": "engine_cutoff"}),
     (", / .", "left / right wheel brake (hold)", {"COMMA": "brake_left", "PERIOD": "brake_right"}),
     ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),
     ("Home / End", "aileron trim left / right (hold)", {"HOME": "roll_trim_left", "END": "roll_trim_right"}),

@@ -56,6 +56,8 @@ class KeyboardControls:
             self.inputs = replace(c, airbrake=0.0 if c.airbrake > 0.5 else 1.0)
         elif action == "gear":
             self.inputs = replace(c, gear_up=0.0 if c.gear_up > 0.5 else 1.0)
+        elif action == "engine_cutoff":
+            self.inputs = replace(c, cutoff=0.0 if c.cutoff > 0.5 else 1.0)
         elif action in ("flaps_down", "flaps_up"):
             lo, hi = self.flap_range
             step = FLAP_STEP if action == "flaps_down" else -FLAP_STEP
@@ -113,5 +115,6 @@ class KeyboardControls:
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0,
-            fire=1.0 if "fire" in h else 0.0)
+            fire=1.0 if "fire" in h else 0.0,
+            drop_tanks=1.0 if "drop_tanks" in h else 0.0, drop_bombs=1.0 if "drop_bombs" in h else 0.0)
         return self.inputs

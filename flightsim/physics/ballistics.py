@@ -20,6 +20,14 @@ the quarter-chord point). The first box the segment enters is hit: the bullet st
 the section's damage grows by the bullet's ``hit area / section area`` (capped at 1),
 which aero.section_forces turns into lost lift and added drag.
 
+Components (engine, radiators, oil cooler, tanks, propeller, pilot, armour, control runs:
+the model's hit-box rows, body-axis boxes) are tested along the same segment: the skin is
+no obstacle, so the round strikes the first component box it enters behind whatever
+section it passed (the section is holed too if it came first). Armour that stops the
+round's calibre ends it there; the propeller's disc does not stop it (whether a blade was
+struck is a chance, physics/damage.py). What a component hit does is up to the world
+(damage.apply_hit): the kernel only reports it.
+
 Pool layout, one row per bullet (B_* columns below): a free row has B_ALIVE = 0.
 """
 import math
@@ -29,6 +37,7 @@ import numpy as np
 from .jit import entry
 from .atmosphere import isa
 from .ground import terrain_height
+from .layout import H_N_PARTS, H_ROW_PART, PART_ARMOUR, PART_PROPELLER, PT_HALF, PT_KIND, PT_POS, PT_STOPS
 from .layout import (
     E_WIND_D, E_WIND_E, E_WIND_N, GROUP_BODY, H_DAMAGED, H_N_SECTIONS, H_ROW_SECTION, SEC_CHORD, SEC_CHORD_AX,
     SEC_DAMAGE, SEC_AREA, SEC_GROUP, SEC_NORMAL, SEC_POS, SEC_SPAN, SEC_SPAN_AX, SEC_THICKNESS,
@@ -46,8 +55,11 @@ B_HIT_AREA = 10    # lifting surface one hit spoils, m2
 B_TRACER = 11      # 1: drawn as a tracer
 B_PREV = 12        # 12..14 position at the start of the last step (the segment swept)
 B_GUN = 15         # index of the gun that fired it
-NB_COLS = 16
-HIT_COLS = 8       # hits out: bullet, target kind (0 aircraft, 1 sphere), target index, section, point x y z, owner
+B_CALIBRE = 16     # its calibre, mm (what armour stops; the hole it makes: physics/damage.py)
+NB_COLS = 17
+HIT_COLS = 11      # hits out: bullet, target kind (0 aircraft, 1 sphere), target index, section (-1: none),
+                   # point x y z, owner, component hit box (-1: none), 1 + the propeller's box if the
+                   # round went through the disc first (0: not), the gun that fired it
 
 # ---------------------------------------------------------------- the G1 drag function
 # Standard G1 Cd against Mach (Ingalls / BRL table as published with every small-arms
@@ -265,6 +277,49 @@ def segment_hits_sections(model, ax, ay, az, bx, by, bz):
 
 
 @entry
+def segment_hits_parts(model, ax, ay, az, bx, by, bz, calibre_mm):
+    """The component hit box the body-axes segment a -> b strikes: (part index, t 0..1,
+    propeller part crossed before it or -1); part -1 when none. Armour that stops the
+    calibre is struck and ends the round; armour that does not, and the propeller's disc,
+    let it through."""
+    r0 = int(model[0, H_ROW_PART])
+    best = -1
+    best_t = 2.0
+    prop = -1
+    prop_t = 2.0
+    for i in range(int(model[0, H_N_PARTS])):
+        row = r0 + i
+        kind = int(model[row, PT_KIND])
+        t0 = 0.0
+        t1 = 1.0
+        t0, t1 = _slab(ax, bx - ax, model[row, PT_POS] - model[row, PT_HALF], model[row, PT_POS] + model[row, PT_HALF],
+                       t0, t1)
+        if t0 > t1:
+            continue
+        t0, t1 = _slab(ay, by - ay, model[row, PT_POS + 1] - model[row, PT_HALF + 1],
+                       model[row, PT_POS + 1] + model[row, PT_HALF + 1], t0, t1)
+        if t0 > t1:
+            continue
+        t0, t1 = _slab(az, bz - az, model[row, PT_POS + 2] - model[row, PT_HALF + 2],
+                       model[row, PT_POS + 2] + model[row, PT_HALF + 2], t0, t1)
+        if t0 > t1:
+            continue
+        if kind == PART_PROPELLER:
+            if t0 < prop_t:
+                prop = i
+                prop_t = t0
+            continue
+        if kind == PART_ARMOUR and calibre_mm > model[row, PT_STOPS]:
+            continue
+        if t0 < best_t:
+            best = i
+            best_t = t0
+    if prop_t > best_t:
+        prop = -1
+    return best, best_t, prop
+
+
+@entry
 def collide_aircraft(b, model, target_id, pos0, R0, pos1, R1, cg, radius, hits, n_hits):
     """Test every live bullet's last segment against one aircraft (pose at the start of the
     tick pos0/R0, at its end pos1/R1). Hit bullets stop; the hit section's SEC_DAMAGE grows.
@@ -291,23 +346,33 @@ def collide_aircraft(b, model, target_id, pos0, R0, pos1, R1, cg, radius, hits, 
         if qx * qx + qy * qy + qz * qz > r2:
             continue
         sec, th = segment_hits_sections(model, ax, ay, az, bx, by, bz)
-        if sec < 0:
+        part, tp, prop = segment_hits_parts(model, ax, ay, az, bx, by, bz, b[i, B_CALIBRE])
+        if part >= 0 and sec >= 0 and tp < th:
+            sec = -1                        # stopped by the component before it reached the section
+        if sec < 0 and part < 0:
             continue
-        row = nsec_row0 + sec
-        area = model[row, SEC_AREA]
-        d = model[row, SEC_DAMAGE] + b[i, B_HIT_AREA] / area
-        model[row, SEC_DAMAGE] = d if d < 1.0 else 1.0
-        model[0, H_DAMAGED] = 1.0
+        t_hit = th if sec >= 0 else tp
+        if sec >= 0:
+            row = nsec_row0 + sec
+            area = model[row, SEC_AREA]
+            d = model[row, SEC_DAMAGE] + b[i, B_HIT_AREA] / area
+            model[row, SEC_DAMAGE] = d if d < 1.0 else 1.0
+            model[0, H_DAMAGED] = 1.0
+        if part >= 0 and tp > t_hit:
+            t_hit = tp
         b[i, B_ALIVE] = 0.0
         if n_hits < hits.shape[0]:
             hits[n_hits, 0] = i
             hits[n_hits, 1] = 0.0
             hits[n_hits, 2] = target_id
             hits[n_hits, 3] = sec
-            hits[n_hits, 4] = ax + th * dx
-            hits[n_hits, 5] = ay + th * dy
-            hits[n_hits, 6] = az + th * dz
+            hits[n_hits, 4] = ax + t_hit * dx
+            hits[n_hits, 5] = ay + t_hit * dy
+            hits[n_hits, 6] = az + t_hit * dz
             hits[n_hits, 7] = b[i, B_OWNER]
+            hits[n_hits, 8] = part
+            hits[n_hits, 9] = prop + 1 if (prop >= 0 and part >= 0) else 0
+            hits[n_hits, 10] = b[i, B_GUN]
             n_hits += 1
     return n_hits
 
@@ -357,6 +422,9 @@ def collide_spheres(b, spheres, hits, n_hits):
                 hits[n_hits, 5] = ay + t * dy
                 hits[n_hits, 6] = az + t * dz
                 hits[n_hits, 7] = b[i, B_OWNER]
+                hits[n_hits, 8] = -1.0
+                hits[n_hits, 9] = 0.0
+                hits[n_hits, 10] = b[i, B_GUN]
                 n_hits += 1
             break
     return n_hits

@@ -24,9 +24,12 @@ AIRCRAFT, SPHERE = 0, 1          # what a hit struck
 class Hit:
     kind: int                    # AIRCRAFT or SPHERE
     target: int                  # the aircraft's id, or the sphere's index
-    section: int                 # the section struck (aircraft)
+    section: int                 # the section struck (aircraft; -1: none, a component only)
     point: tuple                 # body axes from the datum (aircraft) or NED (sphere), m
     owner: int                   # who fired
+    part: int = -1               # the component hit box struck (aircraft; -1: none)
+    through_propeller: int = -1  # the propeller's hit box, if the round crossed the disc first (-1: not)
+    gun: int = 0                 # the shooter's gun that fired it
 
 
 def _dcm(q) -> np.ndarray:
@@ -68,7 +71,7 @@ class BulletPool:
 
     def add(self, position_ned_m, velocity_ned_ms=(0.0, 0.0, 0.0), *, drag_k: float = 0.0,
             hit_area_m2: float = 0.0, owner: int = 0, previous_ned_m=None, age_s: float = 0.0,
-            tracer: bool = False, gun: int = 0) -> int:
+            tracer: bool = False, gun: int = 0, calibre_mm: float = 0.0) -> int:
         """One bullet in the lowest free row, by hand (tests, studies; the game spawns with
         spawn_fired): NED position, m, and velocity over the ground, m/s; drag constant
         (pi/8) / BC, m2/kg (0: no air drag); the lifting surface one hit spoils, m2; who fired
@@ -90,6 +93,7 @@ class BulletPool:
         row[B.B_HIT_AREA] = hit_area_m2
         row[B.B_TRACER] = 1.0 if tracer else 0.0
         row[B.B_GUN] = gun
+        row[B.B_CALIBRE] = calibre_mm
         return k
 
     @property
@@ -126,7 +130,8 @@ class BulletPool:
 
     def hits(self) -> list[Hit]:
         """The hits of this tick."""
-        return [Hit(int(h[1]), int(h[2]), int(h[3]), tuple(float(x) for x in h[4:7]), int(h[7]))
+        return [Hit(int(h[1]), int(h[2]), int(h[3]), tuple(float(x) for x in h[4:7]), int(h[7]),
+                    int(h[8]), int(h[9]) - 1, int(h[10]))
                 for h in self.hit_buf[:self.n_hits]]
 
     def spawn_fired(self, free: list, model, state: np.ndarray, fired_before: np.ndarray, owner: int,
@@ -171,6 +176,7 @@ class BulletPool:
                 row[B.B_HIT_AREA] = g[L.GUN_HIT_AREA]
                 row[B.B_TRACER] = 1.0 if tracer_every > 0 and m % tracer_every == 0 else 0.0
                 row[B.B_GUN] = i
+                row[B.B_CALIBRE] = g[L.GUN_CALIBRE_MM]
                 n += 1
         fired_before[:n_guns] = f_now
         return n

@@ -36,6 +36,11 @@ from .layout import (
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
 from .guns import gun_forces, guns_advance
 from .layout import H_N_GUNS, H_ROW_DRY
+from .layout import (
+    D_OIL_PRESSURE, H_N_STORES, H_ROW_DMG, S_LINK_CUT, S_PILOT_WOUND,
+)
+from .damage import damage_advance
+from .stores import store_forces, stores_advance
 from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
 
@@ -135,6 +140,8 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     tas = math.sqrt(ax * ax + ay * ay + az * az)
     stalled = section_forces(model, tables, ws, rho, mu, tas, airbrake, downwash, fm, sound)
     gear_drag(model, state, R, wn0, we0, wd0, rho, ctrl, fm)
+    if model[0, H_N_STORES] > 0.0:
+        store_forces(model, state, rho, ax, ay, az, fm, diag)      # bombs and drop tanks still on
     # an external force (winch or tow cable), NED, at a body point
     fen = env[E_EXT_FORCE]
     fee = env[E_EXT_FORCE + 1]
@@ -248,6 +255,12 @@ def surfaces(state, ctrl, env, model, dt, R):
     if stab_rate > 0.0:
         # the pitch trim moves the whole stabilizer (aero.section_airflow turns its incidence)
         state[S_SURF + SURF_STAB] = _toward(state[S_SURF + SURF_STAB], ctrl[C_PITCH_TRIM], stab_rate * dt)
+    # battle damage (physics/damage.py): a wounded pilot pulls less, a killed one not at all
+    authority = 1.0
+    cut_any = model[0, H_ROW_DMG] > 0.0
+    if cut_any:
+        authority = 1.0 - state[S_PILOT_WOUND] if state[S_PILOT_WOUND] < 1.0 else 0.0
+        authority = 0.4 + 0.6 * authority if authority > 0.0 else 0.0
     for a in range(3):
         c = a * CTL_COLS
         q_full = model[ROW_CONTROLS, c + CTL_Q_FULL]
@@ -272,7 +285,9 @@ def surfaces(state, ctrl, env, model, dt, R):
         loss = model[ROW_CONTROLS, CTL_TAB_LOSS + a]
         if loss > 0.0 and qbar > 0.0:
             scale *= 1.0 - loss * (1.0 - h / qbar)
-        target = neutral + ctrl[C_PITCH + a] * scale
+        target = neutral + ctrl[C_PITCH + a] * scale * authority
+        if cut_any and state[S_LINK_CUT + a] > 0.0:
+            target *= 1.0 - state[S_LINK_CUT + a]    # a damaged control run passes less; severed, it trails
         if target > 1.0:
             target = 1.0
         elif target < -1.0:
@@ -373,6 +388,10 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
         plant_advance(model, state, ctrl, ws, int(model[0, H_N_SECTIONS]) + WS_EXTRA, dt)
     if model[0, H_N_GUNS] > 0.0:
         guns_advance(model, state, ctrl, dt)    # the rounds fired leave the belts
+    if model[0, H_N_STORES] > 0.0:
+        stores_advance(model, state, ctrl)      # released stores leave the mass sum from the next derivative
+    if model[0, H_ROW_DMG] > 0.0:
+        damage_advance(model, state, diag, diag[D_OIL_PRESSURE], dt)   # leaks, heat wear, fire
     diag[D_NONFINITE] = 0.0
     diag[D_SUBSTEPS] = n_sub
     state[S_TICK] += 1.0

@@ -71,13 +71,15 @@ def supercharger_stages(work, n_stages, eff, t_in):
 
 
 @kernel
-def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, qbar):
+def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, qbar, health):
     """The engine at crankshaft speed omega (rad/s) with the intake at ambient pressure and
     temperature plus ram (qbar = dynamic pressure of the flight speed).
 
     Returns (crank torque N m, manifold pressure Pa, air flow kg/s, fuel flow kg/s,
     supercharger power W, fuel energy burned W, charge temperature K). ``row`` is the engine
-    row; the supercharger row follows it. With firing = 0 the engine only pumps and rubs."""
+    row; the supercharger row follows it. With firing = 0 the engine only pumps and rubs.
+    ``health`` (0..1, physics/damage.py): the share of its indicated work a damaged engine
+    still makes from the charge it burns (the rest of the fuel's energy is heat)."""
     sc = row + 1
     w_max = model[row, EN_OMEGA_MAX]
     ratio = omega / w_max
@@ -145,7 +147,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     fuel = 0.0
     burned = 0.0
     if firing > 0.5:
-        imep = model[row, EN_IND_EFF] * burned_far * model[row, EN_LHV] * charge_density
+        imep = model[row, EN_IND_EFF] * burned_far * model[row, EN_LHV] * charge_density * health
         fuel = far * air
         burned = burned_far * air * model[row, EN_LHV]
     fmep = model[row, EN_FMEP0] + model[row, EN_FMEP2] * ratio * ratio
@@ -168,7 +170,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
 def engine_point(model, row, omega, throttle, wep, gear, p_amb, t_amb, qbar):
     """engine_state for a running engine, as an array (for tools and tests):
     [torque N m, power W, MAP Pa, air kg/s, fuel kg/s, supercharger W, burned W, T_charge K]."""
-    q, m, a, f, scp, b, tc = engine_state(model, row, omega, throttle, wep, gear, 1.0, p_amb, t_amb, qbar)
+    q, m, a, f, scp, b, tc = engine_state(model, row, omega, throttle, wep, gear, 1.0, p_amb, t_amb, qbar, 1.0)
     out = np.empty(8)
     out[0] = q
     out[1] = q * omega

@@ -30,7 +30,7 @@ S_ENGINE = 40    # 40..67: powered-aircraft states (engine, propeller, fuel), se
 S_GUN_FIRED = 68  # 68..75: rounds fired by each gun (combat block at the end)
 S_SLAT = 76      # 76..83: each slat's position, 0 closed .. 1 open (sections' SEC_SLAT_K)
 N_SLATS = 8
-N_STATE = 84
+# 84..121: systems damage and stores (the block at the end); N_STATE = 122 there
 
 # ---------------------------------------------------------------- control vector
 C_PITCH = 0      # -1..1, + = nose up (stick back)
@@ -46,7 +46,9 @@ C_GEAR_UP = 9    # 0 = retractable gear down (the default), 1 = up
 C_ROLL_TRIM = 16  # -1..1 aileron trim tab: shifts the aileron's neutral point (as C_PITCH_TRIM the elevator's)
 C_YAW_TRIM = 17   # -1..1 rudder trim tab
 C_FIRE = 18      # 0/1 gun trigger (combat block at the end)
-N_CTRL = 19      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
+C_DROP_TANKS = 19  # 0/1 release the drop tanks (stores block at the end)
+C_DROP_BOMBS = 20  # 0/1 release the bombs
+N_CTRL = 21      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)
@@ -94,7 +96,7 @@ D_CONTACT_MASK = 26  # bit mask of non-gear contacts touching now
 D_STIFFNESS = 27  # fastest aerodynamic damping rate estimated this step, 1/s
 D_SUBSTEPS = 28   # sub-steps the last 20 ms step was split into (1 almost always)
 D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the first one)
-N_DIAG = 49       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end)
+N_DIAG = 58       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage
 
 # ---------------------------------------------------------------- model array
 MODEL_COLS = 48
@@ -388,3 +390,100 @@ GUN_BOX_SIZE = 15     # 15..17 box of the full ammunition load, m (inertia; its 
 GUN_DRAG_K = 18       # bullet drag: deceleration = GUN_DRAG_K * rho * v^2 * Cd_G1(Mach); (pi/8) / BC, m2/kg
 GUN_HIT_AREA = 19     # lifting surface one hit spoils, m2 (damage per hit = this / section area)
 GUN_SIDE = 20         # -1 left wing, +1 right wing, 0 centre (reporting)
+
+
+# ================================================================ systems damage and stores (issue 18)
+# Seed 000: components take hits; leaks drain coolant, oil and fuel at rates set by the hole,
+# the engine's heat balance then overheats it, overheating and oil starvation wear it out
+# until it seizes; tanks leak, self-sealing ones close small holes, a hit tank can burn and
+# a burning tank with fuel in it explodes; stores (bombs, drop tanks) are mass and drag
+# until they are released. Health is state (zero = intact, so a fresh state is a sound
+# aircraft); a hit changes it in the world between ticks (physics/damage.apply_hit, as the
+# winch sets its force); leaks, heat, wear and fire are rates stepped once per tick
+# (damage.damage_advance); the mass re-sum takes the stores and the shot-away sections.
+# ---- state
+N_RAD_MAX = 2          # coolant radiators sharing the heat load (Bf 109 F/G, Spitfire: two)
+S_COOLANT_LOST = 84    # 84..85: coolant lost from each radiator's circuit, fraction 0..1
+S_COOLANT_LEAK = 86    # 86..87: its leak, fraction of the circuit per s
+S_OIL_LOST = 88        # oil lost, fraction 0..1
+S_OIL_LEAK = 89        # fraction per s
+S_ENGINE_HIT = 90      # direct damage to the engine (cylinders, manifolds), 0..1: that share of power lost
+S_ENGINE_WEAR = 91     # wear from overheating and oil starvation, 0..1 (1: seized)
+S_PROP_DAMAGE = 92     # blades shot about, 0..1: thrust and torque lost
+S_PILOT_WOUND = 93     # 0 fit .. 1 killed
+S_LINK_CUT = 94        # 94..96: pitch, roll, yaw control linkage damage, 0 intact .. 1 severed
+S_TANK_LEAK = 97       # 97..102: each tank's leak at full head, kg/s (falls as sqrt of the fill)
+S_TANK_SEAL = 103      # 103..108: 1 / time constant of a self-sealing tank closing its holes, 1/s (0: open)
+S_TANK_FIRE = 109      # 109..114: seconds the tank has been burning (0: not burning; < 0: burned out)
+S_EXPLODED = 115       # 1 + the tank that exploded (0: none): the world takes the wing or the aircraft
+S_STORE_GONE = 116     # 116..121: store released (1) or still on (0); loaded per the model's ST_LOADED
+N_STORE_MAX = 6
+N_STATE = 122
+# ---- diag
+D_OIL_PRESSURE = 49    # oil pressure, Pa (gauge)
+D_COOLANT_LEFT = 50    # coolant left, fraction of the system
+D_OIL_LEFT = 51        # oil left, fraction
+D_ENGINE_HEALTH = 52   # power the engine can still make, fraction (0: seized or destroyed)
+D_FIRES = 53           # tanks burning
+D_FUEL_LEAK = 54       # fuel leaking from all tanks, kg/s
+D_STORE_MASS = 55      # stores still on, kg (drop tanks with their fuel)
+D_STORE_DRAG = 56      # drag of the stores, N
+D_SEIZED = 57          # 1 once the engine has seized
+# ---- model header (row 0)
+H_ROW_PART = 28        # first hit-box row (0: none)
+H_N_PARTS = 29
+H_ROW_STORE = 30       # first store row (0: none)
+H_N_STORES = 31
+H_ROW_DMG = 32         # the damage constants row (0: no systems damage)
+# ---- hit-box rows: the components a bullet can strike besides the lifting sections
+PT_KIND = 0            # PART_* below
+PT_INDEX = 1           # which radiator / tank / store
+PT_POS = 2             # 2..4 box centre, body axes from datum
+PT_HALF = 5            # 5..7 half sizes, m
+PT_STOPS = 8           # armour: the largest calibre it stops, mm
+PART_ENGINE, PART_RADIATOR, PART_OIL_COOLER, PART_TANK, PART_PROPELLER = 0, 1, 2, 3, 4
+PART_PILOT, PART_ARMOUR, PART_LINK_PITCH, PART_LINK_ROLL, PART_LINK_YAW = 5, 6, 7, 8, 9
+PART_NAMES = ("engine", "radiator", "oil_cooler", "tank", "propeller", "pilot", "armour",
+              "elevator_linkage", "aileron_linkage", "rudder_linkage")
+# ---- the damage constants row
+DM_COOLANT_KG = 0      # coolant in the whole system, kg
+DM_COOLANT_DP = 1      # coolant system pressure above ambient driving a leak, Pa
+DM_OIL_KG = 2          # oil carried, kg
+DM_OIL_DP = 3          # normal oil pressure (gauge) at cruise rpm and above, Pa (also drives an oil leak)
+DM_T_LIMIT = 4         # coolant temperature limit (the manual's combat maximum), K
+DM_T_FAIL = 5          # engine temperature at which it seizes outright, K
+DM_OIL_T_LIMIT = 6     # oil temperature limit, K
+DM_OIL_T_FAIL = 7      # oil temperature at which the bearings fail outright, K
+DM_METAL_CAP = 8       # heat capacity of the engine without its coolant, J/K
+DM_OIL_METAL_CAP = 9   # of the oil circuit without its oil, J/K
+DM_WEAR_S = 10         # seconds halfway from limit to failure that wear the engine out
+DM_N_CORES = 11        # coolant radiators (1 or 2), each carrying an equal share
+DM_FIRE_BURN = 12      # fuel a tank fire burns, kg/s
+DM_FIRE_EXPLODE_S = 13  # a tank burning this long with fuel in it explodes, s
+DM_FIRE_SPREAD_S = 14  # after burning this long a fire reaches tanks within DM_FIRE_SPREAD_M
+DM_FIRE_SPREAD_M = 15
+DM_OIL_RPM = 16        # crankshaft speed from which the pump gives full pressure, rad/s
+DM_BEARING_S = 17      # seconds at no oil pressure and full rpm that wear the engine out
+DM_COOLANT_CP = 18     # specific heat of the coolant, J/(kg K)
+DM_OIL_CP = 19         # of the oil
+DM_FUSELAGE_HALF_Y = 20  # tanks within this of the centre line are in the fuselage (an explosion there is the aircraft)
+DM_SHARED = 21         # 1: the radiators share one coolant circuit (a hole in either drains it all:
+                       # the Spitfire's); 0: each radiator has its own (the Bf 109 F/G's cut-off valves)
+# ---- tank columns (the powered block's tank rows)
+TK_SEAL_MM = 9         # a self-sealing tank closes holes up to this calibre, mm (0: not self-sealing)
+TK_STORE = 10          # 1 + the store that carries it (a drop tank; 0: an internal tank)
+# ---- store rows
+ST_KIND = 0            # 0 bomb, 1 drop tank
+ST_MASS = 1            # kg (a drop tank empty: its fuel is its tank row's)
+ST_POS = 2             # 2..4 body axes from datum
+ST_SIZE = 5            # 5..7 box, m
+ST_CDA = 8             # drag area, m2
+ST_TANK = 9            # 1 + its tank (a drop tank; 0: none)
+ST_LOADED = 10         # 1 carried on this flight (the loadout), 0 not fitted
+ST_TANK_ROW = 11       # the model row of its tank (a drop tank)
+STORE_BOMB, STORE_DROP_TANK = 0, 1
+# ---- gun columns (the guns block)
+GUN_CALIBRE_MM = 21    # bullet calibre, mm
+GUN_ROUND_KIND = 22    # ROUND_* below
+ROUND_BALL, ROUND_AP, ROUND_INCENDIARY, ROUND_HE = 0, 1, 2, 3
+ROUND_NAMES = ("ball", "ap", "incendiary", "he")

@@ -54,6 +54,8 @@ CONTROLS = (
     ("roll_trim", L.C_ROLL_TRIM, -1.0, 1.0, "aileron trim tab, + right wing down"),
     ("yaw_trim", L.C_YAW_TRIM, -1.0, 1.0, "rudder trim tab, + nose right"),
     ("fire", L.C_FIRE, 0.0, 1.0, "1: guns firing (trigger held)"),
+    ("drop_tanks", L.C_DROP_TANKS, 0.0, 1.0, "1: release the drop tanks"),
+    ("drop_bombs", L.C_DROP_BOMBS, 0.0, 1.0, "1: release the bombs"),
 )
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}

@@ -269,6 +269,24 @@ class AircraftData:
         out[has] = state[L.S_SLAT + k[has]]
         return out
 
+    @property
+    def stores(self) -> np.ndarray:
+        """The store rows (layout ST_*; a view, (0, MODEL_COLS) without stores)."""
+        r0 = int(self.model[0, L.H_ROW_STORE])
+        return self.model[r0:r0 + int(self.model[0, L.H_N_STORES])] if r0 > 0 else self.model[0:0]
+
+    def stores_on(self, state: np.ndarray) -> np.ndarray:
+        """Per store: 1 carried and not released, 0 released or not in this flight's loadout."""
+        st = self.stores
+        gone = state[L.S_STORE_GONE:L.S_STORE_GONE + len(st)]
+        return ((st[:, L.ST_LOADED] > 0.5) & (gone < 0.5)).astype(np.float64)
+
+    @property
+    def parts(self) -> np.ndarray:
+        """The component hit-box rows (layout PT_*; a view, empty without systems damage)."""
+        r0 = int(self.model[0, L.H_ROW_PART])
+        return self.model[r0:r0 + int(self.model[0, L.H_N_PARTS])] if r0 > 0 else self.model[0:0]
+
     def wing_induced_k(self) -> float:
         """The wing's induced angle per unit lift coefficient, 1 / (pi AR e)."""
         return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_K_INDUCED])

@@ -43,6 +43,12 @@ from .layout import (
     SC_WORK_HIGH, TK_FUEL, TK_POS, TK_PRIORITY, TK_SIZE, WS_PLANT, N_CTRL, N_STATE,
 )
 from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
+from .layout import (
+    D_OIL_PRESSURE, EN_IND_EFF, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, S_PROP_DAMAGE, SEC_DAMAGE,
+    SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
+)
+from .damage import cooling_factors, engine_factor, oil_pressure
+from .stores import store_on, tank_fuel
 from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
 
@@ -50,6 +56,7 @@ from .quat import dcm_from_state
 CP_AIR = 1005.0
 TAU_INFLOW = 0.05           # s: lag of the induced velocities (dynamic inflow)
 COOLER_FLOW_CLOSED = 0.4    # duct flow with the exit flap closed, fraction of open
+SEIZE_STOP_S = 0.3          # s: a seized engine stops its rotor about this fast
 # ws scratch rows from the first powerplant row P (see WS_PLANT):
 #   P: thrust per blade station, P+1: torque per station, P+2/P+3: induced-velocity targets,
 #   P+4: [d omega/dt, fuel flow, d T_coolant/dt, d T_oil/dt, ambient pressure, coolant flap]
@@ -63,9 +70,7 @@ def fuel_on_board(model, state):
     row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
     total = 0.0
     for i in range(n_t):
-        f = model[row0 + i, TK_FUEL] - state[S_FUEL_USED + i]
-        if f > 0.0:
-            total += f
+        total += tank_fuel(model, state, row0 + i, i)
     return total
 
 
@@ -81,19 +86,27 @@ def _box_inertia(m, lx, ly, lz, dx, dy, dz):
 
 
 @kernel
-def _load_box(model, state, k, n_t, row0, g0):
-    """Load k of what burns off or is fired, tanks first (k < n_t), then gun belts: (mass kg,
-    box sides lx, ly, lz, centre x, y, z). A tank's fuel is a box whose height shrinks
-    with its fill, a belt a box whose length shrinks as it feeds. Mass <= 0: empty."""
+def _load_box(model, state, k, n_t, row0, g0, n_g):
+    """Load k of what burns off, is fired or is released: tanks first (k < n_t), then gun
+    belts, then stores: (mass kg, box sides lx, ly, lz, centre x, y, z). A tank's fuel is a
+    box whose height shrinks with its fill, a belt a box whose length shrinks as it feeds,
+    a store its own box while it is on. Mass <= 0: empty or gone."""
     if k < n_t:
         row = row0 + k
         cap = model[row, TK_FUEL]
-        f = cap - state[S_FUEL_USED + k]
+        f = tank_fuel(model, state, row, k)
         if f <= 0.0:
-            return f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+            return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
         fill = f / cap
         return (f, model[row, TK_SIZE], model[row, TK_SIZE + 1], model[row, TK_SIZE + 2] * fill,
                 model[row, TK_POS], model[row, TK_POS + 1], model[row, TK_POS + 2])
+    if k >= n_t + n_g:
+        s = k - n_t - n_g
+        if not store_on(model, state, s):
+            return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+        row = int(model[0, H_ROW_STORE]) + s
+        return (model[row, ST_MASS], model[row, ST_SIZE], model[row, ST_SIZE + 1], model[row, ST_SIZE + 2],
+                model[row, ST_POS], model[row, ST_POS + 1], model[row, ST_POS + 2])
     i = k - n_t
     row = g0 + i
     n_left = model[row, GUN_AMMO] - state[S_GUN_FIRED + i]
@@ -108,9 +121,11 @@ def _load_box(model, state, k, n_t, row0, g0):
 @kernel
 def resum_mass(model, state):
     """ROW_MASS = the dry aircraft plus the fuel left in each tank and the rounds left in
-    each gun's ammunition box: mass, CG and the full inertia tensor (each tank's fuel a
-    solid box whose height shrinks with its fill, each belt a box whose length shrinks as
-    it feeds; parallel-axis shifted), and the inverse inertia. The dry row is
+    each gun's ammunition box and the stores still on, less the sections shot away: mass,
+    CG and the full inertia tensor (each tank's fuel a solid box whose height shrinks with
+    its fill, each belt a box whose length shrinks as it feeds, a store its box, a section
+    lost as a point mass at its quarter chord; parallel-axis shifted), and the inverse
+    inertia. The dry row is
     model[0, H_ROW_DRY] (0: nothing burns off, nothing to do). Scalars only: no
     allocation per step."""
     dry = int(model[0, H_ROW_DRY])
@@ -121,6 +136,7 @@ def resum_mass(model, state):
     row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
     n_g = int(model[0, H_N_GUNS])
     g0 = int(model[0, H_ROW_GUN])
+    n_s = int(model[0, H_N_STORES])
     # one pass: mass, first moments and the inertia tensor about the body origin, then the
     # tensor moved to the new CG (parallel axes: I_cg = I_origin - m (|c|^2 E - c c^T))
     I0 = M_INERTIA
@@ -138,10 +154,21 @@ def resum_mass(model, state):
     ixy = model[dry, I0 + 1] - md * dx * dy
     ixz = model[dry, I0 + 2] - md * dx * dz
     iyz = model[dry, I0 + 5] - md * dy * dz
-    for k in range(n_t + n_g):
-        f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0)
-        if f <= 0.0:
-            continue
+    for k in range(n_t + n_g + n_s + (int(model[0, H_N_SECTIONS]) if model[0, H_DAMAGED] > 0.0 else 0)):
+        if k < n_t + n_g + n_s:
+            f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0, n_g)
+            if f <= 0.0:
+                continue
+        else:
+            # a section shot away (a wingtip, a tail surface): its mass leaves the sum
+            row = int(model[0, H_ROW_SECTION]) + k - n_t - n_g - n_s
+            if model[row, SEC_DAMAGE] < 1.0 or model[row, SEC_MASS] <= 0.0:
+                continue
+            f = -model[row, SEC_MASS]
+            lx = ly = lz = 0.0
+            px = model[row, SEC_POS]
+            py = model[row, SEC_POS + 1]
+            pz = model[row, SEC_POS + 2]
         m += f
         sx += f * px
         sy += f * py
@@ -243,13 +270,24 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     thrust, fy, fz, my, mz, q_aero = blade_loads(
         model, tables, pr, st0, n_st, state, omega_p, state[S_PROP_PITCH], ux, uy, uz, p, q, r, rho, sound, ws, P)
     momentum_targets(model, pr, st0, n_st, state, omega_p, ux, rho, ws, P, P + 2)
+    if state[S_PROP_DAMAGE] > 0.0:
+        # blades shot about: their loads fall with the damage (physics/damage.py)
+        k_blade = 1.0 - state[S_PROP_DAMAGE]
+        thrust *= k_blade
+        fy *= k_blade
+        fz *= k_blade
+        my *= k_blade
+        mz *= k_blade
+        q_aero *= k_blade
     # --- engine
+    health, seized = engine_factor(model, state)
     fuel = fuel_on_board(model, state) if int(model[0, H_N_TANKS]) > 0 else 1.0
-    firing = 1.0 if (omega > model[e, EN_OMEGA_FIRE] and ctrl[C_CUTOFF] < 0.5 and fuel > 0.0) else 0.0
+    firing = 1.0 if (omega > model[e, EN_OMEGA_FIRE] and ctrl[C_CUTOFF] < 0.5 and fuel > 0.0
+                     and seized < 0.5) else 0.0
     tas2 = ax * ax + ay * ay + az * az
     qbar = 0.5 * rho * tas2
     torque, manifold, air, fuel_flow, sc_power, burned, t_charge = engine_state(
-        model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], state[S_SC_GEAR], firing, press, temp, qbar)
+        model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], state[S_SC_GEAR], firing, press, temp, qbar, health)
     if ctrl[C_STARTER] > 0.5 and omega < model[e, EN_OMEGA_IDLE]:
         torque += model[e, EN_STARTER_TORQUE]
     # --- rotor: crankshaft and propeller through the reduction gear
@@ -257,6 +295,8 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     i_eng = model[e, EN_INERTIA]
     inertia = i_eng + gear * gear * i_prop
     domega = (torque - gear * q_aero) / inertia
+    if seized > 0.5:
+        domega = -omega / SEIZE_STOP_S          # seized: the rotor is brought to a stop, then held
     if omega <= 0.0 and domega < 0.0:
         domega = 0.0
     # angular momentum of the rotating parts along +x body
@@ -291,14 +331,22 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     t_oil = state[S_OIL_T] if state[S_OIL_T] > 100.0 else temp
     flap_c, heat_c, cda_c = _cooler(model, cool, CL_RAD, t_cool, temp, rho, v_eff)
     flap_o, heat_o, cda_o = _cooler(model, cool, CL_OIL, t_oil, temp, rho, v_eff)
+    # leaks (physics/damage.py): a radiator without coolant rejects nothing, and the circuit
+    # holds less heat, so the same heat raises the temperature faster
+    k_c, cap_c, k_o, cap_o = cooling_factors(model, state, model[cool, CL_RAD + CL_HEAT_CAP],
+                                             model[cool, CL_OIL + CL_HEAT_CAP])
+    heat_c *= k_c
+    heat_o *= k_o
     k_drag = -0.5 * rho * tas * (cda_c + cda_o)
     add_force_at(k_drag * ax, k_drag * ay, k_drag * az, model[cool, CL_POS] - cgx,
                  model[cool, CL_POS + 1] - cgy, model[cool, CL_POS + 2] - cgz, fm)
     W = P + 4
     ws[W, W_DOMEGA] = domega
     ws[W, W_FUEL] = fuel_flow
-    ws[W, W_DTC] = (model[e, EN_HEAT_COOLANT] * burned - heat_c) / model[cool, CL_RAD + CL_HEAT_CAP]
-    ws[W, W_DTO] = (model[e, EN_HEAT_OIL] * burned - heat_o) / model[cool, CL_OIL + CL_HEAT_CAP]
+    # a damaged engine turns less of the fuel into work: the rest goes to the coolant
+    waste = (1.0 - health) * model[e, EN_IND_EFF] * burned
+    ws[W, W_DTC] = (model[e, EN_HEAT_COOLANT] * burned + waste - heat_c) / cap_c
+    ws[W, W_DTO] = (model[e, EN_HEAT_OIL] * burned - heat_o) / cap_o
     ws[W, W_PRESS] = press
     ws[W, W_FLAP] = flap_c
     # --- outputs
@@ -319,6 +367,7 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     diag[D_PROP_EFF] = thrust * ux / shaft if shaft > 1.0 else 0.0
     diag[D_ENGINE_LOAD] = power / model[e, EN_RATED_POWER]
     diag[D_SC_POWER] = sc_power
+    diag[D_OIL_PRESSURE] = oil_pressure(model, state, omega, t_oil)
 
 
 @kernel
@@ -371,8 +420,8 @@ def plant_advance(model, state, ctrl, ws, P, dt):
     # rotor speed: the torque balance, rotor inertia
     domega = ws[W, W_DOMEGA]
     omega = state[S_ENG_OMEGA] + dt * domega
-    if omega < 0.0:
-        omega = 0.0
+    if omega < 0.0 or (omega < 2.0 and engine_factor(model, state)[1] > 0.5):
+        omega = 0.0                                   # (a seized engine's rotor comes to rest)
     state[S_ENG_OMEGA] = omega
     # blade pitch: the governor (a flyweight speed sensor with rate lead driving the pitch
     # at a limited rate between the stops), or feathering
@@ -410,20 +459,18 @@ def plant_advance(model, state, ctrl, ws, P, dt):
     while burn > 1e-12:
         best = 1e30
         for i in range(n_t):
-            if model[row0 + i, TK_FUEL] - state[S_FUEL_USED + i] > 1e-9 and model[row0 + i, TK_PRIORITY] < best:
+            if tank_fuel(model, state, row0 + i, i) > 1e-9 and model[row0 + i, TK_PRIORITY] < best:
                 best = model[row0 + i, TK_PRIORITY]
         if best > 1e29:
             break                                     # dry: the engine stops
         avail = 0.0
         for i in range(n_t):
             if model[row0 + i, TK_PRIORITY] == best:
-                f = model[row0 + i, TK_FUEL] - state[S_FUEL_USED + i]
-                if f > 0.0:
-                    avail += f
+                avail += tank_fuel(model, state, row0 + i, i)
         take = burn if burn < avail else avail
         for i in range(n_t):
             if model[row0 + i, TK_PRIORITY] == best:
-                f = model[row0 + i, TK_FUEL] - state[S_FUEL_USED + i]
+                f = tank_fuel(model, state, row0 + i, i)
                 if f > 0.0:
                     state[S_FUEL_USED + i] += take * f / avail
         burn -= take
@@ -467,7 +514,8 @@ def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, 
             dmax = max(dmax, abs(d), abs(d2))
         if dmax < 1e-10:
             break
-    torque = engine_state(model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], gear_sc, firing, press, temp, qbar)[0]
+    torque = engine_state(model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], gear_sc, firing, press, temp, qbar,
+                          engine_factor(model, state)[0])[0]
     return torque - gear * q_aero
 
 
@@ -615,7 +663,8 @@ def plant_trim(model, tables, state, ctrl, env, ws):
     state[S_PROP_PITCH] = theta
     # coolers at their steady temperatures
     burned = engine_state(model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], gear_sc,
-                          firing if omega > model[e, EN_OMEGA_FIRE] else 0.0, press, temp, qbar)[5]
+                          firing if omega > model[e, EN_OMEGA_FIRE] else 0.0, press, temp, qbar,
+                          engine_factor(model, state)[0])[5]
     tas = math.sqrt(ax * ax + ay * ay + az * az)
     vi_mean = 0.0
     for k in range(n_st):

@@ -17,6 +17,7 @@ import numpy as np
 from ..physics import layout as L
 from ..physics.named_model import AircraftData
 from .loader import AircraftSpec, load_aircraft
+from .damage import compile_damage
 from .guns import compile_guns
 from .powerplant import compile_powerplant
 from .schema import DataError
@@ -375,6 +376,8 @@ def compile_aircraft(spec_or_name) -> Compiled:
     model, mass, cg, inertia = compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stall)
     # guns: recoil, bullets, and the ammunition's weight re-summed as it is fired (spec/guns.py)
     model, mass, cg, inertia = compile_guns(spec, model, mass, cg, inertia)
+    # components that take hits, leaks, heat wear, fire; bombs and drop tanks (spec/damage.py)
+    model, mass, cg, inertia = compile_damage(spec, model, mass, cg, inertia)
     return Compiled(spec, model, tables, secs, mass, cg, inertia, names)
 
 

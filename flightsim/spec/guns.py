@@ -44,6 +44,10 @@ GUN_KEYS = {
                              f"sizes must be greater than 0, got {list(v)}"),
     "ballistic_coefficient_g1_lb_per_in2": num(check=between(0.05, 3.0)),
     "hit_damage_area_m2": num(check=between(0.0, 5.0)),      # lifting surface one hit spoils
+    "calibre_mm": num(check=between(2.0, 40.0)),             # the hole it makes, what armour stops (physics/damage.py)
+    # the round the belt is mostly loaded with: ball, ap (armour piercing), incendiary (API, B Mk VI),
+    # he (a high-explosive or mine shell)
+    "round": Field("enum", required=False, default="ball", choices=L.ROUND_NAMES),
     "notes": Field("str", required=False, default=""),
 }
 GUN_TABLES = ("guns", "gun")
@@ -144,6 +148,8 @@ def compile_guns(spec, model, mass, cg, inertia):
         row[L.GUN_DRAG_K] = math.pi / 8.0 / bc
         row[L.GUN_HIT_AREA] = gun["hit_damage_area_m2"]
         row[L.GUN_SIDE] = gun["side"]
+        row[L.GUN_CALIBRE_MM] = gun["calibre_mm"]
+        row[L.GUN_ROUND_KIND] = L.ROUND_NAMES.index(gun["round"])
         rows.append(row)
     base = model.shape[0]
     model = np.vstack([model, np.array(rows)])

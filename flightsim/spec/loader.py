@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import AIRCRAFT_DIR
+from .damage import DAMAGE_TABLES, load_damage
 from .guns import GUN_TABLES, load_guns
 from .powerplant import POWERPLANT_TABLES, load_powerplant
 from .references import References, load_references
@@ -171,6 +172,7 @@ class AircraftSpec:
     powerplant: dict | None = None    # engine, supercharger, propeller, tanks, coolers (spec.powerplant)
     references: References | None = None   # the published figures (references.toml, spec.references)
     guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
+    damage: dict | None = None        # [damage], [[component]] hit boxes, [[store]] records (spec.damage)
 
 
 def _curves(tab: dict, name: str, alpha, path: Path) -> np.ndarray:
@@ -277,7 +279,8 @@ def list_aircraft() -> list[str]:
 def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     path = aircraft_path(name_or_path)
     data = read_toml(path)
-    allowed = {"aircraft", "section", "mass", "gear", "contact", "controls", *POWERPLANT_TABLES, *GUN_TABLES}
+    allowed = {"aircraft", "section", "mass", "gear", "contact", "controls", *POWERPLANT_TABLES, *GUN_TABLES,
+               *DAMAGE_TABLES}
     for key in data:
         if key in ("reference", "reference_point"):
             raise DataError(path, key, "published figures live in references.toml beside aircraft.toml "
@@ -300,6 +303,7 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     if spec.powerplant is not None:
         spec.powerplant["reference_points"] = references.reference_points()
     spec.guns = load_guns(data, path)
+    spec.damage = load_damage(data, path, spec.powerplant)
     airfoil_dir = path.parent / "airfoils"
     for s in sections:
         if s["control"] is not None and s["control_max_deg"] is None:

@@ -114,6 +114,8 @@ TANK_KEYS = {
     "fuel_kg": num(check=non_negative),
     "size_m": Field("vec3", check=lambda v: None if min(v) > 0 else f"sizes must be greater than 0, got {list(v)}"),
     "feed_priority": num(False, 0.0, between(0, 99)),
+    # a self-sealing tank closes holes up to this calibre, mm (0: not self-sealing; physics/damage.py)
+    "self_sealing_mm": num(False, 0.0, between(0.0, 40.0)),
 }
 COOLER_KEYS = {
     "name": Field("str", required=False, default=""),
@@ -438,6 +440,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
         row[L.TK_CAPACITY] = t["capacity_kg"]
         row[L.TK_SIZE:L.TK_SIZE + 3] = t["size_m"]
         row[L.TK_PRIORITY] = t["feed_priority"]
+        row[L.TK_SEAL_MM] = t.get("self_sealing_mm", 0.0)
+        row[L.TK_STORE] = t["store"] + 1 if "store" in t else 0.0     # a drop tank: carried by its store
     model = np.vstack([model, rows])
     model[0, L.H_ROW_PLANT] = base
     model[0, L.H_N_PROP_ST] = n_st

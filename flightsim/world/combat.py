@@ -29,6 +29,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..handoff import ControlInputs
+from ..physics import layout as L
 from ..physics.bullet_pool import AIRCRAFT, BulletPool, hit_radius
 from ..physics.named import AircraftView as _Readouts
 from ..physics.named_env import Environment
@@ -79,6 +80,8 @@ class CombatFrame:
     opponents_destroyed: int = 0
     range_m: float = 0.0
     status: str = ""
+    damage_log: tuple = ()                      # (time s, 'player'/'opponent', what happened): the debrief's list
+    opponent_smoke: tuple = ()                  # the opponent's trails: (kind, body point) (render/damage_fx.py)
 
 
 @dataclass
@@ -169,6 +172,7 @@ class Combat:
             self.opp_alive = True             # not shot down
             self.opp_visible = True           # not crashed and cleared
             self.opp_down_t = None
+            self.opp_fate = ""
             self.hits_to_kill = int(opponent.get("hits_to_kill", 40))
         # --- targets: spheres (north, east, down, radius, alive) and their hit counts
         rows = []
@@ -180,6 +184,11 @@ class Combat:
         self.spheres = np.array(rows, dtype=np.float64).reshape(-1, 5)
         self.sphere_hits = np.zeros(len(rows), dtype=int)
         self.frames: tuple[CombatFrame | None, CombatFrame | None] = (None, None)
+        # systems damage: the chance outcomes of hits (fires, blade strikes) from a seeded
+        # generator, so a scenario plays the same way twice; what was hit, for the debrief
+        self.rng = np.random.default_rng(int(self.settings.get("seed", 1)))
+        self.damage_log: list = []
+        self.player_state = None
         # the bullet kernels compiled (or loaded) now, not in the physics thread at the first shot
         BulletPool.warm_up(player_sim.env, self.heights, self.player_model, self.player.cg)
 
@@ -191,6 +200,8 @@ class Combat:
 
     def _reset(self, player_state):
         self.pool.clear()
+        self.damage_log.clear()
+        self.rng = np.random.default_rng(int(self.settings.get("seed", 1)))
         self.recent_hits.clear()
         self.hits_scored = 0
         self.targets_destroyed = 0
@@ -222,6 +233,7 @@ class Combat:
         self.opp_alive = True
         self.opp_visible = True
         self.opp_down_t = None
+        self.opp_fate = ""
         self.ai.reset()
 
     def _respawn_near(self, player_state):
@@ -250,6 +262,7 @@ class Combat:
             self._reset(player_state)
         dt = Environment(env).dt_s
         self.t_s = t_s
+        self.player_state = player_state
         pl = self.player
         player = _Readouts(player_state)
         p_pos, p_R = player.position_ned_m, player.body_to_ned()
@@ -272,6 +285,7 @@ class Combat:
             self._score(self.pool.hits())
         else:
             self._score([])
+        self._explosions(self.player_model, player_state, "player")
         # --- the rounds fired during the last step
         free = self.pool.free_rows()
         self.pool.spawn_fired(free, pl.model, player_state, pl.fired, pl.ident, int(self.settings["tracer_every"]), dt)
@@ -282,8 +296,36 @@ class Combat:
         self.tick_count += 1
         self._publish(player)
 
+    def _component_hit(self, h):
+        """What a round that struck a component did (physics/damage.py), into the log."""
+        from ..physics.damage import apply_hit
+        shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
+        gun = shooter[int(shooter[0, L.H_ROW_GUN]) + h.gun]
+        calibre, kind = float(gun[L.GUN_CALIBRE_MM]), int(gun[L.GUN_ROUND_KIND])
+        if h.target == OPPONENT:
+            model, state, who = self.opp_sim.model, self.opp_sim.state, "opponent"
+        else:
+            model, state, who = self.player_model, self.player_state, "player"
+        if model[0, L.H_ROW_DMG] <= 0 or state is None:
+            return
+        for part in (h.through_propeller, h.part):
+            if part >= 0:
+                what = apply_hit(model, state, part, calibre, kind, self.rng)
+                if what:
+                    self.damage_log.append((self.t_s, who, what))
+
+    def _explosions(self, model, state, who):
+        """A tank that exploded (the kernel's S_EXPLODED) takes its wing, or in the fuselage the aircraft."""
+        from ..physics.damage import explode
+        what = explode(model, state)
+        if what:
+            self.damage_log.append((self.t_s, who, what))
+        return what
+
     def _score(self, hits):
         for h in hits:
+            if h.kind == AIRCRAFT and (h.part >= 0 or h.through_propeller >= 0):
+                self._component_hit(h)
             if h.kind == AIRCRAFT:
                 if h.target == OPPONENT:
                     self.opp.hits_taken += 1
@@ -293,9 +335,7 @@ class Combat:
                     p = o.position_ned_m + o.body_to_ned() @ (np.array(h.point) - self.opp.cg)
                     self.recent_hits.append((tuple(p), "aircraft", self.t_s))
                     if self.opp_alive and self.opp.hits_taken >= self.hits_to_kill:
-                        self.opp_alive = False
-                        self.opp_down_t = self.t_s
-                        self.opponents_destroyed += 1
+                        self._opponent_lost("BANDIT DOWN")
                 else:
                     self.player.hits_taken += 1
                     self.recent_hits.append((None, "player", self.t_s))
@@ -309,6 +349,12 @@ class Combat:
                         self.targets_destroyed += 1
         self.recent_hits = [h for h in self.recent_hits if self.t_s - h[2] <= HIT_SHOW_S]
 
+    def _opponent_lost(self, fate):
+        self.opp_alive = False
+        self.opp_down_t = self.t_s
+        self.opponents_destroyed += 1
+        self.opp_fate = fate
+
     def _opponent_step(self, player, free, dt, env):
         from ..ai import AirData
         sim = self.opp_sim
@@ -320,6 +366,18 @@ class Combat:
             return
         pos = sim.position_ned_m
         ground = self.terrain.height_at(pos[0], pos[1])
+        if self._explosions(sim.model, sim.state, "opponent") and self.opp_alive:
+            self._opponent_lost("BANDIT EXPLODED")
+        if self.opp_alive:
+            # the AI feels its damage as a pilot does (gauges, fire, wounds): it bails out of a
+            # burning or uncontrollable aircraft and breaks off for home with a sick engine
+            fate = damage_reaction(sim.model, sim.state, sim.diag)
+            if fate == "bail out":
+                self._opponent_lost("BANDIT BAILED OUT")
+                self.damage_log.append((self.t_s, "opponent", "the pilot bailed out"))
+            elif fate == "disengage" and not self.ai.disengage:
+                self.ai.disengage = True
+                self.damage_log.append((self.t_s, "opponent", "breaks off, heading for home"))
         if self.opp_alive:
             me = AirData.from_sim(sim.state, sim.diag, ground)
             c = self.ai(me, player.position_ned_m, player.velocity_ned_ms)
@@ -362,7 +420,7 @@ class Combat:
             guns.ammo_rounds - player.rounds_fired[:len(guns)], 0.0))))) if len(guns) else 0
         status = []
         if self.opp is not None:
-            status.append("BANDIT DOWN" if not self.opp_alive else f"BANDIT {rng / 1000:.1f} km")
+            status.append((self.opp_fate or "BANDIT DOWN") if not self.opp_alive else f"BANDIT {rng / 1000:.1f} km")
         if self.spheres.shape[0]:
             status.append(f"BALLOONS {int(np.sum(self.spheres[:, 4] < 0.5))}/{self.spheres.shape[0]}")
         frame = CombatFrame(
@@ -370,13 +428,41 @@ class Combat:
             hits=tuple((p, k, self.t_s - t) for p, k, t in self.recent_hits),
             targets=_ro(self.spheres), player_ammo=ammo, opponent_ammo=opp_ammo, hits_scored=self.hits_scored,
             hits_taken=self.player.hits_taken, targets_destroyed=self.targets_destroyed,
-            opponents_destroyed=self.opponents_destroyed, range_m=rng, status="  ".join(status))
+            opponents_destroyed=self.opponents_destroyed, range_m=rng, status="  ".join(status),
+            damage_log=tuple(self.damage_log),
+            opponent_smoke=smoke_sources(self.opp_sim.model, self.opp_sim.state, self.opp_sim.diag)
+            if self.opp is not None and self.opp_visible else ())
         prev = self.frames[1]
         self.frames = (prev if prev is not None else frame, frame)     # one reference swap
 
     @property
     def frame(self) -> CombatFrame | None:
         return self.frames[1]
+
+
+def damage_reaction(model, state, diag) -> str:
+    """What a pilot does with the damage he can see and feel: 'bail out' of a fire, a dead
+    or failing engine low on options, or a killed or badly wounded pilot (the aircraft is
+    lost); 'disengage' with a sick engine (coolant or oil going, temperatures climbing,
+    power lost), a leaking tank, a damaged propeller or control run; else 'fight'."""
+    from ..physics.damage import damage_summary
+    d = damage_summary(model, state, diag)
+    if d["fires"] > 0 or d["pilot_wound"] >= 0.7 or d["exploded"]:
+        return "bail out"
+    if d["seized"] or d["link_cut"] >= 0.9:
+        return "bail out"
+    if (d["engine_health"] < 0.85 or d["coolant_left"] < 0.8 or d["oil_left"] < 0.8 or d["fuel_leak_kg_s"] > 0.05
+            or d["propeller_damage"] > 0.15 or d["link_cut"] > 0.3):
+        return "disengage"
+    return "fight"
+
+
+def smoke_sources(model, state, diag) -> tuple:
+    """The trails an aircraft leaves now, (kind, body point from the datum) each: white coolant
+    vapour from a leaking radiator, blue-grey oil smoke, a fuel mist from a holed tank, fire
+    from a burning tank, black smoke from a failing engine (render/damage_fx.py draws them)."""
+    from ..physics.damage import smoke_points
+    return smoke_points(model, state, diag)
 
 
 def interpolate_view(prev: AircraftView, curr: AircraftView, alpha: float) -> AircraftView:

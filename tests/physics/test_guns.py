@@ -114,7 +114,8 @@ def test_a_glider_has_no_guns_and_the_trigger_does_nothing():
 GOOD_GUNS = {"sight_position_m": [-1.0, 0.0, -0.5], "convergence_m": 250.0}
 GOOD_GUN = {"name": "g", "position_m": [-0.5, 1.0, 0.2], "rounds_per_minute": 800.0, "muzzle_velocity_ms": 850.0,
             "bullet_mass_kg": 0.046, "rounds": 100, "round_mass_kg": 0.12, "ammo_box_position_m": [-1.0, 1.0, 0.2],
-            "ammo_box_size_m": [0.5, 0.3, 0.2], "ballistic_coefficient_g1_lb_per_in2": 0.6, "hit_damage_area_m2": 0.03}
+            "ammo_box_size_m": [0.5, 0.3, 0.2], "ballistic_coefficient_g1_lb_per_in2": 0.6, "hit_damage_area_m2": 0.03,
+            "calibre_mm": 12.7}
 
 
 @pytest.mark.parametrize("change, key", [

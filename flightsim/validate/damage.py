@@ -1,0 +1,215 @@
+"""Cards for systems damage and stores (issue 18), flown in the full 6-DOF model.
+
+* ``radiator_hit``: trimmed level at a power setting (military: at the level top speed that
+  power gives, the radiators' best airflow; cruise: the same at the cruise setting), a round
+  through one or more radiators (physics/damage.apply_hit, as a bullet that struck the box),
+  then hands off, controls as trimmed: when the coolant is gone, when the temperature passes
+  the book limit, when the engine has lost 10 % of its power, when it seizes; the series.
+* ``tank_hit``: the same start, a round into one tank: the fuel lost after 10 s and 60 s, and
+  whether the leak has stopped (a self-sealing tank closing a small hole).
+* ``tank_fire``: a tank set burning: when it exploded (or burned out), what went.
+* ``store_release``: trimmed straight with stores on at an IAS, the mass, CG and inertia and
+  the response to an abrupt full aileron (roll rate after 1 s, time to 45 deg of bank) and to a
+  half elevator step (pitch rate after 0.5 s); then the stores released in that straight flight,
+  re-trimmed, and the same again.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..physics import layout as L
+from ..physics.damage import apply_hit, damage_summary, explode, part_rows, start_fire
+from ..physics.named_model import AircraftData
+from ..sim import Sim
+from ..spec.compile import compile_aircraft
+from ..spec.damage import set_loadout
+from ..physics.state import flat_terrain
+from .flight import trim_straight
+from .performance import level_speed
+
+DT = 0.02
+KMH = 3.6
+
+
+class _Always:
+    """A 'random' generator for the cards: every chance outcome happens (or, with 1.0, none)."""
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def random(self):
+        return self.value
+
+
+def _sim(aircraft, stores=()) -> Sim:
+    comp = compile_aircraft(aircraft)
+    if stores:
+        set_loadout(comp.model, comp.spec, list(stores))
+    return Sim(comp, terrain=flat_terrain(-1.0e6))
+
+
+def _parts(sim, kind):
+    return [i for i, r in enumerate(part_rows(sim.model)) if int(r[L.PT_KIND]) == kind]
+
+
+CRUISE_SHARE = 0.8      # cruise: level at this share of the military level speed, the throttle as trimmed
+
+
+def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=()) -> tuple[Sim, float]:
+    """The aircraft trimmed level (returns it and the IAS, km/h): 'military' or 'wep' at the top
+    speed that power gives here (the throttle full), 'cruise' at CRUISE_SHARE of the military
+    top speed with the throttle the trim finds (about half power)."""
+    cond = {"altitude_m": altitude_m, "power": "military" if power == "cruise" else power, "mass_kg": None}
+    tas_kmh = level_speed(aircraft, cond)
+    sim = _sim(aircraft, stores)
+    from ..physics.atmosphere import isa
+    ias = (CRUISE_SHARE if power == "cruise" else 0.99) * tas_kmh * math.sqrt(float(isa(altitude_m)[2]) / 1.225)
+    if trim_straight(sim, ias, altitude_m, "clean", cond["power"]) is None:
+        raise RuntimeError(f"{aircraft}: no level flight at {ias:.0f} km/h IAS with {power} power")
+    return sim, ias
+
+
+def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, calibre_mm: float = 12.7,
+                 kind: int = L.ROUND_INCENDIARY, radiators=(0,), max_s: float = 1800.0) -> dict:
+    sim, ias = trimmed_at_power(aircraft, power, altitude_m)
+    rad = _parts(sim, L.PART_RADIATOR)
+    rng = _Always(1.0)                     # no chance outcomes: a radiator hit has none
+    said = [apply_hit(sim.model, sim.state, rad[r], calibre_mm, kind, rng) for r in radiators]
+    c = sim.controls.array.copy()
+    d = int(sim.model[0, L.H_ROW_DMG])
+    t_limit = sim.model[d, L.DM_T_LIMIT]
+    power0 = None
+    out = {"aircraft": aircraft, "power": power, "ias_kmh": ias, "altitude_m": altitude_m, "hit": said,
+           "coolant_out_s": None, "over_limit_s": None, "power_down_10pct_s": None, "seized_s": None}
+    rows = []
+    n = int(round(max_s / DT))
+    for k in range(n):
+        sim.step(c)
+        t = (k + 1) * DT
+        s = damage_summary(sim.model, sim.state, sim.diag)
+        shaft = sim.diag[L.D_SHAFT_POWER]
+        if power0 is None:
+            power0 = shaft
+        if k % 50 == 0:
+            rows.append((t, s["coolant_left"], sim.state[L.S_COOLANT_T] - 273.15, sim.state[L.S_OIL_T] - 273.15,
+                         shaft / 1000.0, s["engine_wear"], sim.diag[L.D_RPM], sim.altitude_m, sim.ias_kmh))
+        if out["coolant_out_s"] is None and s["coolant_left"] <= 1e-6:
+            out["coolant_out_s"] = t
+        if out["over_limit_s"] is None and sim.state[L.S_COOLANT_T] > t_limit:
+            out["over_limit_s"] = t
+        if out["power_down_10pct_s"] is None and s["engine_health"] < 0.9:
+            out["power_down_10pct_s"] = t
+        if s["seized"]:
+            out["seized_s"] = t
+            break
+    out["initial_power_kw"] = power0 / 1000.0
+    out["series"] = np.array(rows)
+    out["max_coolant_c"] = float(out["series"][:, 2].max())
+    return out
+
+
+def tank_hit(aircraft, tank: int, calibre_mm: float, kind: int = L.ROUND_AP, seconds: float = 60.0,
+             altitude_m: float = 2000.0) -> dict:
+    """A round into tank ``tank`` (no fire: the chance outcomes do not happen) from trimmed cruise."""
+    sim, ias = trimmed_at_power(aircraft, "cruise", altitude_m)
+    tanks = _parts(sim, L.PART_TANK)
+    said = apply_hit(sim.model, sim.state, tanks[tank], calibre_mm, kind, _Always(1.0))
+    used0 = float(sim.state[L.S_FUEL_USED + tank])
+    c = sim.controls.array.copy()
+    out = {"hit": said, "lost_10s_kg": None}
+    burn_before = sim.diag[L.D_FUEL_FLOW]
+    for k in range(int(round(seconds / DT))):
+        sim.step(c)
+        if k + 1 == int(round(10.0 / DT)):
+            out["lost_10s_kg"] = float(sim.state[L.S_FUEL_USED + tank]) - used0
+    out["lost_kg"] = float(sim.state[L.S_FUEL_USED + tank]) - used0
+    out["leak_now_kg_s"] = float(sim.diag[L.D_FUEL_LEAK])
+    out["engine_burn_kg_s"] = float(burn_before)
+    return out
+
+
+def tank_fire(aircraft, tank: int, seconds: float = 120.0, altitude_m: float = 2000.0, empty: bool = False) -> dict:
+    """Tank ``tank`` set burning in trimmed cruise (``empty``: drained first): when it exploded
+    or burned out, what the world took, and the mass before and after."""
+    sim, ias = trimmed_at_power(aircraft, "cruise", altitude_m)
+    base = int(sim.model[0, L.H_ROW_PLANT])
+    row = base + L.PLANT_STATIONS + int(sim.model[0, L.H_N_PROP_ST]) + tank
+    if empty:
+        sim.state[L.S_FUEL_USED + tank] = sim.model[row, L.TK_FUEL]
+    start_fire(sim.model, sim.state, tank)
+    mass0 = float(sim.model[L.ROW_MASS, L.M_MASS])
+    c = sim.controls.array.copy()
+    out = {"exploded_s": None, "burned_out_s": None, "what": "", "mass_before_kg": mass0}
+    for k in range(int(round(seconds / DT))):
+        sim.step(c)
+        t = (k + 1) * DT
+        what = explode(sim.model, sim.state)
+        if what:
+            out["exploded_s"] = t
+            out["what"] = what
+            sim.step(c)
+            break
+        if sim.state[L.S_TANK_FIRE + tank] < 0.0 and out["burned_out_s"] is None:
+            out["burned_out_s"] = t
+            break
+    out["mass_after_kg"] = float(sim.model[L.ROW_MASS, L.M_MASS])
+    out["sections_gone"] = int(np.sum(AircraftData(sim.model).section_damage >= 1.0))
+    out["sim"] = sim
+    return out
+
+
+def _response(sim, trim, ias_kmh, altitude_m) -> dict:
+    """From the trimmed state: full right aileron (roll rate after 1 s, time to 45 deg), and from
+    the same trim a half elevator step (pitch rate after 0.5 s)."""
+    start = sim.state.copy()
+    c0 = sim.controls.array.copy()
+    c = c0.copy()
+    c[L.C_ROLL] = 1.0
+    p1 = None
+    t45 = None
+    bank = 0.0
+    for k in range(int(round(3.0 / DT))):
+        sim.step(c)
+        bank += math.degrees(sim.state[L.S_OMEGA]) * DT
+        if k + 1 == int(round(1.0 / DT)):
+            p1 = math.degrees(sim.state[L.S_OMEGA])
+        if t45 is None and bank >= 45.0:
+            t45 = (k + 1) * DT
+    sim.state[:] = start
+    c = c0.copy()
+    c[L.C_PITCH] = min(1.0, c0[L.C_PITCH] + 0.5)
+    for k in range(int(round(0.5 / DT))):
+        sim.step(c)
+    q05 = math.degrees(sim.state[L.S_OMEGA + 1])
+    sim.state[:] = start
+    m = sim.model[L.ROW_MASS]
+    return {"mass_kg": float(m[L.M_MASS]), "cg_m": m[L.M_CG:L.M_CG + 3].copy(),
+            "ixx": float(m[L.M_INERTIA]), "iyy": float(m[L.M_INERTIA + 4]), "izz": float(m[L.M_INERTIA + 8]),
+            "roll_rate_1s_dps": p1, "time_to_45_s": t45, "pitch_rate_05s_dps": q05}
+
+
+def store_release(aircraft, stores, ias_kmh: float = 400.0, altitude_m: float = 2000.0, power: str = "military"):
+    """Mass, CG, inertia and the roll and pitch response before and after the stores go."""
+    sim = _sim(aircraft, stores)
+    t = trim_straight(sim, ias_kmh, altitude_m, "clean", power)
+    if t is None:
+        raise RuntimeError(f"{aircraft} with {stores}: no straight flight at {ias_kmh} km/h IAS")
+    before = _response(sim, t, ias_kmh, altitude_m)
+    # release in that straight flight: one step with the release held
+    c = sim.controls.array.copy()
+    c[L.C_DROP_TANKS] = 1.0
+    c[L.C_DROP_BOMBS] = 1.0
+    sim.step(c)
+    released = sim.model[L.ROW_MASS, L.M_MASS]
+    sim.step(sim.controls.array)
+    mass_next_cycle = float(sim.model[L.ROW_MASS, L.M_MASS])
+    # the same aircraft without them, trimmed again (a trim starts from a fresh state, so the
+    # loadout itself is emptied: what the release did)
+    set_loadout(sim.model, sim.compiled.spec, [])
+    t2 = trim_straight(sim, ias_kmh, altitude_m, "clean", power)
+    if t2 is None:
+        raise RuntimeError(f"{aircraft}: no straight flight at {ias_kmh} km/h IAS after the release")
+    after = _response(sim, t2, ias_kmh, altitude_m)
+    return {"stores": list(stores), "ias_kmh": ias_kmh, "altitude_m": altitude_m, "before": before, "after": after,
+            "mass_at_release_kg": float(released), "mass_next_cycle_kg": mass_next_cycle}
