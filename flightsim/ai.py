@@ -40,6 +40,7 @@ from .handoff import ControlInputs
 from .physics.named import AircraftView
 
 G0 = 9.80665
+DROP_STORES_M = 4000.0      # the AI drops its tanks and bombs with the enemy this close
 
 
 def _clip(x, lo=-1.0, hi=1.0):
@@ -248,8 +249,10 @@ class FighterAI:
                            and self.aim_off_rad < cone and not self.disengage)
         if self.disengage and self.mode == "pursuit":
             self.mode = "disengage"
+        # stores: drop tanks and bombs go once the enemy is near (to fight clean), or to run
+        clean = 1.0 if (dist < DROP_STORES_M or self.disengage) else 0.0
         return self.base.replace(pitch=pitch, roll=roll, yaw=yaw, throttle=throttle, wep=wep,
-                                 fire=1.0 if self.firing else 0.0)
+                                 fire=1.0 if self.firing else 0.0, drop_tanks=clean, drop_bombs=clean)
 
     def reset(self):
         self.disengage = False

@@ -162,6 +162,7 @@ class Snapshot:
     damage: dict | None = None     # physics.damage.damage_summary: coolant and oil left, engine health, fires ...
     smoke: tuple = ()              # what it trails: (kind, body point, strength) (physics.damage.smoke_points)
     stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))    # per store: 1 on, 0 released or not carried
+    section_damage: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 intact .. 1 shot away
 
     @property
     def vertical_speed_ms(self) -> float:
@@ -210,6 +211,7 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         surfaces=_ro(a.surface_positions),
         deflections_rad=_ro(data.section_deflections_rad(state)),
         slat_positions=_ro(data.section_slat_positions(state)),
+        section_damage=_ro(data.section_damage),
         controls=ControlInputs.from_array(ctrl),
         strike_index=a.strike_contact, strike_speed_ms=a.strike_speed_ms,
         paused=bool(paused), time_scale=int(time_scale),

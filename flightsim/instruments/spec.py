@@ -97,6 +97,8 @@ ENGINE_GAUGES = (
               red_at=61.0, step=5.0, label_every=20.0),
     GaugeSpec("oil_temp_c", "OIL", "\u00b0C", 0.0, 120.0, green=(70.0, 80.0), yellow=(80.0, 90.0), red_at=90.0,
               step=10.0, label_every=40.0),
+    GaugeSpec("oil_pressure_psi", "OIL P", "psi", 0.0, 100.0, green=(70.0, 80.0), yellow=(50.0, 70.0),
+              step=10.0, label_every=20.0),
     GaugeSpec("coolant_temp_c", "COOL", "\u00b0C", 0.0, 150.0, green=(100.0, 110.0), yellow=(110.0, 121.0),
               red_at=121.0, step=10.0, label_every=50.0),
     GaugeSpec("fuel_kg", "FUEL", "kg", 0.0, 750.0, yellow=(0.0, 100.0), step=50.0, label_every=250.0),

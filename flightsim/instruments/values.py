@@ -273,7 +273,44 @@ ENGINE_SOURCES = {
     "oil_temp_c": (("oil_temp_c", 1.0, 0.0), ("oil_k", 1.0, -273.15)),
     "coolant_temp_c": (("coolant_temp_c", 1.0, 0.0), ("coolant_k", 1.0, -273.15)),
     "fuel_kg": (("fuel_kg", 1.0, 0.0),),
+    # oil pressure (systems damage, physics/damage.py): lb/in2 or kg/cm2 (gauge)
+    "oil_pressure_psi": (("oil_pressure_psi", 1.0, 0.0), ("oil_pressure_pa", 1.0 / PSI_PA, 0.0)),
+    "oil_pressure_kgcm2": (("oil_pressure_kgcm2", 1.0, 0.0), ("oil_pressure_pa", 1.0 / ATA_PA, 0.0)),
 }
+
+
+def warning_lights(s) -> list:
+    """The damage warning lights a snapshot calls for, (text, 'amber' | 'red') each, most urgent
+    first: fire, a seized engine and a wounded pilot red; the engine past its temperature limit
+    red once it is wearing; coolant or oil going, low oil pressure, hot oil, a fuel leak, a damaged
+    propeller or control run amber. None without damage data (physics.damage.damage_summary)."""
+    d = getattr(s, "damage", None)
+    if not d:
+        return []
+    out = []
+    if d["fires"]:
+        out.append(("FIRE", "red"))
+    if d["seized"]:
+        out.append(("ENGINE SEIZED", "red"))
+    elif s.coolant_k > d["coolant_limit_k"]:
+        out.append(("ENGINE HOT", "red" if d["engine_wear"] > 0.05 else "amber"))
+    if d["pilot_wound"] > 0.0:
+        out.append(("PILOT HIT", "red"))
+    if d["coolant_left"] < 0.98:
+        out.append(("COOLANT", "amber"))
+    if d["oil_left"] < 0.98:
+        out.append(("OIL LOSS", "amber"))
+    if s.engine_rpm > 300.0 and d["oil_pressure_pa"] < 0.6 * d["oil_pressure_normal_pa"]:
+        out.append(("OIL PRESS", "amber"))
+    if s.oil_k > d["oil_limit_k"]:
+        out.append(("OIL HOT", "amber"))
+    if d["fuel_leak_kg_s"] > 0.005:
+        out.append(("FUEL LEAK", "amber"))
+    if d["propeller_damage"] > 0.0:
+        out.append(("PROPELLER", "amber"))
+    if d["link_cut"] > 0.0:
+        out.append(("CONTROLS", "amber"))
+    return out
 
 
 def engine_value(s, name: str) -> float | None:
@@ -286,6 +323,9 @@ def engine_value(s, name: str) -> float | None:
             continue
         if attr.endswith("_k") and float(v) <= 0.0:
             return None
+        if attr == "oil_pressure_pa" and getattr(s, "damage", None) is None:
+            return None                 # an engine model without an oil system
+
         return float(v) * mul + add
     return None
 

@@ -37,7 +37,11 @@ import numpy as np
 from .jit import entry
 from .atmosphere import isa
 from .ground import terrain_height
-from .layout import H_N_PARTS, H_ROW_PART, PART_ARMOUR, PART_PROPELLER, PT_HALF, PT_KIND, PT_POS, PT_STOPS
+from .layout import (
+    H_N_PARTS, H_N_PROP_ST, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_PROPELLER, PART_TANK, PLANT_STATIONS, PT_HALF,
+    PT_INDEX, PT_KIND, PT_POS, PT_STOPS, TK_STORE,
+)
+from .stores import store_on
 from .layout import (
     E_WIND_D, E_WIND_E, E_WIND_N, GROUP_BODY, H_DAMAGED, H_N_SECTIONS, H_ROW_SECTION, SEC_CHORD, SEC_CHORD_AX,
     SEC_DAMAGE, SEC_AREA, SEC_GROUP, SEC_NORMAL, SEC_POS, SEC_SPAN, SEC_SPAN_AX, SEC_THICKNESS,
@@ -56,7 +60,8 @@ B_TRACER = 11      # 1: drawn as a tracer
 B_PREV = 12        # 12..14 position at the start of the last step (the segment swept)
 B_GUN = 15         # index of the gun that fired it
 B_CALIBRE = 16     # its calibre, mm (what armour stops; the hole it makes: physics/damage.py)
-NB_COLS = 17
+B_HE = 17          # 1: a high-explosive shell (bursts on armour)
+NB_COLS = 18
 HIT_COLS = 11      # hits out: bullet, target kind (0 aircraft, 1 sphere), target index, section (-1: none),
                    # point x y z, owner, component hit box (-1: none), 1 + the propeller's box if the
                    # round went through the disc first (0: not), the gun that fired it
@@ -277,11 +282,20 @@ def segment_hits_sections(model, ax, ay, az, bx, by, bz):
 
 
 @entry
-def segment_hits_parts(model, ax, ay, az, bx, by, bz, calibre_mm):
+def tank_on_board(model, state, i):
+    """Tank i is an internal tank, or a drop tank whose store is on."""
+    row = int(model[0, H_ROW_PLANT]) + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + i
+    s = int(model[row, TK_STORE])
+    return s <= 0 or store_on(model, state, s - 1)
+
+
+@entry
+def segment_hits_parts(model, state, ax, ay, az, bx, by, bz, calibre_mm, he):
     """The component hit box the body-axes segment a -> b strikes: (part index, t 0..1,
-    propeller part crossed before it or -1); part -1 when none. Armour that stops the
-    calibre is struck and ends the round; armour that does not, and the propeller's disc,
-    let it through."""
+    propeller part crossed before it or -1); part -1 when none (``state``: the target's, for
+    the drop tanks it still carries). Armour that stops the
+    calibre (or any armour, for a high-explosive shell: ``he``) is struck and ends the round;
+    armour that does not, and the propeller's disc, let it through."""
     r0 = int(model[0, H_ROW_PART])
     best = -1
     best_t = 2.0
@@ -304,13 +318,15 @@ def segment_hits_parts(model, ax, ay, az, bx, by, bz, calibre_mm):
                        model[row, PT_POS + 2] + model[row, PT_HALF + 2], t0, t1)
         if t0 > t1:
             continue
+        if kind == PART_TANK and not tank_on_board(model, state, int(model[row, PT_INDEX])):
+            continue                            # a drop tank not carried (or dropped)
         if kind == PART_PROPELLER:
             if t0 < prop_t:
                 prop = i
                 prop_t = t0
             continue
-        if kind == PART_ARMOUR and calibre_mm > model[row, PT_STOPS]:
-            continue
+        if kind == PART_ARMOUR and calibre_mm > model[row, PT_STOPS] and not he:
+            continue                            # (a high-explosive shell bursts on the plate)
         if t0 < best_t:
             best = i
             best_t = t0
@@ -320,7 +336,7 @@ def segment_hits_parts(model, ax, ay, az, bx, by, bz, calibre_mm):
 
 
 @entry
-def collide_aircraft(b, model, target_id, pos0, R0, pos1, R1, cg, radius, hits, n_hits):
+def collide_aircraft(b, model, state, target_id, pos0, R0, pos1, R1, cg, radius, hits, n_hits):
     """Test every live bullet's last segment against one aircraft (pose at the start of the
     tick pos0/R0, at its end pos1/R1). Hit bullets stop; the hit section's SEC_DAMAGE grows.
     Hits are appended to ``hits`` from row n_hits; returns the new count."""
@@ -346,7 +362,7 @@ def collide_aircraft(b, model, target_id, pos0, R0, pos1, R1, cg, radius, hits, 
         if qx * qx + qy * qy + qz * qz > r2:
             continue
         sec, th = segment_hits_sections(model, ax, ay, az, bx, by, bz)
-        part, tp, prop = segment_hits_parts(model, ax, ay, az, bx, by, bz, b[i, B_CALIBRE])
+        part, tp, prop = segment_hits_parts(model, state, ax, ay, az, bx, by, bz, b[i, B_CALIBRE], b[i, B_HE] > 0.5)
         if part >= 0 and sec >= 0 and tp < th:
             sec = -1                        # stopped by the component before it reached the section
         if sec < 0 and part < 0:

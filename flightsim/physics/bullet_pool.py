@@ -71,7 +71,7 @@ class BulletPool:
 
     def add(self, position_ned_m, velocity_ned_ms=(0.0, 0.0, 0.0), *, drag_k: float = 0.0,
             hit_area_m2: float = 0.0, owner: int = 0, previous_ned_m=None, age_s: float = 0.0,
-            tracer: bool = False, gun: int = 0, calibre_mm: float = 0.0) -> int:
+            tracer: bool = False, gun: int = 0, calibre_mm: float = 0.0, he: bool = False) -> int:
         """One bullet in the lowest free row, by hand (tests, studies; the game spawns with
         spawn_fired): NED position, m, and velocity over the ground, m/s; drag constant
         (pi/8) / BC, m2/kg (0: no air drag); the lifting surface one hit spoils, m2; who fired
@@ -94,6 +94,7 @@ class BulletPool:
         row[B.B_TRACER] = 1.0 if tracer else 0.0
         row[B.B_GUN] = gun
         row[B.B_CALIBRE] = calibre_mm
+        row[B.B_HE] = 1.0 if he else 0.0
         return k
 
     @property
@@ -118,10 +119,13 @@ class BulletPool:
         B.step_bullets(self.rows, dt_s, env, terrain, life_s, float(env[L.E_GRAVITY]))
 
     def collide_aircraft(self, model, target_id: int, pos_before, R_before, pos_now, R_now,
-                         cg_m, radius_m: float) -> None:
+                         cg_m, radius_m: float, state=None) -> None:
         """Test the segments just flown against an aircraft that moved from one pose (NED
-        position of its CG, body-to-NED matrix) to another; hits are kept and damage its model."""
-        self.n_hits = B.collide_aircraft(self.rows, model, target_id, pos_before, R_before, pos_now, R_now,
+        position of its CG, body-to-NED matrix) to another; hits are kept and damage its model.
+        ``state``: the aircraft's (which drop tanks it still carries; none: a fresh one's)."""
+        if state is None:
+            state = np.zeros(L.N_STATE)
+        self.n_hits = B.collide_aircraft(self.rows, model, state, target_id, pos_before, R_before, pos_now, R_now,
                                          cg_m, radius_m, self.hit_buf, self.n_hits)
 
     def collide_spheres(self, spheres: np.ndarray) -> None:
@@ -177,6 +181,7 @@ class BulletPool:
                 row[B.B_TRACER] = 1.0 if tracer_every > 0 and m % tracer_every == 0 else 0.0
                 row[B.B_GUN] = i
                 row[B.B_CALIBRE] = g[L.GUN_CALIBRE_MM]
+                row[B.B_HE] = 1.0 if int(g[L.GUN_ROUND_KIND]) == L.ROUND_HE else 0.0
                 n += 1
         fired_before[:n_guns] = f_now
         return n

@@ -67,13 +67,15 @@ FUEL_DENSITY = 720.0        # aviation petrol
 CORE_HOLE_SHARE = 0.25
 HE_HOLE_SCALE = 4.0         # a high-explosive shell's hole, in calibres (a 20 mm mine shell tears ~ 8 cm)
 ENGINE_HIT_SHARE = 0.010    # power lost per mm of calibre of a round that strikes the engine (20 mm HE: x2)
-PILOT_WOUND_PER_MM = 0.035  # 7.7 mm: 0.27, 12.7 mm: 0.44, 20 mm: 0.7 (HE: x1.5)
+PILOT_WOUND_PER_MM = 0.035  # 7.7 mm: 0.27, 12.7 mm: 0.44, 20 mm: 0.7 (HE: x1.2); killed at 1
 LINK_CUT_PER_MM = 0.06      # a control run struck by a 12.7 mm round: 0.76 of its force lost
+LINK_STRIKE = 0.25          # chance that a round through a control run's box strikes the cable or rod in it
 PROP_DAMAGE_PER_MM = 0.012  # thrust lost per mm of calibre of a round that strikes a blade
 BLADE_STRIKE = 0.12         # chance that a round through the disc strikes a blade (blade area / disc)
 SELF_SEAL_TAU_S = 8.0       # a self-sealing liner swells shut in about this many seconds
 FIRE_CHANCE = (0.0, 0.02, 0.25, 0.35)   # a tank struck by ball / AP / incendiary / HE, with vapour over the fuel
 FIRE_CHANCE_FULL = 0.25     # with no vapour (a brim-full tank) the chance is this share of it
+SEALED_FIRE_SHARE = 0.3     # a self-sealing tank that closes the hole catches fire this much less often
 
 
 def hole_area_m2(calibre_mm: float, kind: int) -> float:
@@ -151,10 +153,12 @@ def apply_hit(model, state, part: int, calibre_mm: float, kind: int, rng) -> str
         state[S_PROP_DAMAGE] = min(1.0, state[S_PROP_DAMAGE] + share)
         return f"propeller blade hit: {100 * share:.0f} % thrust lost"
     if k == PART_PILOT:
-        w = PILOT_WOUND_PER_MM * calibre_mm * (1.5 if he else 1.0)
+        w = PILOT_WOUND_PER_MM * calibre_mm * (1.2 if he else 1.0)
         state[S_PILOT_WOUND] = min(1.0, state[S_PILOT_WOUND] + w)
         return "pilot killed" if state[S_PILOT_WOUND] >= 1.0 else "pilot wounded"
     if k in (PART_LINK_PITCH, PART_LINK_ROLL, PART_LINK_YAW):
+        if rng.random() >= LINK_STRIKE:
+            return ""                   # through the box, past the cable or rod
         a = k - PART_LINK_PITCH
         state[S_LINK_CUT + a] = min(1.0, state[S_LINK_CUT + a] + LINK_CUT_PER_MM * calibre_mm * (2.0 if he else 1.0))
         what = ("elevator", "aileron", "rudder")[a]
@@ -185,6 +189,8 @@ def _tank_hit(model, state, i, calibre_mm, kind, area, rng) -> str:
     out = f"tank {i + 1} holed: fuel leaking {rate * math.sqrt(fill):.2f} kg/s" + (", sealing" if sealed else "")
     if state[S_TANK_FIRE + i] == 0.0:
         chance = FIRE_CHANCE[kind] * (FIRE_CHANCE_FULL + (1.0 - FIRE_CHANCE_FULL) * (1.0 - fill))
+        if sealed:
+            chance *= SEALED_FIRE_SHARE     # the liner closes before much fuel sprays into the incendiary's flash
         if rng.random() < chance:
             state[S_TANK_FIRE + i] = 1e-6
             out += ", on fire"
@@ -224,7 +230,12 @@ def cooling_factors(model, state, cap_c, cap_o):
     fo = 1.0 - state[S_OIL_LOST]
     metal = model[d, DM_METAL_CAP]
     oil_metal = model[d, DM_OIL_METAL_CAP]
-    return fc, metal + (cap_c - metal) * fc, fo, oil_metal + (cap_o - oil_metal) * fo
+    # (a sound circuit keeps its capacity to the bit: metal + (cap - metal) need not round to cap)
+    if fc < 1.0:
+        cap_c = metal + (cap_c - metal) * fc
+    if fo < 1.0:
+        cap_o = oil_metal + (cap_o - oil_metal) * fo
+    return fc, cap_c, fo, cap_o
 
 
 @kernel
@@ -435,4 +446,8 @@ def damage_summary(model, state, diag=None) -> dict:
         "pilot_wound": float(state[S_PILOT_WOUND]),
         "link_cut": float(max(state[S_LINK_CUT], state[S_LINK_CUT + 1], state[S_LINK_CUT + 2])),
         "exploded": bool(state[S_EXPLODED] != 0.0),
+        # the limits the warning lights compare with (the aircraft's [damage] data)
+        "coolant_limit_k": float(model[d, DM_T_LIMIT]) if d > 0 else 1e9,
+        "oil_limit_k": float(model[d, DM_OIL_T_LIMIT]) if d > 0 else 1e9,
+        "oil_pressure_normal_pa": float(model[d, DM_OIL_DP]) if d > 0 else 0.0,
     }

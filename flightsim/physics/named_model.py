@@ -199,6 +199,15 @@ class AircraftData:
         return self._sections[:, L.SEC_AREA]
 
     @property
+    def section_position_m(self) -> np.ndarray:
+        """(n_sections, 3): each section's quarter-chord point, body axes from the datum."""
+        return self._sections[:, L.SEC_POS:L.SEC_POS + 3]
+
+    @property
+    def section_mass_kg(self) -> np.ndarray:
+        return self._sections[:, L.SEC_MASS]
+
+    @property
     def section_chord_m(self) -> np.ndarray:
         return self._sections[:, L.SEC_CHORD]
 

@@ -44,7 +44,7 @@ from .layout import (
 )
 from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
 from .layout import (
-    D_OIL_PRESSURE, EN_IND_EFF, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, S_PROP_DAMAGE, SEC_DAMAGE,
+    D_OIL_PRESSURE, EN_IND_EFF, TK_STORE, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, S_PROP_DAMAGE, SEC_DAMAGE,
     SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
 )
 from .damage import cooling_factors, engine_factor, oil_pressure
@@ -94,9 +94,9 @@ def _load_box(model, state, k, n_t, row0, g0, n_g):
     if k < n_t:
         row = row0 + k
         cap = model[row, TK_FUEL]
-        f = tank_fuel(model, state, row, k)
-        if f <= 0.0:
-            return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
+        f = cap - state[S_FUEL_USED + k]
+        if f <= 0.0 or (model[row, TK_STORE] > 0.0 and not store_on(model, state, int(model[row, TK_STORE]) - 1)):
+            return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0     # empty, or a drop tank gone with its store
         fill = f / cap
         return (f, model[row, TK_SIZE], model[row, TK_SIZE + 1], model[row, TK_SIZE + 2] * fill,
                 model[row, TK_POS], model[row, TK_POS + 1], model[row, TK_POS + 2])
@@ -154,21 +154,10 @@ def resum_mass(model, state):
     ixy = model[dry, I0 + 1] - md * dx * dy
     ixz = model[dry, I0 + 2] - md * dx * dz
     iyz = model[dry, I0 + 5] - md * dy * dz
-    for k in range(n_t + n_g + n_s + (int(model[0, H_N_SECTIONS]) if model[0, H_DAMAGED] > 0.0 else 0)):
-        if k < n_t + n_g + n_s:
-            f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0, n_g)
-            if f <= 0.0:
-                continue
-        else:
-            # a section shot away (a wingtip, a tail surface): its mass leaves the sum
-            row = int(model[0, H_ROW_SECTION]) + k - n_t - n_g - n_s
-            if model[row, SEC_DAMAGE] < 1.0 or model[row, SEC_MASS] <= 0.0:
-                continue
-            f = -model[row, SEC_MASS]
-            lx = ly = lz = 0.0
-            px = model[row, SEC_POS]
-            py = model[row, SEC_POS + 1]
-            pz = model[row, SEC_POS + 2]
+    for k in range(n_t + n_g + n_s):
+        f, lx, ly, lz, px, py, pz = _load_box(model, state, k, n_t, row0, g0, n_g)
+        if f <= 0.0:
+            continue
         m += f
         sx += f * px
         sy += f * py
@@ -180,6 +169,28 @@ def resum_mass(model, state):
         ixy += d
         ixz += e
         iyz += g
+    if model[0, H_DAMAGED] > 0.0:
+        # sections shot away (a wingtip, a tail surface): their mass leaves the sum, as point
+        # masses at their quarter chords (their own small inertia stays: under 1 % of the shift)
+        r0 = int(model[0, H_ROW_SECTION])
+        for i in range(int(model[0, H_N_SECTIONS])):
+            row = r0 + i
+            if model[row, SEC_DAMAGE] < 1.0 or model[row, SEC_MASS] <= 0.0:
+                continue
+            f = -model[row, SEC_MASS]
+            px = model[row, SEC_POS]
+            py = model[row, SEC_POS + 1]
+            pz = model[row, SEC_POS + 2]
+            m += f
+            sx += f * px
+            sy += f * py
+            sz += f * pz
+            ixx += f * (py * py + pz * pz)
+            iyy += f * (px * px + pz * pz)
+            izz += f * (px * px + py * py)
+            ixy -= f * px * py
+            ixz -= f * px * pz
+            iyz -= f * py * pz
     cx = sx / m
     cy = sy / m
     cz = sz / m

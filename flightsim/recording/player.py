@@ -182,17 +182,29 @@ class ReplayPlayer:
             keep += [combat.opponent_compiled, combat.opponent_compiled.model, combat.opponent_compiled.tables]
         return {id(x): x for x in keep}
 
+    def _models(self) -> list:
+        """The model arrays that change in flight (battle damage lives in them: a section's
+        damage, the mass the re-sum leaves out): the player's and the opponent's."""
+        w, ph = self.world, self.world.physics
+        combat = getattr(w, "combat", None)
+        out = [ph.model]
+        if combat is not None and getattr(combat, "opp_sim", None) is not None:
+            out.append(combat.opp_sim.model)
+        return out
+
     def _checkpoint(self) -> None:
         w, ph = self.world, self.world.physics
         live = (w.weather, w.winch, getattr(w, "combat", None), getattr(w, "clouds", None), ph.env)
         self.checkpoints[self.step] = (ph.state.copy(), ph.ctrl.copy(), ph.diag.copy(), ph.epoch,
-                                       copy.deepcopy(live, self._shared()))
+                                       copy.deepcopy(live, self._shared()), [m.copy() for m in self._models()])
         bisect.insort(self._checkpoint_steps, self.step)
 
     def _restore(self, step: int) -> None:
         w, ph = self.world, self.world.physics
-        state, ctrl, diag, _epoch, live = self.checkpoints[step]
+        state, ctrl, diag, _epoch, live, models = self.checkpoints[step]
         weather, winch, combat, clouds, env = copy.deepcopy(live, self._shared())
+        for m, saved in zip(self._models(), models):
+            m[:] = saved
         ph.state[:] = state
         ph.ctrl[:] = ctrl
         ph.diag[:] = diag

@@ -48,6 +48,7 @@ def build_world(rec: Recording):
     sc = dataclasses.replace(find_scenario(h["scenario"]), start=h["scenario_start"])
     world = World(h["aircraft"], sc, small_world=h["small_world"])
     ph = world.physics
+    upgrade(rec, len(ph.state), len(ph.ctrl))
     if len(h["start_state"]) != len(ph.state) or len(h["start_controls"]) != len(ph.ctrl):
         raise VersionMismatch(f"the state or controls have another size now ({len(h['start_state'])} and "
                               f"{len(h['start_controls'])} then, {len(ph.state)} and {len(ph.ctrl)} now)")
@@ -56,6 +57,38 @@ def build_world(rec: Recording):
     if h.get("start_diag"):
         ph.diag[:] = h["start_diag"]
     return world
+
+
+# Layouts that only grew at the end since a recording was made: (state, controls) sizes then.
+# Issue 18 appended the systems-damage and stores block to the state (84 -> 122: zero is a
+# sound aircraft with its loadout on) and the two release controls (19 -> 21: zero, held).
+GROWN_FROM = {(84, 19)}
+
+
+def upgrade(rec: Recording, n_state: int, n_ctrl: int) -> bool:
+    """Pad a recording made before the state and controls grew at their ends with the zeros
+    that mean "nothing new happened" (start state, every step's controls, the snapshots, the
+    reset events' states), so that it replays on today's layout. Returns whether it did."""
+    h = rec.header
+    then = (len(h["start_state"]), len(h["start_controls"]))
+    if then == (n_state, n_ctrl) or then not in GROWN_FROM:
+        return False
+
+    def pad(a, n):
+        a = np.asarray(a, dtype=np.float64)
+        return np.concatenate([a, np.zeros(n - len(a))]) if len(a) < n else a
+    h["start_state"] = list(pad(h["start_state"], n_state))
+    h["start_controls"] = list(pad(h["start_controls"], n_ctrl))
+    if h.get("start_diag"):
+        h["start_diag"] = None                   # the diagnostics grew in the middle: recomputed by the first step
+    rec.controls[:] = [pad(c, n_ctrl) for c in rec.controls]
+    for k, snap in list(rec.snapshots.items()):
+        rec.snapshots[k] = pad(snap, n_state)
+    for evs in rec.events.values():
+        for ev in evs:
+            if ev["kind"] == "reset" and len(ev["value"]) < n_state:
+                ev["value"] = list(pad(ev["value"], n_state))
+    return True
 
 
 def resimulate(rec: Recording, world=None, check_versions: bool = True):

@@ -35,11 +35,14 @@ TIP = (0.93, 0.3, 0.12)
 CANOPY = (0.08, 0.12, 0.18)
 DARK = (0.08, 0.08, 0.08)
 BRAKE = (0.75, 0.76, 0.78)
+STORE_BOMB = (0.28, 0.30, 0.22)
+STORE_TANK = (0.70, 0.72, 0.74)
 
 
 @dataclass
 class Part:
-    kind: str                 # "rigid", "control", "slat", "airbrake", "gear"
+    kind: str                 # "rigid", "section" (a lifting section's fixed part), "control", "slat",
+                              # "airbrake", "gear", "store"
     section: int = -1         # index in compiled.sections (control / slat / airbrake)
     pivot: np.ndarray = field(default_factory=lambda: np.zeros(3))
     axis: np.ndarray = field(default_factory=lambda: np.zeros(3))
@@ -56,14 +59,25 @@ class AircraftMesh:
     fuselage_parts: set       # part indices hidden in the cockpit view
     n_triangles: int
 
-    def part_transforms(self, deflections_rad, airbrake: float, gear_up: float, slat_positions=None) -> np.ndarray:
+    def part_transforms(self, deflections_rad, airbrake: float, gear_up: float, slat_positions=None,
+                        section_damage=None, stores_on=None) -> np.ndarray:
         """(MAX_PARTS, 4, 4) matrices for a pose: each section's control deflection (rad) and
         slat position (0 closed .. 1 open; none given: all closed), the airbrakes 0..1, the
-        gear 0 down .. 1 up."""
+        gear 0 down .. 1 up; sections shot away (damage 1) are hidden with their surfaces, and
+        the stores that are not on (none given: all hidden)."""
         out = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
         slats = () if slat_positions is None else slat_positions
+        gone = () if section_damage is None else section_damage
         for k, p in enumerate(self.parts):
-            if p.kind == "control" and p.section < len(deflections_rad):
+            if p.kind in ("section", "control", "slat", "airbrake") and p.section < len(gone) and \
+                    gone[p.section] >= 1.0:
+                out[k, :3, :3] = 0.0               # shot away: collapsed into a point, not drawn
+                out[k, :3, 3] = p.pivot
+            elif p.kind == "store":
+                if stores_on is None or p.section >= len(stores_on) or stores_on[p.section] < 0.5:
+                    out[k, :3, :3] = 0.0
+                    out[k, :3, 3] = p.pivot
+            elif p.kind == "control" and p.section < len(deflections_rad):
                 R = axis_angle(p.axis, float(deflections_rad[p.section]))
                 out[k, :3, :3] = R
                 out[k, :3, 3] = p.pivot - R @ p.pivot
@@ -252,10 +266,21 @@ def build(compiled) -> AircraftMesh:
             if m:
                 tips.add(max(m, key=lambda k: abs(secs[k].pos[1])))
     body = [s for s in secs if s.spec["group"] == "body"]
+    stores = spec.damage["stores"] if getattr(spec, "damage", None) else []
+    # each lifting section a part of its own, so that one shot away can be hidden (when the
+    # shader's part slots allow: a big aircraft keeps its sections rigid)
+    n_moving = sum(1 for s in secs if s.spec["control"] is not None) + sum(
+        1 for s in secs if s.spec.get("slat_airfoil") is not None) + sum(1 for s in secs if s.spec["airbrake_dcd"] > 0)
+    own_parts = 2 + n_moving + len(spec.gear) + len(stores) + sum(1 for s in secs if s.spec["group"] != "body") \
+        <= MAX_PARTS
     for k, s in enumerate(secs):
         sp = s.spec
         if sp["group"] == "body":
             continue
+        fixed = 0
+        if own_parts:
+            fixed = len(parts)
+            parts.append(Part("section", k, s.pos.copy()))
         chord, span = sp["chord_m"], sp["span_m"]
         af = spec.airfoils.get(sp["airfoil"])
         thick = (af.thickness_ratio if af is not None and getattr(af, "thickness_ratio", None) else
@@ -270,15 +295,16 @@ def build(compiled) -> AircraftMesh:
         if sp.get("slat_airfoil") is not None:
             # the fixed wing behind the slat, its shape taken at the same chord station as the slat's back
             xs = np.linspace(SLAT_CHORD, hinge, max(2, int(round((hinge - SLAT_CHORD) * 6)) + 1))
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, SLAT_CHORD, hinge, thick, camber, WHITE, 0,
-                  stations=xs, **tip_kw)
+            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, SLAT_CHORD, hinge, thick, camber, WHITE,
+                  fixed, stations=xs, **tip_kw)
             pi = len(parts)
             parts.append(_slat_part(s, k, chord, thick, camber))
             xs = SLAT_CHORD * (1.0 - np.cos(np.linspace(0.0, 0.5 * math.pi, 7)))   # a round nose
             _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, SLAT_CHORD, thick, camber, SURFACE, pi,
                   stations=xs, **tip_kw)
         else:
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, hinge, thick, camber, WHITE, 0, **tip_kw)
+            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, hinge, thick, camber, WHITE, fixed,
+                  **tip_kw)
         if sp["control"] is not None:
             pi = len(parts)
             x, up, lo = airfoil_profile(thick, camber)
@@ -320,6 +346,12 @@ def build(compiled) -> AircraftMesh:
         parts.append(Part("rigid"))
         fuselage_parts.add(pi)
         _fuselage(b, nose_x, length, width, height, ref.pos[2], canopy, pi)
+    # stores: bombs and drop tanks as eight-sided bodies with pointed ends (shown while on)
+    for k, st in enumerate(stores):
+        pi = len(parts)
+        parts.append(Part("store", k, np.asarray(st["position_m"], dtype=np.float64)))
+        col = STORE_BOMB if st["kind"] == "bomb" else STORE_TANK
+        _store(b, np.asarray(st["position_m"], dtype=np.float64), np.asarray(st["size_m"], dtype=np.float64), col, pi)
     # gear
     for g in spec.gear:
         p = np.asarray(g["position_m"], dtype=np.float64)
@@ -339,6 +371,20 @@ def build(compiled) -> AircraftMesh:
         raise ValueError(f"{len(parts)} moving parts; the shader takes {MAX_PARTS}")
     v = b.array()
     return AircraftMesh(v, parts, fuselage_parts, len(v) // 3)
+
+
+def _store(b, centre, size, col, part, n=8):
+    """A store: an n-sided body of revolution along x, its middle half cylindrical, pointed ends."""
+    lx, ly, lz = size
+    stations = [(-0.5, 0.0), (-0.3, 1.0), (0.25, 1.0), (0.5, 0.15)]
+    ring = [(math.cos(2 * math.pi * j / n), math.sin(2 * math.pi * j / n)) for j in range(n)]
+    pts = [[centre + np.array([x * lx, c * 0.5 * ly * r, s_ * 0.5 * lz * r]) for c, s_ in ring] for x, r in stations]
+    for i in range(len(stations) - 1):
+        for j in range(n):
+            a, bb = pts[i][j], pts[i][(j + 1) % n]
+            c, d = pts[i + 1][(j + 1) % n], pts[i + 1][j]
+            b.quad(a, bb, c, d, col, part)
+            b.quad(a, d, c, bb, col, part)          # both faces: the winding does not matter
 
 
 def section_extent(compiled) -> float:

@@ -150,7 +150,8 @@ class CombatRenderer:
             mesh = self.opp["mesh"]
             R = dcm(o.quat_wxyz)
             set_uniform(p, "m_model", mat4(R, np.asarray(o.position_ned_m) - eye) @ translate(-self.opp["cg"]))
-            parts = mesh.part_transforms(o.deflections_rad, o.airbrake, o.gear_up, o.slat_positions)
+            parts = mesh.part_transforms(o.deflections_rad, o.airbrake, o.gear_up, o.slat_positions, o.damage,
+                                         o.stores_on)
             p["u_parts"].write(np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
             set_uniform(p, "u_gloss", 0.4)
             self.opp["vao"].render()

@@ -1,11 +1,12 @@
-"""The debrief panel: drawn once the glider has come to rest after its landing.
+"""The debrief panel: drawn once the aircraft has come to rest after its landing (or crash).
 
 ``draw_debrief(game, fbo, snapshot)`` is the one call Game.draw makes: it feeds the
 game's FlightLog (flightsim/world/flight_log.py) with the newest snapshot -- and the
 winch's release height, read like the HUD's cable indicator reads the winch -- and,
 when the log says the aircraft is at rest after a touchdown, draws the debrief: flight
 time, the highest point, the distance, the winch release, the best climb and the
-landing's grade with its notes. The panel stays until the flight is reset (a new
+landing's grade with its notes; after a combat, the score and what was hit on each
+aircraft (world.combat.debrief_lines). The panel stays until the flight is reset (a new
 snapshot epoch starts a new log).
 """
 from __future__ import annotations
@@ -24,15 +25,16 @@ class DebriefPanel:
         self.text = TextBank()
         self.shown = False
 
-    def draw(self, fbo, log) -> bool:
-        """Draw the debrief if the flight has ended at rest; returns whether it was drawn."""
+    def draw(self, fbo, log, extra_lines=()) -> bool:
+        """Draw the debrief if the flight has ended at rest; returns whether it was drawn.
+        ``extra_lines``: more to list (the combat's: what was hit)."""
         self.shown = bool(log is not None and log.at_rest and log.touchdown is not None)
         if not self.shown:
             return False
         w, h = fbo.viewport[2], fbo.viewport[3]
         k = min(h / 720.0, w / 1280.0)
         size = max(8.0, 12.0 * k)
-        lines = log.debrief_lines()
+        lines = log.debrief_lines() + list(extra_lines)
         grade = log.grade or ""
         ctx = self.ctx
         with pixel_projection(w, h):
@@ -84,4 +86,9 @@ def draw_debrief(game, fbo, snapshot) -> bool:
     winch = getattr(game.world, "winch", None)
     log.update(snapshot, on_cable=bool(winch is not None and winch.attached),
                release_altitude_m=None if winch is None else winch.release_height_m)
-    return game.debrief_panel.draw(fbo, log)
+    combat = getattr(game.world, "combat", None)
+    extra = []
+    if combat is not None:
+        from ..world.combat import debrief_lines
+        extra = debrief_lines(combat.frame)
+    return game.debrief_panel.draw(fbo, log, extra)

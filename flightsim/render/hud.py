@@ -248,6 +248,12 @@ class Hud:
             items.append((txt, AMBER))
         if self.vario_muted and self.spec.glider:
             items.append(("VARIO MUTED", (200, 200, 200, 255)))
+        # systems damage: the warning lights (instruments.values.warning_lights), red ones flashing
+        for txt, level in V.warning_lights(s):
+            if level == "red" and int(now_s * 2.5) % 2:
+                items.append((txt, (120, 30, 25, 255)))
+            else:
+                items.append((txt, RED if level == "red" else AMBER))
         y = h - 42 * k
         for i, (txt, col) in enumerate(items):
             x1 = w - 12 * k

@@ -465,12 +465,37 @@ class Renderer:
                 from .clouds import CloudRenderer
                 self.clouds_r = CloudRenderer(ctx)
             tris += self.clouds_r.draw(view, m_proj, common, clouds)
+        tris += self._draw_trails(view, m_proj, common, pose, combat)
         if covered:
             fbo.scissor = None
         self.stats.triangles = tris + 1
         self.stats.terrain_nodes = self.terrain_r.stats.terrain_nodes
         self.stats.terrain_triangles = self.terrain_r.stats.terrain_triangles
         return m_proj
+
+    def _draw_trails(self, view, m_proj, common, pose, combat) -> int:
+        """Coolant vapour, oil smoke, fuel mist and fire behind a damaged aircraft (render/damage_fx.py)."""
+        own = pose.snapshot.smoke if pose is not None else ()
+        frame = combat.frame if combat is not None else None
+        other = frame.opponent_smoke if frame is not None else ()
+        fx = getattr(self, "trails_r", None)
+        if fx is None:
+            if not own and not other:
+                return 0
+            from .damage_fx import TrailRenderer
+            from .glutil import program
+            fx = self.trails_r = TrailRenderer(self.ctx, program(self.ctx, "tracer_vs.glsl", "tracer_fs.glsl"))
+        t = pose.snapshot.time_s if pose is not None else (frame.tick * 0.02 if frame is not None else 0.0)
+        tr = fx.trails
+        if t < getattr(self, "_trail_t", -1.0):
+            tr.clear()                      # a reset: time went back
+        self._trail_t = t
+        if own:
+            tr.emit("player", own, pose.position_ned_m, pose.quat_wxyz, self.aircraft["cg"], t)
+        o = combat.opponent_view if combat is not None else None
+        if other and o is not None and o.visible and combat.opp is not None:
+            tr.emit("opponent", other, o.position_ned_m, o.quat_wxyz, combat.opp["cg"], t)
+        return fx.draw(view, m_proj, common, t)
 
     def _draw_aircraft(self, view, m_proj, pose: Pose, common, cockpit):
         a = self.aircraft
@@ -483,7 +508,8 @@ class Renderer:
         set_uniform(p, "m_model", model)
         for k, v in common.items():
             set_uniform(p, k, v)
-        parts = mesh.part_transforms(pose.deflections_rad, pose.airbrake, pose.gear_up, pose.slat_positions)
+        parts = mesh.part_transforms(pose.deflections_rad, pose.airbrake, pose.gear_up, pose.slat_positions,
+                                     pose.snapshot.section_damage, pose.snapshot.stores_on)
         if cockpit:
             for k in mesh.fuselage_parts:
                 parts[k, :3, :3] = 0.0

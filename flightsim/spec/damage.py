@@ -226,18 +226,20 @@ def store_names(spec) -> list[str]:
     return [s["name"] for s in d["stores"]] if d else []
 
 
-def set_loadout(model, spec, names, where="stores") -> None:
+def set_loadout(model, spec, names, where="stores", path=None) -> None:
     """Carry exactly the named stores on this flight (a scenario's ``stores``); unknown names
-    are refused. The mass is re-summed."""
+    and two stores on one station are refused (naming ``path``, default the aircraft file,
+    and ``where``). The mass is re-summed."""
+    path = path or spec.path
     known = store_names(spec)
     for n in names:
         if n not in known:
-            raise DataError(spec.path, where, f"no [[store]] named {n!r} on {spec.id} (known: {', '.join(known) or 'none'})")
-    station = {s["name"]: s["station"] for s in spec.damage["stores"]}
+            raise DataError(path, where, f"no [[store]] named {n!r} on {spec.id} (known: {', '.join(known) or 'none'})")
+    station = {s["name"]: s["station"] for s in spec.damage["stores"]} if known else {}
     taken = {}
     for n in names:
         if station[n] in taken:
-            raise DataError(spec.path, where, f"{n!r} and {taken[station[n]]!r} both hang on station {station[n]!r}")
+            raise DataError(path, where, f"{n!r} and {taken[station[n]]!r} both hang on station {station[n]!r}")
         taken[station[n]] = n
     r0 = int(model[0, L.H_ROW_STORE])
     for k, n in enumerate(known):

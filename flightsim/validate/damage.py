@@ -9,8 +9,8 @@
   whether the leak has stopped (a self-sealing tank closing a small hole).
 * ``tank_fire``: a tank set burning: when it exploded (or burned out), what went.
 * ``store_release``: trimmed straight with stores on at an IAS, the mass, CG and inertia and
-  the response to an abrupt full aileron (roll rate after 1 s, time to 45 deg of bank) and to a
-  half elevator step (pitch rate after 0.5 s); then the stores released in that straight flight,
+  the response to an abrupt full aileron (roll rate after 0.3 s and 1 s, time to 45 deg of bank)
+  and to an elevator step of a fifth of the stick's force (pitch rate after 0.5 s); then the stores released in that straight flight,
   re-trimmed, and the same again.
 """
 from __future__ import annotations
@@ -159,26 +159,32 @@ def tank_fire(aircraft, tank: int, seconds: float = 120.0, altitude_m: float = 2
     return out
 
 
+PITCH_STEP = 0.2        # the elevator step of the pitch response, of the stick's force
+
+
 def _response(sim, trim, ias_kmh, altitude_m) -> dict:
-    """From the trimmed state: full right aileron (roll rate after 1 s, time to 45 deg), and from
-    the same trim a half elevator step (pitch rate after 0.5 s)."""
+    """From the trimmed state: full right aileron (roll rate after 0.3 s and 1 s, time to 45 deg),
+    and from the same trim an elevator step of PITCH_STEP (pitch rate after 0.5 s)."""
     start = sim.state.copy()
     c0 = sim.controls.array.copy()
     c = c0.copy()
     c[L.C_ROLL] = 1.0
     p1 = None
+    p03 = None
     t45 = None
     bank = 0.0
     for k in range(int(round(3.0 / DT))):
         sim.step(c)
         bank += math.degrees(sim.state[L.S_OMEGA]) * DT
+        if k + 1 == int(round(0.3 / DT)):
+            p03 = math.degrees(sim.state[L.S_OMEGA])
         if k + 1 == int(round(1.0 / DT)):
             p1 = math.degrees(sim.state[L.S_OMEGA])
         if t45 is None and bank >= 45.0:
             t45 = (k + 1) * DT
     sim.state[:] = start
     c = c0.copy()
-    c[L.C_PITCH] = min(1.0, c0[L.C_PITCH] + 0.5)
+    c[L.C_PITCH] = min(1.0, c0[L.C_PITCH] + PITCH_STEP)
     for k in range(int(round(0.5 / DT))):
         sim.step(c)
     q05 = math.degrees(sim.state[L.S_OMEGA + 1])
@@ -186,7 +192,7 @@ def _response(sim, trim, ias_kmh, altitude_m) -> dict:
     m = sim.model[L.ROW_MASS]
     return {"mass_kg": float(m[L.M_MASS]), "cg_m": m[L.M_CG:L.M_CG + 3].copy(),
             "ixx": float(m[L.M_INERTIA]), "iyy": float(m[L.M_INERTIA + 4]), "izz": float(m[L.M_INERTIA + 8]),
-            "roll_rate_1s_dps": p1, "time_to_45_s": t45, "pitch_rate_05s_dps": q05}
+            "roll_rate_03s_dps": p03, "roll_rate_1s_dps": p1, "time_to_45_s": t45, "pitch_rate_05s_dps": q05}
 
 
 def store_release(aircraft, stores, ias_kmh: float = 400.0, altitude_m: float = 2000.0, power: str = "military"):

@@ -13,6 +13,7 @@ from ..physics.named import AircraftView
 from ..physics_thread import PhysicsThread
 from ..sim import Sim
 from ..spec.compile import compile_aircraft
+from ..spec.damage import set_loadout
 from ..spec.loader import load_aircraft
 from . import scenario as scn, terrain as ter
 from .weather import Weather
@@ -32,7 +33,12 @@ class World:
         self.terrain = ter.small() if small_world else ter.generate()
         af = self.terrain.airfield
         self.weather = Weather(self.terrain, sc.world, sc.thermals, sc.ridge, (af.north_m, af.east_m))
-        self.sim = Sim(compile_aircraft(spec), env=self.weather.env(), terrain=self.terrain.heights_m)
+        comp = compile_aircraft(spec)
+        # bombs, drop tanks: the scenario's loadout names its own aircraft's stores (another
+        # aircraft flown in the scenario goes clean)
+        stores = sc.start.get("stores", []) if spec.id == sc.aircraft else []
+        set_loadout(comp.model, spec, stores, "start.stores", sc.path)
+        self.sim = Sim(comp, env=self.weather.env(), terrain=self.terrain.heights_m)
         self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc, self.start)
         self._make_winch = None
         if sc.start["type"] == "winch":

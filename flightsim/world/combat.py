@@ -63,6 +63,7 @@ class AircraftView:
     damage: np.ndarray          # per section, 0..1
     firing: bool = False
     slat_positions: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 closed .. 1 open
+    stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))        # per store, 1 on
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,8 @@ class Combat:
                 comp = compile_aircraft(opponent["aircraft"])
             else:
                 comp = replace(comp, model=comp.model.copy())
+            from ..spec.damage import set_loadout
+            set_loadout(comp.model, comp.spec, opponent.get("stores") or [], "opponent.stores")
             self.opp_sim = Sim(comp, env=player_sim.env, terrain=player_sim.terrain)
             self.opponent_compiled = comp
             n, e, alt, hdg = place(terrain, opponent)
@@ -275,11 +278,12 @@ class Combat:
         # --- bullets k-1 -> k, hits on both aircraft and the targets
         if self.pool.any_alive():
             self.pool.fly(dt, env, self.heights, self.settings["bullet_life_s"])
-            self.pool.collide_aircraft(self.player_model, PLAYER, pl.pos, pl.R, p_pos, p_R, pl.cg, pl.radius)
+            self.pool.collide_aircraft(self.player_model, PLAYER, pl.pos, pl.R, p_pos, p_R, pl.cg, pl.radius,
+                                       player_state)
             if self.opp is not None and self.opp_visible:
                 self.pool.collide_aircraft(self.opp_sim.model, OPPONENT, self.opp.pos, self.opp.R,
                                            self.opp_sim.position_ned_m, self.opp_sim.body_to_ned(),
-                                           self.opp.cg, self.opp.radius)
+                                           self.opp.cg, self.opp.radius, self.opp_sim.state)
             if self.spheres.shape[0]:
                 self.pool.collide_spheres(self.spheres)
             self._score(self.pool.hits())
@@ -412,7 +416,8 @@ class Combat:
                 _ro(o.position_ned_m), _ro(o.quat_wxyz), _ro(data.section_deflections_rad(o.state)),
                 o.surface("airbrake"), o.surface("gear"), bool(self.opp_alive),
                 bool(self.opp_visible), _ro(data.section_damage),
-                bool(self.opp_alive and self.ai.firing), _ro(data.section_slat_positions(o.state)))
+                bool(self.opp_alive and self.ai.firing), _ro(data.section_slat_positions(o.state)),
+                _ro(data.stores_on(o.state)))
             opp_ammo = int(o.ammo_rounds)
             rng = float(np.linalg.norm(o.position_ned_m - player.position_ned_m))
         guns = self.player_data.guns
@@ -455,6 +460,32 @@ def damage_reaction(model, state, diag) -> str:
             or d["propeller_damage"] > 0.15 or d["link_cut"] > 0.3):
         return "disengage"
     return "fight"
+
+
+def debrief_lines(frame, max_each: int = 10) -> list[str]:
+    """The combat's part of the debrief: the score, then what was hit on each aircraft, in
+    order, the same thing repeated counted once (``x3``)."""
+    if frame is None:
+        return []
+    out = [f"Combat: {frame.hits_scored} hits scored, {frame.hits_taken} taken, "
+           f"{frame.opponents_destroyed} bandit(s) down, {frame.targets_destroyed} target(s)"]
+    for who, title in (("player", "Your aircraft:"), ("opponent", "The bandit:")):
+        rows: list = []
+        for t, w, what in frame.damage_log:
+            if w != who:
+                continue
+            if rows and rows[-1][1] == what:
+                rows[-1][2] += 1
+            else:
+                rows.append([t, what, 1])
+        if not rows:
+            continue
+        out.append(title)
+        for t, what, n in rows[:max_each]:
+            out.append(f"  {int(t // 60)}:{int(t % 60):02d} {what}" + (f" (x{n})" if n > 1 else ""))
+        if len(rows) > max_each:
+            out.append(f"  ... and {len(rows) - max_each} more")
+    return out
 
 
 def smoke_sources(model, state, diag) -> tuple:

@@ -39,6 +39,8 @@ START_KEYS = {
     "heading_offset_deg": num(False, 0.0, between(-360.0, 360.0)),  # from the runway heading
     "speed_kmh": num(False, None, positive),                   # air start: default best glide / cruise
     "min_clearance_m": num(False, 150.0, non_negative),        # air start: at least this above the ground
+    "stores": Field("strlist", required=False, default=[]),    # the loadout: the scenario aircraft's [[store]]
+                                                               # names (another aircraft flown here goes clean)
 }
 WORLD_KEYS = {
     "time_of_day_h": num(False, 13.0, between(0.0, 24.0)),
@@ -75,6 +77,7 @@ OPPONENT_KEYS = {
     "fires": Field("bool", required=False, default=True),
     "hits_to_kill": num(False, 40.0, between(1.0, 10000.0)),
     "respawn": Field("bool", required=False, default=True),
+    "stores": Field("strlist", required=False, default=[]),    # its loadout ([[store]] names); the AI drops them to fight
 }
 TARGET_KEYS = {
     "type": Field("enum", choices=("balloon",)),

@@ -52,6 +52,10 @@ def test_every_scenario_flies_a_minute_with_its_autopilot(name):
     for x in snaps:
         assert np.all(np.isfinite(x.position_ned_m)) and np.all(np.isfinite(x.velocity_ned_ms))
         assert np.all(np.isfinite(x.quat_wxyz))
+    # in a combat the AI may shoot the player's aircraft down (a fire, a seized engine, a wing
+    # gone: issue 18): then it only has to have flown on without a refused or non-finite step
+    if world.combat is not None and world.combat.player.hits_taken > 0:
+        return
     assert log.crash is None, log.crash
     assert log.grade in (None, "good", "firm"), log.debrief_lines()
     air = [x for x in snaps[50:] if not x.on_ground]
