@@ -296,9 +296,9 @@ def warning_lights(s) -> list:
         out.append(("ENGINE HOT", "red" if d["engine_wear"] > 0.05 else "amber"))
     if d["pilot_wound"] > 0.0:
         out.append(("PILOT HIT", "red"))
-    if d["coolant_left"] < 0.98:
+    if d["coolant_leaking"] or d["coolant_left"] < 0.98:
         out.append(("COOLANT", "amber"))
-    if d["oil_left"] < 0.98:
+    if d["oil_leaking"] or d["oil_left"] < 0.98:
         out.append(("OIL LOSS", "amber"))
     if s.engine_rpm > 300.0 and d["oil_pressure_pa"] < 0.6 * d["oil_pressure_normal_pa"]:
         out.append(("OIL PRESS", "amber"))

@@ -41,7 +41,7 @@ import math
 from .jit import kernel
 from .layout import (
     DM_BEARING_S, DM_COOLANT_CP, DM_COOLANT_DP, DM_COOLANT_KG, DM_FIRE_BURN, DM_FIRE_EXPLODE_S,
-    DM_FIRE_SPREAD_M, DM_FIRE_SPREAD_S, DM_FUSELAGE_HALF_Y, DM_SHARED, DM_METAL_CAP, DM_N_CORES, DM_OIL_CP, DM_OIL_DP,
+    DM_BLOCK_OIL, DM_FIRE_SPREAD_M, DM_FIRE_SPREAD_S, DM_FUSELAGE_HALF_Y, DM_SHARED, DM_METAL_CAP, DM_N_CORES, DM_OIL_CP, DM_OIL_DP,
     DM_OIL_KG, DM_OIL_METAL_CAP, DM_OIL_RPM, DM_OIL_T_FAIL, DM_OIL_T_LIMIT, DM_T_FAIL, DM_T_LIMIT, DM_WEAR_S,
     D_COOLANT_LEFT, D_ENGINE_HEALTH, D_FIRES, D_FUEL_LEAK, D_OIL_LEFT, D_SEIZED, EN_OMEGA_MAX, H_N_PARTS,
     H_N_PROP_ST, H_N_TANKS, H_ROW_DMG, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_ENGINE, PART_LINK_PITCH,
@@ -73,6 +73,7 @@ LINK_STRIKE = 0.25          # chance that a round through a control run's box st
 PROP_DAMAGE_PER_MM = 0.012  # thrust lost per mm of calibre of a round that strikes a blade
 BLADE_STRIKE = 0.12         # chance that a round through the disc strikes a blade (blade area / disc)
 SELF_SEAL_TAU_S = 8.0       # a self-sealing liner swells shut in about this many seconds
+SEALED_KG_S = 1e-3          # a leak this small (a drip, 1 g/s) is sealed
 FIRE_CHANCE = (0.0, 0.02, 0.25, 0.35)   # a tank struck by ball / AP / incendiary / HE, with vapour over the fuel
 FIRE_CHANCE_FULL = 0.25     # with no vapour (a brim-full tank) the chance is this share of it
 SEALED_FIRE_SHARE = 0.3     # a self-sealing tank that closes the hole catches fire this much less often
@@ -239,6 +240,17 @@ def cooling_factors(model, state, cap_c, cap_o):
 
 
 @kernel
+def block_to_oil(model, t_block):
+    """Heat (W) an engine past its coolant limit gives its oil: DM_BLOCK_OIL W/K times how far
+    past the limit it is (none below it: the normal heat balance stays as the data set it)."""
+    d = int(model[0, H_ROW_DMG])
+    if d <= 0:
+        return 0.0
+    x = t_block - model[d, DM_T_LIMIT]
+    return model[d, DM_BLOCK_OIL] * x if x > 0.0 else 0.0
+
+
+@kernel
 def oil_pressure(model, state, omega, t_oil):
     """Oil pressure (gauge, Pa): the pump's full pressure from DM_OIL_RPM up (as the root of
     the speed below it), falling as the oil runs out (none below 5 % left, full above 35 %)
@@ -317,8 +329,8 @@ def damage_advance(model, state, diag, p_oil, dt):
         leak = state[S_TANK_LEAK + i] * math.sqrt(fill if fill < 1.0 else 1.0)
         if state[S_TANK_SEAL + i] > 0.0:
             state[S_TANK_LEAK + i] *= math.exp(-state[S_TANK_SEAL + i] * dt)
-            if state[S_TANK_LEAK + i] < 1e-4:
-                state[S_TANK_LEAK + i] = 0.0
+            if state[S_TANK_LEAK + i] < SEALED_KG_S:
+                state[S_TANK_LEAK + i] = 0.0            # down to a drip: sealed
         burning = state[S_TANK_FIRE + i] > 0.0
         lost = (leak + (model[d, DM_FIRE_BURN] if burning else 0.0)) * dt
         if lost > fuel:
@@ -435,6 +447,11 @@ def damage_summary(model, state, diag=None) -> dict:
     hf, seized = engine_factor(model, state)
     return {
         "coolant_left": 1.0 - sum(float(state[S_COOLANT_LOST + i]) for i in range(n)) / n,
+        "coolant_leaking": any(state[S_COOLANT_LEAK + i] > 0.0 and state[S_COOLANT_LOST + i] < 1.0 for i in range(n)),
+        # every radiator's circuit losing coolant (one shared circuit, or both separate ones): the
+        # engine will run dry; one of two separate circuits still holds, at half the capacity
+        "coolant_failing": all(state[S_COOLANT_LEAK + i] > 0.0 for i in range(n)),
+        "oil_leaking": bool(state[S_OIL_LEAK] > 0.0 and state[S_OIL_LOST] < 1.0),
         "oil_left": 1.0 - float(state[S_OIL_LOST]),
         "engine_health": float(hf),
         "seized": bool(seized > 0.5),

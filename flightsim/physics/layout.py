@@ -471,6 +471,7 @@ DM_BEARING_S = 17      # seconds at no oil pressure and full rpm that wear the e
 DM_COOLANT_CP = 18     # specific heat of the coolant, J/(kg K)
 DM_OIL_CP = 19         # of the oil
 DM_FUSELAGE_HALF_Y = 20  # tanks within this of the centre line are in the fuselage (an explosion there is the aircraft)
+DM_BLOCK_OIL = 22      # heat an engine past its coolant limit gives its oil, W per K past the limit
 DM_SHARED = 21         # 1: the radiators share one coolant circuit (a hole in either drains it all:
                        # the Spitfire's); 0: each radiator has its own (the Bf 109 F/G's cut-off valves)
 # ---- tank columns (the powered block's tank rows)

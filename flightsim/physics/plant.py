@@ -47,7 +47,7 @@ from .layout import (
     D_OIL_PRESSURE, EN_IND_EFF, TK_STORE, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, S_PROP_DAMAGE, SEC_DAMAGE,
     SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
 )
-from .damage import cooling_factors, engine_factor, oil_pressure
+from .damage import block_to_oil, cooling_factors, engine_factor, oil_pressure
 from .stores import store_on, tank_fuel
 from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
@@ -356,8 +356,11 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     ws[W, W_FUEL] = fuel_flow
     # a damaged engine turns less of the fuel into work: the rest goes to the coolant
     waste = (1.0 - health) * model[e, EN_IND_EFF] * burned
-    ws[W, W_DTC] = (model[e, EN_HEAT_COOLANT] * burned + waste - heat_c) / cap_c
-    ws[W, W_DTO] = (model[e, EN_HEAT_OIL] * burned - heat_o) / cap_o
+    # an engine hotter than its coolant limit sheds heat into its oil (pistons, bearings, the
+    # oil sprayed under the crowns): the oil cooler then carries part of a dry engine's heat
+    q_bo = block_to_oil(model, t_cool)
+    ws[W, W_DTC] = (model[e, EN_HEAT_COOLANT] * burned + waste - heat_c - q_bo) / cap_c
+    ws[W, W_DTO] = (model[e, EN_HEAT_OIL] * burned + q_bo - heat_o) / cap_o
     ws[W, W_PRESS] = press
     ws[W, W_FLAP] = flap_c
     # --- outputs

@@ -3,9 +3,9 @@
 The physics says what leaks or burns where (``Snapshot.smoke`` for the player,
 ``CombatFrame.opponent_smoke`` for the AI: (kind, body point, strength) each, from
 physics.damage.smoke_points); this module leaves puffs in the air behind the aircraft at
-those points' world positions, ages them (they grow, fade and drift with nothing: the air
-carries them, the aircraft flies on) and draws them as camera-facing quads with the
-tracers' unlit program, blended, after everything opaque. Render-side state only (where
+those points' world positions, ages them (they grow and fade where they were left: the air
+carries them, the aircraft flies on) and draws them as soft round camera-facing puffs
+(shaders/smoke_*.glsl), blended, after everything opaque. Render-side state only (where
 the puffs were left); nothing here reaches back into the physics.
 """
 from __future__ import annotations
@@ -18,14 +18,15 @@ from .glutil import set_uniform
 
 # kind: (rgba at birth, size at birth m, growth m/s, life s, puffs per second)
 PUFFS = {
-    "coolant": ((0.96, 0.97, 0.98, 0.55), 1.2, 2.5, 5.0, 12.0),
-    "oil": ((0.30, 0.32, 0.36, 0.60), 1.2, 2.0, 6.0, 12.0),
-    "fuel": ((0.90, 0.92, 0.95, 0.25), 0.8, 1.5, 3.0, 10.0),
-    "fire": ((1.00, 0.55, 0.12, 0.95), 1.6, 1.0, 0.8, 25.0),
-    "smoke": ((0.08, 0.08, 0.08, 0.65), 1.8, 3.0, 7.0, 12.0),
-    "engine": ((0.15, 0.15, 0.16, 0.55), 1.0, 2.5, 4.0, 10.0),
+    "coolant": ((1.00, 1.00, 1.00, 0.55), 0.8, 2.0, 5.0, 30.0),
+    "oil": ((0.35, 0.37, 0.42, 0.55), 0.8, 1.8, 6.0, 30.0),
+    "fuel": ((0.95, 0.96, 1.00, 0.30), 0.5, 1.2, 3.0, 30.0),
+    "fire": ((1.00, 0.62, 0.18, 0.95), 1.0, 1.5, 0.6, 40.0),
+    "smoke": ((0.10, 0.10, 0.10, 0.60), 1.2, 2.5, 7.0, 25.0),
+    "engine": ((0.18, 0.18, 0.19, 0.50), 0.7, 2.0, 4.0, 25.0),
 }
-MAX_PUFFS = 3000
+UV = np.array([(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)])   # billboards' corners
+MAX_PUFFS = 6000
 
 
 class Trails:
@@ -66,7 +67,7 @@ class Trails:
                 self.strength[i] = strength
 
     def quads(self, eye, t_s: float) -> np.ndarray:
-        """(n * 6, 7) vertices (position relative to the eye, rgba), oldest first."""
+        """(n * 6, 9) vertices (position relative to the eye, rgba, uv)."""
         age = t_s - self.born
         out = []
         for ki, kd in enumerate(self.kinds):
@@ -82,24 +83,29 @@ class Trails:
             col[:, 3] = rgba[3] * (1.0 - a / life)
             if kd == "fire":                    # flame: yellow at the root, red as it goes
                 col[:, 1] *= 1.0 - 0.5 * a / life
-            out.append(np.hstack([v, np.repeat(col, 6, axis=0)]))
+            out.append(np.hstack([v, np.repeat(col, 6, axis=0), np.tile(UV, (len(a), 1))]))
         if not out:
-            return np.zeros((0, 7))
-        return np.concatenate(out)
+            return np.zeros((0, 9))
+        q = np.concatenate(out)
+        # far ones first: blended back to front (near enough, puff by puff)
+        d = np.linalg.norm(q[0::6, 0:3], axis=1)
+        order = np.argsort(-d)
+        return q.reshape(-1, 6, 9)[order].reshape(-1, 9)
 
 
 class TrailRenderer:
-    """GL side: one dynamic buffer, the tracer program, alpha blending, no depth writes."""
+    """GL side: one dynamic buffer, the smoke program, alpha blending, no depth writes."""
 
-    def __init__(self, ctx, tracer_prog):
+    def __init__(self, ctx):
+        from .glutil import program
         self.ctx = ctx
-        self.prog = tracer_prog
-        self.buf = ctx.buffer(reserve=MAX_PUFFS * 6 * 7 * 4, dynamic=True)
-        self.vao = ctx.vertex_array(tracer_prog, [(self.buf, "3f 4f", "in_position", "in_color")])
+        self.prog = program(ctx, "smoke_vs.glsl", "smoke_fs.glsl")
+        self.buf = ctx.buffer(reserve=MAX_PUFFS * 6 * 9 * 4, dynamic=True)
+        self.vao = ctx.vertex_array(self.prog, [(self.buf, "3f 4f 2f", "in_position", "in_color", "in_uv")])
         self.trails = Trails()
         self.drawn = 0
 
-    def draw(self, view, m_proj, common, t_s: float) -> int:
+    def draw(self, fbo, view, m_proj, common, t_s: float) -> int:
         q = self.trails.quads(np.asarray(view.eye_ned_m, dtype=np.float64), t_s)
         self.drawn = len(q) // 6
         if len(q) == 0:
@@ -110,13 +116,13 @@ class TrailRenderer:
         set_uniform(p, "m_view", view.m_view)
         for k, v in common.items():
             set_uniform(p, k, v)
-        self.buf.orphan(MAX_PUFFS * 6 * 7 * 4)
+        self.buf.orphan(MAX_PUFFS * 6 * 9 * 4)
         self.buf.write(q.astype("f4").tobytes())
         ctx.enable(ctx.BLEND)
         ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
         ctx.disable(ctx.CULL_FACE)
-        ctx.depth_mask = False
+        fbo.depth_mask = False              # tested against the scene, not written: puffs do not hide puffs
         self.vao.render(vertices=len(q))
-        ctx.depth_mask = True
+        fbo.depth_mask = True
         ctx.disable(ctx.BLEND)
         return len(q) // 3

@@ -465,7 +465,7 @@ class Renderer:
                 from .clouds import CloudRenderer
                 self.clouds_r = CloudRenderer(ctx)
             tris += self.clouds_r.draw(view, m_proj, common, clouds)
-        tris += self._draw_trails(view, m_proj, common, pose, combat)
+        tris += self._draw_trails(fbo, view, m_proj, common, pose, combat)
         if covered:
             fbo.scissor = None
         self.stats.triangles = tris + 1
@@ -473,7 +473,7 @@ class Renderer:
         self.stats.terrain_triangles = self.terrain_r.stats.terrain_triangles
         return m_proj
 
-    def _draw_trails(self, view, m_proj, common, pose, combat) -> int:
+    def _draw_trails(self, fbo, view, m_proj, common, pose, combat) -> int:
         """Coolant vapour, oil smoke, fuel mist and fire behind a damaged aircraft (render/damage_fx.py)."""
         own = pose.snapshot.smoke if pose is not None else ()
         frame = combat.frame if combat is not None else None
@@ -483,8 +483,7 @@ class Renderer:
             if not own and not other:
                 return 0
             from .damage_fx import TrailRenderer
-            from .glutil import program
-            fx = self.trails_r = TrailRenderer(self.ctx, program(self.ctx, "tracer_vs.glsl", "tracer_fs.glsl"))
+            fx = self.trails_r = TrailRenderer(self.ctx)
         t = pose.snapshot.time_s if pose is not None else (frame.tick * 0.02 if frame is not None else 0.0)
         tr = fx.trails
         if t < getattr(self, "_trail_t", -1.0):
@@ -495,7 +494,7 @@ class Renderer:
         o = combat.opponent_view if combat is not None else None
         if other and o is not None and o.visible and combat.opp is not None:
             tr.emit("opponent", other, o.position_ned_m, o.quat_wxyz, combat.opp["cg"], t)
-        return fx.draw(view, m_proj, common, t)
+        return fx.draw(fbo, view, m_proj, common, t)
 
     def _draw_aircraft(self, view, m_proj, pose: Pose, common, cockpit):
         a = self.aircraft

@@ -37,6 +37,8 @@ DAMAGE_KEYS = {
     "oil_failure_k": num(check=between(340.0, 520.0)),
     "wear_s": num(False, 120.0, between(5.0, 3600.0)),        # halfway to failure, this long wears it out
     "bearing_wear_s": num(False, 60.0, between(5.0, 3600.0)),  # no oil pressure at full rpm, this long
+    # a block past its coolant limit heats the oil (piston crowns, bearings): W per K past the limit
+    "block_to_oil_w_per_k": num(False, 2000.0, between(0.0, 50000.0)),
     "tank_fire_burn_kg_s": num(False, 0.3, between(0.0, 10.0)),
     "tank_fire_explosion_s": num(False, 20.0, between(1.0, 600.0)),
     "tank_fire_spread_s": num(False, 8.0, between(0.5, 600.0)),
@@ -157,6 +159,7 @@ def compile_damage(spec, model, mass, cg, inertia):
     D[L.DM_FIRE_SPREAD_M] = dmg["tank_fire_spread_m"]
     D[L.DM_OIL_RPM] = dmg["oil_pressure_full_rpm"] * math.pi / 30.0
     D[L.DM_BEARING_S] = dmg["bearing_wear_s"]
+    D[L.DM_BLOCK_OIL] = dmg["block_to_oil_w_per_k"]
     D[L.DM_COOLANT_CP] = dmg["coolant_specific_heat_j_per_kg_k"]
     D[L.DM_OIL_CP] = dmg["oil_specific_heat_j_per_kg_k"]
     D[L.DM_FUSELAGE_HALF_Y] = dmg["fuselage_half_width_m"]

@@ -51,10 +51,13 @@ CARDS = {
     "stall_speed": "km/h", "best_glide_ratio": "ratio", "best_glide_speed": "km/h", "min_sink": "m/s",
     "min_sink_speed": "km/h", "glide_sink": "m/s", "roll_rate": "deg/s", "takeoff_roll": "m",
     "landing_roll": "m", "stick_force_per_g": "N/g", "time_to_climb": "s", "roll_reversal_speed": "km/h",
+    "coolant_loss_endurance": "min",
 }
 BEHAVIOUR_CARDS = ("winch_launch_speed", "winch_release_height", "weak_link", "stall_roll_off", "stall_speed_limit",
                    "winch_stall", "turning_stall", "buffet_margin", "trim_change_flaps", "trim_change_gear",
-                   "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall")
+                   "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall",
+                   "radiator_hit_seizure", "radiator_half_capacity", "self_sealing_tank", "tank_fire",
+                   "stores_release_agility")
 POWERS = ("wep", "military", "normal", "cruise", "idle")
 CONFIGS = ("clean", "gear_down", "landing", "takeoff", "airbrakes")
 CONDITION_KEYS = {
@@ -68,6 +71,8 @@ CONDITION_KEYS = {
     "stick_force_n": num(False, None, positive),
     "bank_deg": num(False, None, between(-80.0, 80.0)),            # a turn's bank
     "sideslip_deg": num(False, None, between(-30.0, 30.0)),        # a slipping stall's sideslip (+ air from the right)
+    "calibre_mm": num(False, None, between(2.0, 40.0)),            # systems damage: the round that strikes
+    "stores": Field("strlist", required=False, default=[]),        # the loadout ([[store]] names)
     "condition": Field("str", required=False, default=""),
 }
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
@@ -104,6 +109,7 @@ DEFAULT_NAMES = {
     "min_sink_speed": "minimum sink speed (TAS)", "glide_sink": "sink rate", "roll_rate": "steady roll rate",
     "takeoff_roll": "take-off ground run", "landing_roll": "landing ground roll", "stick_force_per_g":
     "stick force per g", "time_to_climb": "time to climb", "roll_reversal_speed": "aileron reversal speed (IAS)",
+    "coolant_loss_endurance": "engine running time with all its coolant lost",
 }
 
 
@@ -152,6 +158,10 @@ class Figure:
             parts.append(c["config"].replace("_", " "))
         if c.get("stick_force_n"):
             parts.append(f"{c['stick_force_n']:.0f} N stick force")
+        if c.get("calibre_mm"):
+            parts.append(f"a {c['calibre_mm']:.1f} mm round")
+        if c.get("stores"):
+            parts.append("with " + ", ".join(c["stores"]))
         if c.get("condition"):
             parts.append(c["condition"])
         return ", ".join(parts)

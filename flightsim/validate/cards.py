@@ -13,7 +13,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import ground, handling, launch, performance, roll, stall, systems
+from ..physics.layout import ROUND_AP, ROUND_BALL
+from . import damage, ground, handling, launch, performance, roll, stall, systems
 
 KMH_PER_MPH = 1.609344
 
@@ -31,6 +32,10 @@ def _roll_reversal_speed(aircraft, cond):
                                  cond["power"])["reversal_kmh"]
 
 
+def _coolant_loss_endurance(aircraft, cond):
+    return damage.coolant_loss_endurance(aircraft, cond["power"] or "cruise", cond["altitude_m"])["failed_s"] / 60.0
+
+
 FIGURES = {
     "level_speed": performance.level_speed, "best_climb": performance.best_climb,
     "service_ceiling": performance.service_ceiling, "engine_power": performance.engine_power,
@@ -40,6 +45,7 @@ FIGURES = {
     "time_to_climb": performance.time_to_climb, "roll_rate": _roll_rate,
     "takeoff_roll": ground.takeoff_roll, "landing_roll": ground.landing_roll,
     "stick_force_per_g": handling.stick_force_per_g, "roll_reversal_speed": _roll_reversal_speed,
+    "coolant_loss_endurance": _coolant_loss_endurance,
 }
 
 
@@ -235,12 +241,92 @@ def slat_roll_near_stall(aircraft, b):
                 f"at most {s['max_stalled_wing_sections']} with the slats, {p['max_stalled_wing_sections']} without")
 
 
+# ---------------------------------------------------------------------------- systems damage (issue 18)
+def _min(s) -> str:
+    return "never (in the time flown)" if s is None else f"{s / 60.0:.1f} min"
+
+
+def radiator_hit_seizure(aircraft, b):
+    """A round (calibre_mm, default .50) through a coolant radiator in level flight at the power
+    given: the engine seizes between ``low`` and ``high`` minutes after the hit."""
+    power = b.cond["power"] or "military"
+    r = damage.radiator_hit(aircraft, power, b.cond["altitude_m"] or 2000.0, b.cond["calibre_mm"] or 12.7)
+    t = r["seized_s"]
+    ok = t is not None and (b.low is None or t >= 60.0 * b.low) and (b.high is None or t <= 60.0 * b.high)
+    return ok, (f"level at {r['ias_kmh']:.0f} km/h IAS with {power} power ({r['initial_power_kw']:.0f} kW), "
+                f"{r['hit'][0]}: the temperature past the book limit after {_min(r['over_limit_s'])}, the coolant "
+                f"gone after {_min(r['coolant_out_s'])}, 10 % of the power lost after {_min(r['power_down_10pct_s'])}, "
+                f"seized after {_min(t)} (the engine at {r['max_coolant_c']:.0f} C)")
+
+
+def radiator_half_capacity(aircraft, b):
+    """Two radiators on separate circuits: one holed, the other still cools the engine (no
+    seizure in ``limit`` minutes, default 10, at the power given); both holed, it seizes."""
+    power = b.cond["power"] or "military"
+    minutes = 10.0 if b.limit is None else b.limit
+    one = damage.radiator_hit(aircraft, power, b.cond["altitude_m"] or 2000.0, b.cond["calibre_mm"] or 12.7,
+                              radiators=(0,), max_s=60.0 * minutes)
+    both = damage.radiator_hit(aircraft, power, b.cond["altitude_m"] or 2000.0, b.cond["calibre_mm"] or 12.7,
+                               radiators=(0, 1), max_s=60.0 * minutes)
+    ok = one["seized_s"] is None and both["seized_s"] is not None
+    return ok, (f"level at {one['ias_kmh']:.0f} km/h IAS with {power} power: one radiator holed, half the coolant "
+                f"lost, the engine at most {one['max_coolant_c']:.0f} C, seized {_min(one['seized_s'])} in "
+                f"{minutes:.0f} min; both holed, seized after {_min(both['seized_s'])}")
+
+
+def self_sealing_tank(aircraft, b):
+    """A round (calibre_mm) into each tank from trimmed cruise: the self-sealing ones close the
+    hole (no leak left after 60 s), the plain ones keep leaking."""
+    cal = b.cond["calibre_mm"] or 7.7
+    ok = True
+    words = []
+    for i, name, seal_mm in damage.tank_rows(aircraft):
+        r = damage.tank_hit(aircraft, i, cal, ROUND_AP if cal > 8.0 else ROUND_BALL)
+        should = 0.0 < cal <= seal_mm
+        closed = r["leak_now_kg_s"] == 0.0
+        ok = ok and closed == should
+        kind = f"self-sealing to {seal_mm:.1f} mm" if seal_mm else "plain"
+        now = "sealed" if closed else f"still leaking {r['leak_now_kg_s']:.2f} kg/s"
+        words.append(f"{name} ({kind}): {r['lost_kg']:.1f} kg lost in 60 s, {now}")
+    return ok, f"a {cal:.1f} mm round into each tank from cruise: " + "; ".join(words)
+
+
+def tank_fire(aircraft, b):
+    """A tank set burning: with fuel in it, it explodes (taking its wing, or in the fuselage the
+    aircraft); drained first, it burns out and does not explode."""
+    i = damage.tank_rows(aircraft)[0][0]
+    full = damage.tank_fire(aircraft, i)
+    empty = damage.tank_fire(aircraft, i, empty=True)
+    ok = full["exploded_s"] is not None and empty["exploded_s"] is None and empty["burned_out_s"] is not None
+    out = empty["burned_out_s"]
+    return ok, (f"tank {i + 1} burning with fuel: {full['what'] or 'no explosion'} after {_min(full['exploded_s'])}, "
+                f"the mass {full['mass_before_kg']:.0f} -> {full['mass_after_kg']:.0f} kg; drained first: "
+                + (f"burned out after {out:.2f} s, no explosion" if out is not None else "it did not burn out"))
+
+
+def stores_release_agility(aircraft, b):
+    """The stores (the condition's) released in straight flight: the mass, CG and inertia re-summed
+    that cycle, and the roll quicker (roll rate 0.3 s into a full aileron roll, time to 45 deg)."""
+    r = damage.store_release(aircraft, b.cond["stores"], b.cond["ias_kmh"] or 400.0, b.cond["altitude_m"] or 2000.0)
+    x, y = r["before"], r["after"]
+    ok = y["roll_rate_03s_dps"] > x["roll_rate_03s_dps"] and y["time_to_45_s"] < x["time_to_45_s"]
+    return ok, (f"at {r['ias_kmh']:.0f} km/h IAS: mass {x['mass_kg']:.0f} -> {r['mass_next_cycle_kg']:.0f} kg the "
+                f"next cycle, CG {1000 * (y['cg_m'][0] - x['cg_m'][0]):+.0f} mm in x, Ixx {x['ixx']:.0f} -> "
+                f"{y['ixx']:.0f}, Iyy {x['iyy']:.0f} -> {y['iyy']:.0f} kg m2; full aileron: "
+                f"{x['roll_rate_03s_dps']:.1f} -> {y['roll_rate_03s_dps']:.1f} deg/s after 0.3 s, "
+                f"{x['roll_rate_1s_dps']:.1f} -> {y['roll_rate_1s_dps']:.1f} after 1 s, 45 deg in "
+                f"{x['time_to_45_s']:.2f} -> {y['time_to_45_s']:.2f} s; a fifth of the elevator's force: pitch rate "
+                f"after 0.5 s {x['pitch_rate_05s_dps']:.1f} -> {y['pitch_rate_05s_dps']:.1f} deg/s")
+
+
 BEHAVIOURS = {
     "winch_launch_speed": winch_launch_speed, "winch_release_height": winch_release_height, "weak_link": weak_link,
     "stall_speed_limit": stall_speed_limit, "stall_roll_off": stall_roll_off, "buffet_margin": buffet_margin,
     "winch_stall": winch_stall, "turning_stall": turning_stall, "trim_change_flaps": trim_change_flaps, "trim_change_gear": trim_change_gear,
     "speed_stability": speed_stability, "stabilizer_trim_no_stall": stabilizer_trim_no_stall,
     "slat_asymmetry": slat_asymmetry, "slat_roll_near_stall": slat_roll_near_stall,
+    "radiator_hit_seizure": radiator_hit_seizure, "radiator_half_capacity": radiator_half_capacity,
+    "self_sealing_tank": self_sealing_tank, "tank_fire": tank_fire, "stores_release_agility": stores_release_agility,
 }
 
 

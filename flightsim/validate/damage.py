@@ -54,9 +54,10 @@ def _parts(sim, kind):
 
 
 CRUISE_SHARE = 0.8      # cruise: level at this share of the military level speed, the throttle as trimmed
+IDLE_SHARE = 0.5        # "power as low as possible": level at this share of it (about a quarter of the power)
 
 
-def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=()) -> tuple[Sim, float]:
+def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=(), share: float | None = None) -> tuple[Sim, float]:
     """The aircraft trimmed level (returns it and the IAS, km/h): 'military' or 'wep' at the top
     speed that power gives here (the throttle full), 'cruise' at CRUISE_SHARE of the military
     top speed with the throttle the trim finds (about half power)."""
@@ -64,7 +65,9 @@ def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=()) -> tupl
     tas_kmh = level_speed(aircraft, cond)
     sim = _sim(aircraft, stores)
     from ..physics.atmosphere import isa
-    ias = (CRUISE_SHARE if power == "cruise" else 0.99) * tas_kmh * math.sqrt(float(isa(altitude_m)[2]) / 1.225)
+    if share is None:
+        share = CRUISE_SHARE if power == "cruise" else 0.99
+    ias = share * tas_kmh * math.sqrt(float(isa(altitude_m)[2]) / 1.225)
     if trim_straight(sim, ias, altitude_m, "clean", cond["power"]) is None:
         raise RuntimeError(f"{aircraft}: no level flight at {ias:.0f} km/h IAS with {power} power")
     return sim, ias
@@ -219,3 +222,34 @@ def store_release(aircraft, stores, ias_kmh: float = 400.0, altitude_m: float = 
     after = _response(sim, t2, ias_kmh, altitude_m)
     return {"stores": list(stores), "ias_kmh": ias_kmh, "altitude_m": altitude_m, "before": before, "after": after,
             "mass_at_release_kg": float(released), "mass_next_cycle_kg": mass_next_cycle}
+
+
+def tank_rows(aircraft) -> list:
+    """(index, name, self-sealing calibre mm) of each internal tank (the drop tanks left out)."""
+    spec = compile_aircraft(aircraft).spec
+    return [(i, t["name"], t.get("self_sealing_mm", 0.0)) for i, t in enumerate(spec.powerplant["tanks"])
+            if "store" not in t]
+
+
+def coolant_loss_endurance(aircraft, power: str = "cruise", altitude_m: float = 2000.0, max_s: float = 3600.0):
+    """All the coolant gone at once in level flight at this power ('cruise': the throttle the
+    trim finds at CRUISE_SHARE of the military level speed; 'idle': the least that holds level,
+    IDLE_SHARE of it): how long until the engine fails, and the temperatures on the way."""
+    sim, ias = trimmed_at_power(aircraft, "cruise" if power in ("cruise", "idle") else power, altitude_m,
+                                share=IDLE_SHARE if power == "idle" else None)
+    d = int(sim.model[0, L.H_ROW_DMG])
+    for i in range(int(sim.model[d, L.DM_N_CORES])):
+        sim.state[L.S_COOLANT_LOST + i] = 1.0
+    c = sim.controls.array.copy()
+    out = {"ias_kmh": ias, "failed_s": None, "power_kw": None, "max_oil_c": 0.0}
+    for k in range(int(round(max_s / DT))):
+        sim.step(c)
+        if k == 0:
+            out["power_kw"] = sim.diag[L.D_SHAFT_POWER] / 1000.0
+        out["max_oil_c"] = max(out["max_oil_c"], sim.state[L.S_OIL_T] - 273.15)
+        if sim.diag[L.D_SEIZED] > 0.5:
+            out["failed_s"] = (k + 1) * DT
+            break
+    if out["failed_s"] is None:
+        out["failed_s"] = float("inf")
+    return out

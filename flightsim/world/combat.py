@@ -446,17 +446,18 @@ class Combat:
 
 
 def damage_reaction(model, state, diag) -> str:
-    """What a pilot does with the damage he can see and feel: 'bail out' of a fire, a dead
-    or failing engine low on options, or a killed or badly wounded pilot (the aircraft is
-    lost); 'disengage' with a sick engine (coolant or oil going, temperatures climbing,
-    power lost), a leaking tank, a damaged propeller or control run; else 'fight'."""
+    """What a pilot does with the damage he can see and feel: 'bail out' of a fire, a seized
+    engine, severed controls or a badly wounded pilot (the aircraft is lost); 'disengage' with
+    a sick engine (every radiator losing its coolant, oil going, power lost), a leaking tank, a
+    damaged propeller or control run; else 'fight' (one of two separate radiators holed: the
+    other still cools it)."""
     from ..physics.damage import damage_summary
     d = damage_summary(model, state, diag)
     if d["fires"] > 0 or d["pilot_wound"] >= 0.7 or d["exploded"]:
         return "bail out"
     if d["seized"] or d["link_cut"] >= 0.9:
         return "bail out"
-    if (d["engine_health"] < 0.85 or d["coolant_left"] < 0.8 or d["oil_left"] < 0.8 or d["fuel_leak_kg_s"] > 0.05
+    if (d["engine_health"] < 0.85 or d["coolant_failing"] or d["oil_leaking"] or d["fuel_leak_kg_s"] > 0.05
             or d["propeller_damage"] > 0.15 or d["link_cut"] > 0.3):
         return "disengage"
     return "fight"
