@@ -226,14 +226,12 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
 
 
 def _damage_fields(state, diag, model) -> dict:
-    from .physics import layout as L
-    if model[0, L.H_ROW_DMG] <= 0:
+    data = AircraftData(model)
+    if not data.has_systems_damage:
         return {}
     from .physics.damage import damage_summary, smoke_points
-    from .physics.named_model import AircraftData
-    return {"oil_pressure_pa": float(diag[L.D_OIL_PRESSURE]), "damage": damage_summary(model, state, diag),
-            "smoke": smoke_points(model, state, diag),
-            "stores_on": _ro(AircraftData(model).stores_on(state))}
+    return {"oil_pressure_pa": AircraftView(state, diag).oil_pressure_pa, "damage": damage_summary(model, state, diag),
+            "smoke": smoke_points(model, state, diag), "stores_on": _ro(data.stores_on(state))}
 
 
 class SnapshotBuffer:

@@ -52,7 +52,7 @@ from .layout import (
     S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS, TK_SEAL_MM, TK_SIZE,
 )
 from .layout import (
-    D_OIL_PRESSURE, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, N_TANK_MAX, PT_POS, SEC_GROUP, SEC_POS,
+    D_OIL_PRESSURE, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, N_TANK_MAX, PT_POS, ROUND_NAMES, SEC_GROUP, SEC_POS,
 )
 from .stores import tank_fuel
 
@@ -103,10 +103,13 @@ def part_name(model, part: int) -> str:
     return name
 
 
-def apply_hit(model, state, part: int, calibre_mm: float, kind: int, rng) -> str:
-    """One round (calibre in mm, kind ROUND_*) strikes hit box ``part``: change the aircraft's
-    damage state and say what happened (for the debrief), '' if nothing did. ``rng``:
-    a numpy Generator (its ``random()`` decides the chance outcomes)."""
+def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
+    """One round (calibre in mm, kind: ROUND_* or its name, "ball", "ap", "incendiary", "he")
+    strikes hit box ``part``: change the aircraft's damage state and say what happened (for the
+    debrief), '' if nothing did. ``rng``: a numpy Generator (its ``random()`` decides the chance
+    outcomes)."""
+    if isinstance(kind, str):
+        kind = ROUND_NAMES.index(kind)
     d = int(model[0, H_ROW_DMG])
     row = part_rows(model)[part]
     k = int(row[PT_KIND])
@@ -201,6 +204,12 @@ def _tank_hit(model, state, i, calibre_mm, kind, area, rng) -> str:
 def start_fire(model, state, tank: int) -> None:
     """Set a tank burning (tests, scripted events)."""
     state[S_TANK_FIRE + tank] = 1e-6
+
+
+def drain(model, state, tank: int) -> None:
+    """Empty a tank (its fuel counted as used)."""
+    base = int(model[0, H_ROW_PLANT])
+    state[S_FUEL_USED + tank] = model[base + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + tank, TK_FUEL]
 
 
 # --------------------------------------------------------------------- kernels

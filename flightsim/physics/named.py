@@ -192,6 +192,20 @@ class Readouts:
     mass_kg = _Slot(L.D_MASS, "diag", 1.0, "mass this step, kg (powered aircraft: as fuel burns)")
     ammo_rounds = _Slot(L.D_AMMO, "diag", 1.0, "rounds left, all guns")
     recoil_n = _Slot(L.D_RECOIL, "diag", 1.0, "total recoil force of the guns firing this step, N")
+    # systems damage and stores (physics/damage.py, physics/stores.py)
+    oil_pressure_pa = _Slot(L.D_OIL_PRESSURE, "diag", 1.0, "oil pressure (gauge), Pa")
+    coolant_left = _Slot(L.D_COOLANT_LEFT, "diag", 1.0, "coolant left, fraction of the system")
+    oil_left = _Slot(L.D_OIL_LEFT, "diag", 1.0, "oil left, fraction")
+    engine_health = _Slot(L.D_ENGINE_HEALTH, "diag", 1.0, "share of its power the engine can still make")
+    engine_seized = _Slot(L.D_SEIZED, "diag", 1.0, "1 once the engine has seized")
+    tanks_burning = _Slot(L.D_FIRES, "diag", 1.0, "fuel tanks on fire")
+    fuel_leak_kgs = _Slot(L.D_FUEL_LEAK, "diag", 1.0, "fuel leaking from all tanks, kg/s")
+    store_mass_kg = _Slot(L.D_STORE_MASS, "diag", 1.0, "stores still on (drop tanks with their fuel), kg")
+    store_drag_n = _Slot(L.D_STORE_DRAG, "diag", 1.0, "drag of the stores still on, N")
+    engine_wear = _Slot(L.S_ENGINE_WEAR, "state", 1.0, "engine wear from heat and oil starvation, 0..1 (1 seized)")
+    engine_hit = _Slot(L.S_ENGINE_HIT, "state", 1.0, "power lost to direct hits on the engine, 0..1")
+    oil_lost = _Slot(L.S_OIL_LOST, "state", 1.0, "oil lost, fraction")
+    pilot_wound = _Slot(L.S_PILOT_WOUND, "state", 1.0, "0 fit .. 1 killed")
     strike_speed_ms = _Slot(L.S_STRIKE_SPEED, "state", 1.0, "largest strike speed since the start, m/s")
     aerodynamic_stiffness_per_s = _Slot(L.D_STIFFNESS, "diag", 1.0, "fastest aerodynamic damping rate, 1/s")
     wing_induced_alpha_rad = _Slot(L.D_ALPHA_INDUCED, "diag", 1.0, "the wing's induced angle of attack (lifting line), rad")
@@ -391,6 +405,37 @@ class Readouts:
     def forget_history(self) -> None:
         """Start the integrator afresh (after the state was changed by hand)."""
         self.state[L.S_HAS_PREV] = 0.0
+
+    # systems damage: per radiator circuit, per tank, per control axis
+    @property
+    def coolant_lost(self) -> np.ndarray:
+        """Coolant lost from each radiator's circuit, fraction (a copy; N_RAD_MAX slots)."""
+        return self.state[L.S_COOLANT_LOST:L.S_COOLANT_LOST + L.N_RAD_MAX].copy()
+
+    def set_coolant_lost(self, fractions) -> None:
+        f = np.asarray(fractions, dtype=np.float64).reshape(-1)
+        self.state[L.S_COOLANT_LOST:L.S_COOLANT_LOST + len(f)] = f
+
+    @property
+    def tank_fire_s(self) -> np.ndarray:
+        """Seconds each tank has been burning (0 not burning, < 0 burned out; a copy)."""
+        return self.state[L.S_TANK_FIRE:L.S_TANK_FIRE + L.N_TANK_MAX].copy()
+
+    def set_tank_fire_s(self, tank: int, seconds: float) -> None:
+        self.state[L.S_TANK_FIRE + tank] = seconds
+
+    @property
+    def link_cut(self) -> np.ndarray:
+        """Pitch, roll and yaw control runs: 0 intact .. 1 severed (a copy)."""
+        return self.state[L.S_LINK_CUT:L.S_LINK_CUT + 3].copy()
+
+    def set_link_cut(self, axis: str, value: float) -> None:
+        self.state[L.S_LINK_CUT + ("pitch", "roll", "yaw").index(axis)] = value
+
+    @property
+    def stores_released(self) -> np.ndarray:
+        """Each store released (1) or not (a copy; N_STORE_MAX slots)."""
+        return self.state[L.S_STORE_GONE:L.S_STORE_GONE + L.N_STORE_MAX].copy()
 
     # guns
     @property

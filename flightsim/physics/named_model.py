@@ -296,6 +296,44 @@ class AircraftData:
         r0 = int(self.model[0, L.H_ROW_PART])
         return self.model[r0:r0 + int(self.model[0, L.H_N_PARTS])] if r0 > 0 else self.model[0:0]
 
+    def parts_of(self, name: str) -> list[int]:
+        """The hit boxes of one kind of component (layout.PART_NAMES: engine, radiator, oil_cooler,
+        tank, propeller, pilot, armour, elevator_linkage, ...), in order."""
+        kind = L.PART_NAMES.index(name)
+        return [i for i, r in enumerate(self.parts) if int(r[L.PT_KIND]) == kind]
+
+    @property
+    def has_systems_damage(self) -> bool:
+        return self.model[0, L.H_ROW_DMG] > 0
+
+    def _dm(self, col):
+        d = int(self.model[0, L.H_ROW_DMG])
+        if d <= 0:
+            raise ValueError("this aircraft has no [damage] data")
+        return self.model[d, col]
+
+    @property
+    def coolant_limit_k(self) -> float:
+        return float(self._dm(L.DM_T_LIMIT))
+
+    @property
+    def radiator_circuits(self) -> int:
+        return int(self._dm(L.DM_N_CORES))
+
+    def set_tank_fire(self, explosion_s: float | None = None, spread_s: float | None = None,
+                      spread_m: float | None = None) -> None:
+        """Change how a tank fire explodes and spreads (tests, studies)."""
+        d = int(self.model[0, L.H_ROW_DMG])
+        for col, v in ((L.DM_FIRE_EXPLODE_S, explosion_s), (L.DM_FIRE_SPREAD_S, spread_s),
+                       (L.DM_FIRE_SPREAD_M, spread_m)):
+            if v is not None:
+                self.model[d, col] = v
+
+    def gun_round(self, gun: int) -> tuple[float, int]:
+        """(calibre mm, round kind: layout.ROUND_NAMES index) of a gun."""
+        row = self.model[int(self.model[0, L.H_ROW_GUN]) + gun]
+        return float(row[L.GUN_CALIBRE_MM]), int(row[L.GUN_ROUND_KIND])
+
     def wing_induced_k(self) -> float:
         """The wing's induced angle per unit lift coefficient, 1 / (pi AR e)."""
         return float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_K_INDUCED])

@@ -48,6 +48,10 @@ from .layout import (
     SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
 )
 from .damage import block_to_oil, cooling_factors, engine_factor, oil_pressure
+from .layout import (
+    DM_COOLANT_KG, DM_N_CORES, DM_OIL_KG, H_N_PARTS, H_ROW_DMG, H_ROW_PART, PART_OIL_COOLER, PART_RADIATOR,
+    PT_INDEX, PT_KIND, PT_POS, S_COOLANT_LOST, S_OIL_LOST,
+)
 from .stores import store_on, tank_fuel
 from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
@@ -121,7 +125,8 @@ def _load_box(model, state, k, n_t, row0, g0, n_g):
 @kernel
 def resum_mass(model, state):
     """ROW_MASS = the dry aircraft plus the fuel left in each tank and the rounds left in
-    each gun's ammunition box and the stores still on, less the sections shot away: mass,
+    each gun's ammunition box and the stores still on, less the sections shot away and the
+    coolant and oil leaked away: mass,
     CG and the full inertia tensor (each tank's fuel a solid box whose height shrinks with
     its fill, each belt a box whose length shrinks as it feeds, a store its box, a section
     lost as a point mass at its quarter chord; parallel-axis shifted), and the inverse
@@ -169,28 +174,46 @@ def resum_mass(model, state):
         ixy += d
         ixz += e
         iyz += g
-    if model[0, H_DAMAGED] > 0.0:
-        # sections shot away (a wingtip, a tail surface): their mass leaves the sum, as point
-        # masses at their quarter chords (their own small inertia stays: under 1 % of the shift)
-        r0 = int(model[0, H_ROW_SECTION])
-        for i in range(int(model[0, H_N_SECTIONS])):
-            row = r0 + i
+    # what battle damage takes away, as point masses: sections shot away (a wingtip, a tail
+    # surface: at their quarter chords; their own small inertia stays, under 1 % of the shift)
+    # and the coolant and oil leaked away (from their radiators and oil cooler; the dry
+    # aircraft holds them full)
+    d = int(model[0, H_ROW_DMG])
+    n_sec = int(model[0, H_N_SECTIONS]) if model[0, H_DAMAGED] > 0.0 else 0
+    n_parts = int(model[0, H_N_PARTS]) if d > 0 and (state[S_COOLANT_LOST] > 0.0 or state[S_COOLANT_LOST + 1] > 0.0
+                                                     or state[S_OIL_LOST] > 0.0) else 0
+    for k in range(n_sec + n_parts):
+        if k < n_sec:
+            row = int(model[0, H_ROW_SECTION]) + k
             if model[row, SEC_DAMAGE] < 1.0 or model[row, SEC_MASS] <= 0.0:
                 continue
             f = -model[row, SEC_MASS]
-            px = model[row, SEC_POS]
-            py = model[row, SEC_POS + 1]
-            pz = model[row, SEC_POS + 2]
-            m += f
-            sx += f * px
-            sy += f * py
-            sz += f * pz
-            ixx += f * (py * py + pz * pz)
-            iyy += f * (px * px + pz * pz)
-            izz += f * (px * px + py * py)
-            ixy -= f * px * py
-            ixz -= f * px * pz
-            iyz -= f * py * pz
+            c0 = SEC_POS
+        else:
+            row = int(model[0, H_ROW_PART]) + k - n_sec
+            kind = int(model[row, PT_KIND])
+            if kind == PART_RADIATOR:
+                f = -state[S_COOLANT_LOST + int(model[row, PT_INDEX])] * model[d, DM_COOLANT_KG] / model[d, DM_N_CORES]
+            elif kind == PART_OIL_COOLER:
+                f = -state[S_OIL_LOST] * model[d, DM_OIL_KG]
+            else:
+                continue
+            if f == 0.0:
+                continue
+            c0 = PT_POS
+        px = model[row, c0]
+        py = model[row, c0 + 1]
+        pz = model[row, c0 + 2]
+        m += f
+        sx += f * px
+        sy += f * py
+        sz += f * pz
+        ixx += f * (py * py + pz * pz)
+        iyy += f * (px * px + pz * pz)
+        izz += f * (px * px + py * py)
+        ixy -= f * px * py
+        ixz -= f * px * pz
+        iyz -= f * py * pz
     cx = sx / m
     cy = sy / m
     cz = sz / m

@@ -83,8 +83,10 @@ class CockpitPanel:
                                      ["gear", "brake", "cable", "stall"])
             g["engine"] = []
         else:
+            # six engine gauges: four in the upper row, two beside the G meter's row (the oil
+            # pressure joined the temperatures with the systems damage of issue 18)
             slots = [(cx - 540 * k, 158 * k), (cx - 415 * k, 158 * k), (cx + 415 * k, 158 * k),
-                     (cx + 540 * k, 158 * k), (cx + 415 * k, 56 * k)]
+                     (cx + 540 * k, 158 * k), (cx + 415 * k, 56 * k), (cx + 540 * k, 56 * k)]
             g["engine"] = []
             for (gs, field), (x, y) in zip(engine, slots):
                 d = D.Dial.linear(x, y, 46 * k, gs.min, gs.max, 225.0, 270.0)
@@ -92,8 +94,8 @@ class CockpitPanel:
                 g["engine"].append((field, d))
             g["gmeter"] = self._gmeter(cv, tb, cx - 540 * k, 56 * k, 46 * k)
             g["levers"] = []
-            g["lamps"] = (self._lamps(cv, cx - 415 * k, [80, 40], k, ["gear", "stall"])
-                          + self._lamps(cv, cx + 540 * k, [80, 40], k, ["flaps", "brake"]))
+            g["lamps"] = self._lamps(cv, cx - 415 * k, [97, 70, 43, 16], k, ["gear", "stall", "flaps", "brake"],
+                                     half_h=12.0)
         tb.end()
         self.static.upload(cv.array())
         x, y, w2, h2 = g["compass"]
@@ -241,12 +243,12 @@ class CockpitPanel:
                anchor_x="left", multiline_width=60 * k)
         return (key, x, y0, y1, colour)
 
-    def _lamps(self, cv, x, ys, k, names):
+    def _lamps(self, cv, x, ys, k, names, half_h=16.0):
         out = []
         for name, yy in zip(names, ys):
             y = yy * k
-            cv.rounded_rect(x - 54 * k, y - 16 * k, x + 54 * k, y + 16 * k, 5 * k, (0.03, 0.03, 0.03, 1.0))
-            out.append((name, x, y, 50 * k, 12 * k))
+            cv.rounded_rect(x - 54 * k, y - half_h * k, x + 54 * k, y + half_h * k, 5 * k, (0.03, 0.03, 0.03, 1.0))
+            out.append((name, x, y, 50 * k, (half_h - 4.0) * k))
         return out
 
     # ------------------------------------------------------------------ per frame

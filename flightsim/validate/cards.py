@@ -13,7 +13,6 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..physics.layout import ROUND_AP, ROUND_BALL
 from . import damage, ground, handling, launch, performance, roll, stall, systems
 
 KMH_PER_MPH = 1.609344
@@ -281,7 +280,7 @@ def self_sealing_tank(aircraft, b):
     ok = True
     words = []
     for i, name, seal_mm in damage.tank_rows(aircraft):
-        r = damage.tank_hit(aircraft, i, cal, ROUND_AP if cal > 8.0 else ROUND_BALL)
+        r = damage.tank_hit(aircraft, i, cal, "ap" if cal > 8.0 else "ball")
         should = 0.0 < cal <= seal_mm
         closed = r["leak_now_kg_s"] == 0.0
         ok = ok and closed == should

@@ -19,8 +19,7 @@ import math
 
 import numpy as np
 
-from ..physics import layout as L
-from ..physics.damage import apply_hit, damage_summary, explode, part_rows, start_fire
+from ..physics.damage import apply_hit, damage_summary, drain, explode, start_fire
 from ..physics.named_model import AircraftData
 from ..sim import Sim
 from ..spec.compile import compile_aircraft
@@ -49,8 +48,8 @@ def _sim(aircraft, stores=()) -> Sim:
     return Sim(comp, terrain=flat_terrain(-1.0e6))
 
 
-def _parts(sim, kind):
-    return [i for i, r in enumerate(part_rows(sim.model)) if int(r[L.PT_KIND]) == kind]
+def _parts(sim, name):
+    return AircraftData(sim.model).parts_of(name)
 
 
 CRUISE_SHARE = 0.8      # cruise: level at this share of the military level speed, the throttle as trimmed
@@ -74,14 +73,13 @@ def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=(), share: 
 
 
 def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, calibre_mm: float = 12.7,
-                 kind: int = L.ROUND_INCENDIARY, radiators=(0,), max_s: float = 1800.0) -> dict:
+                 kind: str = "incendiary", radiators=(0,), max_s: float = 1800.0) -> dict:
     sim, ias = trimmed_at_power(aircraft, power, altitude_m)
-    rad = _parts(sim, L.PART_RADIATOR)
+    rad = _parts(sim, "radiator")
     rng = _Always(1.0)                     # no chance outcomes: a radiator hit has none
     said = [apply_hit(sim.model, sim.state, rad[r], calibre_mm, kind, rng) for r in radiators]
     c = sim.controls.array.copy()
-    d = int(sim.model[0, L.H_ROW_DMG])
-    t_limit = sim.model[d, L.DM_T_LIMIT]
+    t_limit = AircraftData(sim.model).coolant_limit_k
     power0 = None
     out = {"aircraft": aircraft, "power": power, "ias_kmh": ias, "altitude_m": altitude_m, "hit": said,
            "coolant_out_s": None, "over_limit_s": None, "power_down_10pct_s": None, "seized_s": None}
@@ -91,15 +89,15 @@ def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, 
         sim.step(c)
         t = (k + 1) * DT
         s = damage_summary(sim.model, sim.state, sim.diag)
-        shaft = sim.diag[L.D_SHAFT_POWER]
+        shaft = sim.shaft_power_w
         if power0 is None:
             power0 = shaft
         if k % 50 == 0:
-            rows.append((t, s["coolant_left"], sim.state[L.S_COOLANT_T] - 273.15, sim.state[L.S_OIL_T] - 273.15,
-                         shaft / 1000.0, s["engine_wear"], sim.diag[L.D_RPM], sim.altitude_m, sim.ias_kmh))
+            rows.append((t, s["coolant_left"], sim.coolant_k - 273.15, sim.oil_k - 273.15,
+                         shaft / 1000.0, s["engine_wear"], sim.engine_rpm, sim.altitude_m, sim.ias_kmh))
         if out["coolant_out_s"] is None and s["coolant_left"] <= 1e-6:
             out["coolant_out_s"] = t
-        if out["over_limit_s"] is None and sim.state[L.S_COOLANT_T] > t_limit:
+        if out["over_limit_s"] is None and sim.coolant_k > t_limit:
             out["over_limit_s"] = t
         if out["power_down_10pct_s"] is None and s["engine_health"] < 0.9:
             out["power_down_10pct_s"] = t
@@ -112,22 +110,22 @@ def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, 
     return out
 
 
-def tank_hit(aircraft, tank: int, calibre_mm: float, kind: int = L.ROUND_AP, seconds: float = 60.0,
+def tank_hit(aircraft, tank: int, calibre_mm: float, kind: str = "ap", seconds: float = 60.0,
              altitude_m: float = 2000.0) -> dict:
     """A round into tank ``tank`` (no fire: the chance outcomes do not happen) from trimmed cruise."""
     sim, ias = trimmed_at_power(aircraft, "cruise", altitude_m)
-    tanks = _parts(sim, L.PART_TANK)
+    tanks = _parts(sim, "tank")
     said = apply_hit(sim.model, sim.state, tanks[tank], calibre_mm, kind, _Always(1.0))
-    used0 = float(sim.state[L.S_FUEL_USED + tank])
+    used0 = float(sim.fuel_used_kg[tank])
     c = sim.controls.array.copy()
     out = {"hit": said, "lost_10s_kg": None}
-    burn_before = sim.diag[L.D_FUEL_FLOW]
+    burn_before = sim.fuel_flow_kgs
     for k in range(int(round(seconds / DT))):
         sim.step(c)
         if k + 1 == int(round(10.0 / DT)):
-            out["lost_10s_kg"] = float(sim.state[L.S_FUEL_USED + tank]) - used0
-    out["lost_kg"] = float(sim.state[L.S_FUEL_USED + tank]) - used0
-    out["leak_now_kg_s"] = float(sim.diag[L.D_FUEL_LEAK])
+            out["lost_10s_kg"] = float(sim.fuel_used_kg[tank]) - used0
+    out["lost_kg"] = float(sim.fuel_used_kg[tank]) - used0
+    out["leak_now_kg_s"] = sim.fuel_leak_kgs
     out["engine_burn_kg_s"] = float(burn_before)
     return out
 
@@ -136,12 +134,10 @@ def tank_fire(aircraft, tank: int, seconds: float = 120.0, altitude_m: float = 2
     """Tank ``tank`` set burning in trimmed cruise (``empty``: drained first): when it exploded
     or burned out, what the world took, and the mass before and after."""
     sim, ias = trimmed_at_power(aircraft, "cruise", altitude_m)
-    base = int(sim.model[0, L.H_ROW_PLANT])
-    row = base + L.PLANT_STATIONS + int(sim.model[0, L.H_N_PROP_ST]) + tank
     if empty:
-        sim.state[L.S_FUEL_USED + tank] = sim.model[row, L.TK_FUEL]
+        drain(sim.model, sim.state, tank)
     start_fire(sim.model, sim.state, tank)
-    mass0 = float(sim.model[L.ROW_MASS, L.M_MASS])
+    mass0 = AircraftData(sim.model).mass_kg
     c = sim.controls.array.copy()
     out = {"exploded_s": None, "burned_out_s": None, "what": "", "mass_before_kg": mass0}
     for k in range(int(round(seconds / DT))):
@@ -153,10 +149,10 @@ def tank_fire(aircraft, tank: int, seconds: float = 120.0, altitude_m: float = 2
             out["what"] = what
             sim.step(c)
             break
-        if sim.state[L.S_TANK_FIRE + tank] < 0.0 and out["burned_out_s"] is None:
+        if sim.tank_fire_s[tank] < 0.0 and out["burned_out_s"] is None:
             out["burned_out_s"] = t
             break
-    out["mass_after_kg"] = float(sim.model[L.ROW_MASS, L.M_MASS])
+    out["mass_after_kg"] = AircraftData(sim.model).mass_kg
     out["sections_gone"] = int(np.sum(AircraftData(sim.model).section_damage >= 1.0))
     out["sim"] = sim
     return out
@@ -169,32 +165,34 @@ def _response(sim, trim, ias_kmh, altitude_m) -> dict:
     """From the trimmed state: full right aileron (roll rate after 0.3 s and 1 s, time to 45 deg),
     and from the same trim an elevator step of PITCH_STEP (pitch rate after 0.5 s)."""
     start = sim.state.copy()
-    c0 = sim.controls.array.copy()
-    c = c0.copy()
-    c[L.C_ROLL] = 1.0
+    base = sim.controls.copy()
+    c = base.copy()
+    c.roll = 1.0
     p1 = None
     p03 = None
     t45 = None
     bank = 0.0
     for k in range(int(round(3.0 / DT))):
-        sim.step(c)
-        bank += math.degrees(sim.state[L.S_OMEGA]) * DT
+        sim.step(c.array)
+        p = sim.roll_rate_dps
+        bank += p * DT
         if k + 1 == int(round(0.3 / DT)):
-            p03 = math.degrees(sim.state[L.S_OMEGA])
+            p03 = p
         if k + 1 == int(round(1.0 / DT)):
-            p1 = math.degrees(sim.state[L.S_OMEGA])
+            p1 = p
         if t45 is None and bank >= 45.0:
             t45 = (k + 1) * DT
     sim.state[:] = start
-    c = c0.copy()
-    c[L.C_PITCH] = min(1.0, c0[L.C_PITCH] + PITCH_STEP)
+    c = base.copy()
+    c.pitch = min(1.0, base.pitch + PITCH_STEP)
     for k in range(int(round(0.5 / DT))):
-        sim.step(c)
-    q05 = math.degrees(sim.state[L.S_OMEGA + 1])
+        sim.step(c.array)
+    q05 = sim.pitch_rate_dps
     sim.state[:] = start
-    m = sim.model[L.ROW_MASS]
-    return {"mass_kg": float(m[L.M_MASS]), "cg_m": m[L.M_CG:L.M_CG + 3].copy(),
-            "ixx": float(m[L.M_INERTIA]), "iyy": float(m[L.M_INERTIA + 4]), "izz": float(m[L.M_INERTIA + 8]),
+    d = AircraftData(sim.model)
+    inertia = d.inertia_kgm2
+    return {"mass_kg": d.mass_kg, "cg_m": d.cg_m.copy(),
+            "ixx": float(inertia[0, 0]), "iyy": float(inertia[1, 1]), "izz": float(inertia[2, 2]),
             "roll_rate_03s_dps": p03, "roll_rate_1s_dps": p1, "time_to_45_s": t45, "pitch_rate_05s_dps": q05}
 
 
@@ -206,13 +204,13 @@ def store_release(aircraft, stores, ias_kmh: float = 400.0, altitude_m: float = 
         raise RuntimeError(f"{aircraft} with {stores}: no straight flight at {ias_kmh} km/h IAS")
     before = _response(sim, t, ias_kmh, altitude_m)
     # release in that straight flight: one step with the release held
-    c = sim.controls.array.copy()
-    c[L.C_DROP_TANKS] = 1.0
-    c[L.C_DROP_BOMBS] = 1.0
-    sim.step(c)
-    released = sim.model[L.ROW_MASS, L.M_MASS]
+    c = sim.controls.copy()
+    c.drop_tanks = 1.0
+    c.drop_bombs = 1.0
+    sim.step(c.array)
+    released = AircraftData(sim.model).mass_kg
     sim.step(sim.controls.array)
-    mass_next_cycle = float(sim.model[L.ROW_MASS, L.M_MASS])
+    mass_next_cycle = AircraftData(sim.model).mass_kg
     # the same aircraft without them, trimmed again (a trim starts from a fresh state, so the
     # loadout itself is emptied: what the release did)
     set_loadout(sim.model, sim.compiled.spec, [])
@@ -237,17 +235,15 @@ def coolant_loss_endurance(aircraft, power: str = "cruise", altitude_m: float = 
     IDLE_SHARE of it): how long until the engine fails, and the temperatures on the way."""
     sim, ias = trimmed_at_power(aircraft, "cruise" if power in ("cruise", "idle") else power, altitude_m,
                                 share=IDLE_SHARE if power == "idle" else None)
-    d = int(sim.model[0, L.H_ROW_DMG])
-    for i in range(int(sim.model[d, L.DM_N_CORES])):
-        sim.state[L.S_COOLANT_LOST + i] = 1.0
+    sim.set_coolant_lost(np.ones(AircraftData(sim.model).radiator_circuits))
     c = sim.controls.array.copy()
     out = {"ias_kmh": ias, "failed_s": None, "power_kw": None, "max_oil_c": 0.0}
     for k in range(int(round(max_s / DT))):
         sim.step(c)
         if k == 0:
-            out["power_kw"] = sim.diag[L.D_SHAFT_POWER] / 1000.0
-        out["max_oil_c"] = max(out["max_oil_c"], sim.state[L.S_OIL_T] - 273.15)
-        if sim.diag[L.D_SEIZED] > 0.5:
+            out["power_kw"] = sim.shaft_power_w / 1000.0
+        out["max_oil_c"] = max(out["max_oil_c"], sim.oil_k - 273.15)
+        if sim.engine_seized > 0.5:
             out["failed_s"] = (k + 1) * DT
             break
     if out["failed_s"] is None:

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 from ..handoff import ControlInputs
-from ..physics import layout as L
 from ..physics.bullet_pool import AIRCRAFT, BulletPool, hit_radius
 from ..physics.named import AircraftView as _Readouts
 from ..physics.named_env import Environment
@@ -304,13 +303,12 @@ class Combat:
         """What a round that struck a component did (physics/damage.py), into the log."""
         from ..physics.damage import apply_hit
         shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
-        gun = shooter[int(shooter[0, L.H_ROW_GUN]) + h.gun]
-        calibre, kind = float(gun[L.GUN_CALIBRE_MM]), int(gun[L.GUN_ROUND_KIND])
+        calibre, kind = AircraftData(shooter).gun_round(h.gun)
         if h.target == OPPONENT:
             model, state, who = self.opp_sim.model, self.opp_sim.state, "opponent"
         else:
             model, state, who = self.player_model, self.player_state, "player"
-        if model[0, L.H_ROW_DMG] <= 0 or state is None:
+        if not AircraftData(model).has_systems_damage or state is None:
             return
         for part in (h.through_propeller, h.part):
             if part >= 0:

@@ -264,7 +264,8 @@ def test_engine_readings_only_for_fields_that_exist():
     got = {g.field: v for g, v in V.engine_readings(p, S.ENGINE_GAUGES)}
     assert got["rpm"] == pytest.approx(27.0) and got["manifold_pressure_inhg"] == 46.0
     assert "coolant_temp_c" not in got            # None here, and no coolant_k reading either
-    assert set(S.ENGINE_FIELDS) == {"rpm", "manifold_pressure_inhg", "oil_temp_c", "coolant_temp_c", "fuel_kg"}
+    assert set(S.ENGINE_FIELDS) == {"rpm", "manifold_pressure_inhg", "oil_temp_c", "oil_pressure_psi", "coolant_temp_c",
+                                    "fuel_kg"}
 
 
 def test_engine_readings_from_the_powered_flight_snapshot_names():

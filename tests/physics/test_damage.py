@@ -8,9 +8,9 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics import layout as L
 from flightsim.physics.bullet_pool import AIRCRAFT, BulletPool
-from flightsim.physics.damage import apply_hit, damage_summary, part_rows
+from flightsim.physics.damage import apply_hit, damage_summary
+from flightsim.physics.named import STATE_SIZE, AircraftView
 from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
 from flightsim.spec.compile import compile_aircraft
@@ -21,8 +21,8 @@ from flightsim.validate import damage as V
 DT = 0.02
 
 
-def parts(model, kind):
-    return [i for i, r in enumerate(part_rows(model)) if int(r[L.PT_KIND]) == kind]
+def parts(model, name):
+    return AircraftData(model).parts_of(name)
 
 
 # ---------------------------------------------------------------------------- cooling
@@ -46,24 +46,47 @@ def test_a_holed_radiator_loses_its_coolant_overheats_loses_power_and_seizes(p51
     assert p51d_radiator["military"]["seized_s"] < p51d_radiator["cruise"]["seized_s"]
 
 
+def test_leaked_coolant_and_a_shot_away_wingtip_leave_the_mass_sum():
+    from flightsim.physics.ballistics import set_damage
+    from flightsim.physics.plant import resum_mass
+    comp = compile_aircraft("p51d")
+    m, s = comp.model, np.zeros(STATE_SIZE)
+    v = AircraftView(s)
+    m0 = comp.mass_kg
+    v.set_coolant_lost([1.0])
+    v.oil_lost = 0.5
+    resum_mass(m, s)
+    assert AircraftData(m).mass_kg == pytest.approx(m0 - 65.0 - 0.5 * 42.6)
+    data = AircraftData(m)
+    tip = max(data.wing_sections, key=lambda i: data.section_position_m[i, 1])
+    set_damage(m, tip, 1.0)
+    resum_mass(m, s)
+    assert AircraftData(m).mass_kg == pytest.approx(m0 - 65.0 - 0.5 * 42.6 - data.section_mass_kg[tip])
+    assert AircraftData(m).cg_m[1] < -1e-3              # the CG moves away from the lost right tip
+    s[:] = 0.0
+    set_damage(m, tip, 0.0)
+    resum_mass(m, s)
+    assert AircraftData(m).mass_kg == pytest.approx(m0)
+
+
 def test_a_seized_engine_stops_its_propeller_and_makes_no_power():
     sim, _ = V.trimmed_at_power("p51d", "cruise", 2000.0)
-    sim.state[L.S_ENGINE_WEAR] = 1.0
+    sim.engine_wear = 1.0
     c = sim.controls.array.copy()
     for _ in range(int(3.0 / DT)):
         sim.step(c)
-    assert sim.diag[L.D_RPM] == 0.0 and sim.diag[L.D_SEIZED] == 1.0
-    assert sim.diag[L.D_SHAFT_POWER] == 0.0 and sim.diag[L.D_THRUST] <= 0.0
+    assert sim.engine_rpm == 0.0 and sim.engine_seized == 1.0
+    assert sim.shaft_power_w == 0.0 and sim.thrust_n <= 0.0
 
 
 def test_the_pilot_can_shut_the_engine_down_and_glide():
     sim, _ = V.trimmed_at_power("p51d", "cruise", 2000.0)
-    c = sim.controls.array.copy()
-    c[L.C_CUTOFF] = 1.0
+    c = sim.controls.copy()
+    c.cutoff = 1.0
     for _ in range(int(10.0 / DT)):
-        sim.step(c)
-    assert sim.diag[L.D_SHAFT_POWER] < 0.0            # no fuel: the windmilling propeller turns the engine
-    assert sim.diag[L.D_THRUST] < 0.0 and sim.vertical_speed_ms < 0.0
+        sim.step(c.array)
+    assert sim.shaft_power_w < 0.0                    # no fuel: the windmilling propeller turns the engine
+    assert sim.thrust_n < 0.0 and sim.vertical_speed_ms < 0.0
     assert damage_summary(sim.model, sim.state, sim.diag)["engine_health"] == 1.0     # shut down, not broken
 
 
@@ -83,23 +106,23 @@ def test_one_shared_circuit_drains_through_either_radiator():
 
 def test_an_oil_leak_starves_the_bearings_and_seizes_the_engine():
     sim, _ = V.trimmed_at_power("p51d", "cruise", 2000.0)
-    oil = parts(sim.model, L.PART_OIL_COOLER)[0]
+    oil = parts(sim.model, "oil_cooler")[0]
 
     class Never:
         def random(self):
             return 1.0
-    said = apply_hit(sim.model, sim.state, oil, 12.7, L.ROUND_AP, Never())
+    said = apply_hit(sim.model, sim.state, oil, 12.7, "ap", Never())
     assert "oil" in said
     c = sim.controls.array.copy()
     p0 = None
     t_low = t_seized = None
     for k in range(int(900.0 / DT)):
         sim.step(c)
-        p = sim.diag[L.D_OIL_PRESSURE]
+        p = sim.oil_pressure_pa
         p0 = p if p0 is None else p0
         if t_low is None and p < 0.4 * p0:
             t_low = (k + 1) * DT
-        if sim.diag[L.D_SEIZED] > 0.5:
+        if sim.engine_seized > 0.5:
             t_seized = (k + 1) * DT
             break
     assert p0 == pytest.approx(517000.0, rel=0.01)                    # 75 psi before the hit
@@ -109,13 +132,13 @@ def test_an_oil_leak_starves_the_bearings_and_seizes_the_engine():
 
 # ---------------------------------------------------------------------------- fuel
 def test_a_self_sealing_tank_closes_a_small_hole_and_a_plain_one_does_not():
-    sealed = V.tank_hit("spitfire", 1, 7.7, L.ROUND_BALL)        # the lower tank: self-sealing
-    plain = V.tank_hit("spitfire", 0, 7.7, L.ROUND_BALL)         # the upper tank: not
+    sealed = V.tank_hit("spitfire", 1, 7.7, "ball")              # the lower tank: self-sealing
+    plain = V.tank_hit("spitfire", 0, 7.7, "ball")               # the upper tank: not
     assert "sealing" in sealed["hit"] and "sealing" not in plain["hit"]
     assert sealed["leak_now_kg_s"] == 0.0 and plain["leak_now_kg_s"] > 0.03
     assert plain["lost_kg"] > 5.0 * sealed["lost_kg"]
     # a round bigger than the liner seals (a .50 in a rifle-calibre liner) stays open
-    big = V.tank_hit("spitfire", 1, 12.7, L.ROUND_AP)
+    big = V.tank_hit("spitfire", 1, 12.7, "ap")
     assert "sealing" not in big["hit"] and big["leak_now_kg_s"] > 0.05
     # and the lost fuel leaves the mass sum like burned fuel
     assert big["lost_kg"] > 5.0
@@ -144,18 +167,16 @@ def test_an_empty_tank_burns_out_and_does_not_explode():
 
 def test_a_fire_reaches_the_tanks_near_it():
     sim, _ = V.trimmed_at_power("p51d", "cruise", 2000.0)
-    d = int(sim.model[0, L.H_ROW_DMG])
-    sim.model[d, L.DM_FIRE_SPREAD_M] = 3.0                 # the wing tanks within reach of the fuselage tank
-    sim.model[d, L.DM_FIRE_EXPLODE_S] = 1000.0
-    sim.state[L.S_TANK_FIRE] = 1e-6                        # the fuselage tank
+    AircraftData(sim.model).set_tank_fire(explosion_s=1000.0, spread_m=3.0)   # the wing tanks within reach
+    sim.set_tank_fire_s(0, 1e-6)                           # the fuselage tank burning
     c = sim.controls.array.copy()
     for _ in range(int(7.5 / DT)):
         sim.step(c)
-    assert sim.state[L.S_TANK_FIRE + 1] == 0.0             # not yet: it spreads after tank_fire_spread_s (8 s)
+    assert sim.tank_fire_s[1] == 0.0                       # not yet: it spreads after tank_fire_spread_s (8 s)
     for _ in range(int(1.0 / DT)):
         sim.step(c)
-    assert sim.state[L.S_TANK_FIRE + 1] > 0.0 and sim.state[L.S_TANK_FIRE + 2] > 0.0
-    assert sim.diag[L.D_FIRES] == 3
+    assert sim.tank_fire_s[1] > 0.0 and sim.tank_fire_s[2] > 0.0
+    assert sim.tanks_burning == 3
 
 
 # ---------------------------------------------------------------------------- stores
@@ -176,20 +197,21 @@ def test_drop_tanks_feed_first_carry_drag_and_go_with_their_fuel():
     clean = comp.mass_kg
     set_loadout(comp.model, comp.spec, ["drop_tank_75_right", "drop_tank_75_left"])
     sim = Sim(comp)
-    assert sim.model[L.ROW_MASS, L.M_MASS] == pytest.approx(clean + 2 * (35.0 + 204.0))
+    assert AircraftData(sim.model).mass_kg == pytest.approx(clean + 2 * (35.0 + 204.0))
     sim.spawn_trimmed_level(120.0, 2000.0)
     c = sim.controls.array.copy()
     for _ in range(int(20.0 / DT)):
         sim.step(c)
     used = sim.fuel_used_kg
     assert used[3] > 0.0 and used[4] > 0.0 and used[0] == 0.0 and used[1] == 0.0   # the drop tanks feed first
-    assert sim.diag[L.D_STORE_DRAG] > 0.0
-    c[L.C_DROP_TANKS] = 1.0
-    m0 = sim.model[L.ROW_MASS, L.M_MASS]
-    sim.step(c)
-    sim.step(c)
-    assert m0 - sim.model[L.ROW_MASS, L.M_MASS] == pytest.approx(2 * 35.0 + 2 * 204.0 - used[3] - used[4], abs=0.5)
-    assert sim.diag[L.D_STORE_DRAG] == 0.0 and sim.diag[L.D_STORE_MASS] == 0.0
+    assert sim.store_drag_n > 0.0
+    c = sim.controls.copy()
+    c.drop_tanks = 1.0
+    m0 = AircraftData(sim.model).mass_kg
+    sim.step(c.array)
+    sim.step(c.array)
+    assert m0 - AircraftData(sim.model).mass_kg == pytest.approx(2 * 35.0 + 2 * 204.0 - used[3] - used[4], abs=0.5)
+    assert sim.store_drag_n == 0.0 and sim.store_mass_kg == 0.0
     assert AircraftData(sim.model).stores_on(sim.state).sum() == 0.0
 
 
@@ -205,7 +227,7 @@ def test_a_loadout_is_checked_against_the_stations():
 def _shoot(model, start_body, direction, calibre):
     """One bullet flying through the aircraft (at rest, at the origin, level) along a body-axis line."""
     pool = BulletPool(4, 4)
-    cg = model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy()
+    cg = AircraftData(model).cg_m.copy()
     a = np.asarray(start_body, dtype=float) - cg
     b = a + 30.0 * np.asarray(direction, dtype=float)
     pool.add(b, (0.0, 0.0, 0.0), previous_ned_m=a, owner=7, calibre_mm=calibre)
@@ -217,33 +239,33 @@ def _shoot(model, start_body, direction, calibre):
 def test_bullets_find_the_component_boxes_behind_the_skin():
     comp = compile_aircraft("p51d")
     m = comp.model
-    rad = parts(m, L.PART_RADIATOR)[0]
+    rad = parts(m, "radiator")[0]
     hits = _shoot(m, (-4.9, -10.0, 0.85), (0.0, 1.0, 0.0), 12.7)      # across the belly scoop
     assert len(hits) == 1 and hits[0].kind == AIRCRAFT and hits[0].part == rad
     # from dead astern at the pilot's head and shoulders (above the fuselage tank behind the
     # seat, which a lower round strikes first): the armour stops a rifle-calibre round, not a .50
-    pilot = parts(m, L.PART_PILOT)[0]
-    armour = parts(m, L.PART_ARMOUR)[0]
+    pilot = parts(m, "pilot")[0]
+    armour = parts(m, "armour")[0]
     assert _shoot(m, (-20.0, 0.0, -0.6), (1.0, 0.0, 0.0), 7.7)[0].part == armour
     assert _shoot(m, (-20.0, 0.0, -0.6), (1.0, 0.0, 0.0), 12.7)[0].part == pilot
-    assert _shoot(m, (-20.0, 0.0, -0.1), (1.0, 0.0, 0.0), 12.7)[0].part == parts(m, L.PART_TANK)[0]
+    assert _shoot(m, (-20.0, 0.0, -0.1), (1.0, 0.0, 0.0), 12.7)[0].part == parts(m, "tank")[0]
     # head-on into the spinner: through the propeller disc into the engine
     h = _shoot(m, (20.0, 0.0, 0.0), (-1.0, 0.0, 0.0), 12.7)[0]
-    assert h.part == parts(m, L.PART_ENGINE)[0] and h.through_propeller == parts(m, L.PART_PROPELLER)[0]
+    assert h.part == parts(m, "engine")[0] and h.through_propeller == parts(m, "propeller")[0]
 
 
 def test_a_severed_control_run_leaves_the_surface_trailing():
     sim, _ = V.trimmed_at_power("p51d", "cruise", 2000.0)
-    c = sim.controls.array.copy()
-    c[L.C_PITCH] = 0.5
+    c = sim.controls.copy()
+    c.pitch = 0.5
     start = sim.state.copy()
     for _ in range(25):
-        sim.step(c)
+        sim.step(c.array)
     moved = sim.surface("pitch")
     sim.state[:] = start
-    sim.state[L.S_LINK_CUT] = 1.0
+    sim.set_link_cut("pitch", 1.0)
     for _ in range(25):
-        sim.step(c)
+        sim.step(c.array)
     assert moved > 0.05 and abs(sim.surface("pitch")) < 0.01
 
 

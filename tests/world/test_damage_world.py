@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from flightsim.instruments.values import warning_lights
-from flightsim.physics import layout as L
-from flightsim.physics.damage import apply_hit, part_rows, start_fire
+from flightsim.physics.damage import apply_hit, start_fire
 from flightsim.physics.named import AircraftView
 from flightsim.physics.named_model import AircraftData
 from flightsim.world.assembly import World
@@ -30,8 +29,8 @@ def run(world, seconds):
         world.physics.tick((n0 + k) * DT)
 
 
-def part(model, kind):
-    return [i for i, r in enumerate(part_rows(model)) if int(r[L.PT_KIND]) == kind][0]
+def part(model, name):
+    return AircraftData(model).parts_of(name)[0]
 
 
 def test_a_burst_into_the_opponent_hits_its_components_and_the_debrief_lists_them():
@@ -54,11 +53,11 @@ def test_the_ai_breaks_off_with_a_sick_engine_and_bails_out_of_a_fire():
     c = w.combat
     o = c.opp_sim
     assert damage_reaction(o.model, o.state, o.diag) == "fight"
-    rads = [i for i, r in enumerate(part_rows(o.model)) if int(r[L.PT_KIND]) == L.PART_RADIATOR]
-    apply_hit(o.model, o.state, rads[0], 13.0, L.ROUND_AP, Always())
+    rads = AircraftData(o.model).parts_of("radiator")
+    apply_hit(o.model, o.state, rads[0], 13.0, "ap", Always())
     run(w, 0.1)
     assert damage_reaction(o.model, o.state, o.diag) == "fight"     # the 109's other radiator still cools
-    apply_hit(o.model, o.state, rads[1], 13.0, L.ROUND_AP, Always())
+    apply_hit(o.model, o.state, rads[1], 13.0, "ap", Always())
     run(w, 0.1)
     assert damage_reaction(o.model, o.state, o.diag) == "disengage" and c.ai.disengage
     assert any("breaks off" in what for _, _, what in c.damage_log)
@@ -77,8 +76,8 @@ def test_the_players_snapshot_carries_lights_trails_and_the_reset_clears_them():
     snap = w.buffer.read()[1]
     assert snap.damage is not None and warning_lights(snap) == [] and snap.smoke == ()
     assert snap.oil_pressure_pa == pytest.approx(517000.0, rel=0.02)
-    apply_hit(ph.model, ph.state, part(ph.model, L.PART_RADIATOR), 12.7, L.ROUND_AP, Always())
-    apply_hit(ph.model, ph.state, part(ph.model, L.PART_OIL_COOLER), 12.7, L.ROUND_AP, Always())
+    apply_hit(ph.model, ph.state, part(ph.model, "radiator"), 12.7, "ap", Always())
+    apply_hit(ph.model, ph.state, part(ph.model, "oil_cooler"), 12.7, "ap", Always())
     start_fire(ph.model, ph.state, 1)
     run(w, 0.1)
     snap = w.buffer.read()[1]
@@ -97,12 +96,12 @@ def test_the_escort_scenario_carries_drop_tanks_that_go_on_the_release_control()
     run(w, 0.1)
     snap = w.buffer.read()[1]
     assert snap.stores_on.tolist() == [1.0, 1.0, 0.0, 0.0]          # the two drop tanks, no bombs
-    m0 = float(w.physics.model[L.ROW_MASS, L.M_MASS])
+    m0 = AircraftData(w.physics.model).mass_kg
     w.mailbox.post(w.initial_inputs.replace(drop_tanks=1.0))
     run(w, 0.1)
     snap = w.buffer.read()[1]
     assert snap.stores_on.tolist() == [0.0, 0.0, 0.0, 0.0]
-    assert m0 - float(w.physics.model[L.ROW_MASS, L.M_MASS]) > 2 * 35.0 + 2 * 200.0
+    assert m0 - AircraftData(w.physics.model).mass_kg > 2 * 35.0 + 2 * 200.0
     # the AI's Bf 109 carries its 300 l tank and drops it once the enemy is near
     o = w.combat.opp_sim
     assert AircraftData(o.model).stores_on(o.state).tolist()[0] == 1.0
