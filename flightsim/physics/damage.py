@@ -327,6 +327,8 @@ def damage_advance(model, state, diag, p_oil, dt):
     fires = 0
     leaking = 0.0
     for i in range(n_t):
+        if state[S_TANK_LEAK + i] == 0.0 and state[S_TANK_FIRE + i] <= 0.0:
+            continue                                    # sound and not burning: nothing to do
         row = row0 + i
         fuel = tank_fuel(model, state, row, i)
         if fuel <= 0.0:

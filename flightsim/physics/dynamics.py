@@ -37,7 +37,7 @@ from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
 from .guns import gun_forces, guns_advance
 from .layout import H_N_GUNS, H_ROW_DRY
 from .layout import (
-    D_OIL_PRESSURE, H_N_STORES, H_ROW_DMG, S_LINK_CUT, S_PILOT_WOUND,
+    D_OIL_PRESSURE, H_ROW_DMG, H_STORES_LOADED, S_LINK_CUT, S_PILOT_WOUND,
 )
 from .damage import damage_advance
 from .stores import store_forces, stores_advance
@@ -140,7 +140,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     tas = math.sqrt(ax * ax + ay * ay + az * az)
     stalled = section_forces(model, tables, ws, rho, mu, tas, airbrake, downwash, fm, sound)
     gear_drag(model, state, R, wn0, we0, wd0, rho, ctrl, fm)
-    if model[0, H_N_STORES] > 0.0:
+    if model[0, H_STORES_LOADED] > 0.0:
         store_forces(model, state, rho, ax, ay, az, fm, diag)      # bombs and drop tanks still on
     # an external force (winch or tow cable), NED, at a body point
     fen = env[E_EXT_FORCE]
@@ -239,7 +239,10 @@ def surfaces(state, ctrl, env, model, dt, R):
     share off (q (1 - e)), a spring tab a share growing with speed (q / (1 + q / q_s)), and
     their lift costs a share of the surface's effect. An aircraft with stabilizer trim moves
     its whole horizontal tail with the pitch trim (SURF_STAB, at the trim's travel rate) and
-    its elevator has no trim tab. Flaps, airbrakes and gear run at their actuator rates.
+    its elevator has no trim tab. Battle damage (physics/damage.py): a wounded pilot's force is
+    less (down to 0.4 of it; a killed one's none), and a damaged control run passes only its
+    share of the request (severed: the surface trails at neutral). Flaps, airbrakes and gear
+    run at their actuator rates.
     Called once per 20 ms tick, before the aerodynamics read the surfaces."""
     # dynamic pressure through the steady wind (the same air the aerodynamics see, near enough)
     wn = env[E_WIND_N]
@@ -388,7 +391,7 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
         plant_advance(model, state, ctrl, ws, int(model[0, H_N_SECTIONS]) + WS_EXTRA, dt)
     if model[0, H_N_GUNS] > 0.0:
         guns_advance(model, state, ctrl, dt)    # the rounds fired leave the belts
-    if model[0, H_N_STORES] > 0.0:
+    if model[0, H_STORES_LOADED] > 0.0:
         stores_advance(model, state, ctrl)      # released stores leave the mass sum from the next derivative
     if model[0, H_ROW_DMG] > 0.0:
         damage_advance(model, state, diag, diag[D_OIL_PRESSURE], dt)   # leaks, heat wear, fire

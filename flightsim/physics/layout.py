@@ -439,6 +439,7 @@ H_N_PARTS = 29
 H_ROW_STORE = 30       # first store row (0: none)
 H_N_STORES = 31
 H_ROW_DMG = 32         # the damage constants row (0: no systems damage)
+H_STORES_LOADED = 33   # stores in this flight's loadout (0: the store kernels have nothing to do)
 # ---- hit-box rows: the components a bullet can strike besides the lifting sections
 PT_KIND = 0            # PART_* below
 PT_INDEX = 1           # which radiator / tank / store

@@ -44,8 +44,8 @@ from .layout import (
 )
 from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
 from .layout import (
-    D_OIL_PRESSURE, EN_IND_EFF, TK_STORE, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, S_PROP_DAMAGE, SEC_DAMAGE,
-    SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
+    D_OIL_PRESSURE, EN_IND_EFF, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, H_STORES_LOADED,
+    S_PROP_DAMAGE, SEC_DAMAGE, SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE, TK_STORE,
 )
 from .damage import block_to_oil, cooling_factors, engine_factor, oil_pressure
 from .layout import (
@@ -141,7 +141,7 @@ def resum_mass(model, state):
     row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
     n_g = int(model[0, H_N_GUNS])
     g0 = int(model[0, H_ROW_GUN])
-    n_s = int(model[0, H_N_STORES])
+    n_s = int(model[0, H_N_STORES]) if model[0, H_STORES_LOADED] > 0.0 else 0
     # one pass: mass, first moments and the inertia tensor about the body origin, then the
     # tensor moved to the new CG (parallel axes: I_cg = I_origin - m (|c|^2 E - c c^T))
     I0 = M_INERTIA

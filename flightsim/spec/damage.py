@@ -213,6 +213,7 @@ def compile_damage(spec, model, mass, cg, inertia):
     model[0, L.H_N_PARTS] = len(boxes)
     model[0, L.H_ROW_STORE] = base + 1 + len(boxes) if stores else 0
     model[0, L.H_N_STORES] = len(stores)
+    model[0, L.H_STORES_LOADED] = sum(1 for st in stores if st["loaded"])
     return model, *resummed(model)
 
 
@@ -248,4 +249,5 @@ def set_loadout(model, spec, names, where="stores", path=None) -> None:
     for k, n in enumerate(known):
         model[r0 + k, L.ST_LOADED] = 1.0 if n in names else 0.0
     if known:
+        model[0, L.H_STORES_LOADED] = len(names)
         resummed(model)
