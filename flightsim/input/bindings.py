@@ -22,12 +22,12 @@ HELD_ACTIONS = {
     "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
     "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
     "fire": "fire the guns (while held)",
-    "drop_tanks": "release the drop tanks", "drop_bombs": "release the bombs",
 }
 STEP_ACTIONS = {
     "flaps_down": "flaps down one notch", "flaps_up": "flaps up one notch",
     "airbrake": "airbrakes fully out / in", "gear": "gear up / down",
     "engine_cutoff": "engine: mixture cut-off (stop it) / run",
+    "drop_tanks": "release the drop tanks", "drop_bombs": "release the bombs",
 }
 APP_ACTIONS = {
     "view_cockpit": "cockpit view", "view_chase": "chase view", "view_orbit": "orbit view",

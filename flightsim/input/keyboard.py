@@ -58,6 +58,9 @@ class KeyboardControls:
             self.inputs = replace(c, gear_up=0.0 if c.gear_up > 0.5 else 1.0)
         elif action == "engine_cutoff":
             self.inputs = replace(c, cutoff=0.0 if c.cutoff > 0.5 else 1.0)
+        elif action in ("drop_tanks", "drop_bombs"):
+            # a release is for good: the request stays set (a tap shorter than a frame still counts)
+            self.inputs = replace(c, **{action: 1.0})
         elif action in ("flaps_down", "flaps_up"):
             lo, hi = self.flap_range
             step = FLAP_STEP if action == "flaps_down" else -FLAP_STEP
@@ -115,6 +118,5 @@ class KeyboardControls:
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0,
-            fire=1.0 if "fire" in h else 0.0,
-            drop_tanks=1.0 if "drop_tanks" in h else 0.0, drop_bombs=1.0 if "drop_bombs" in h else 0.0)
+            fire=1.0 if "fire" in h else 0.0)
         return self.inputs
