@@ -10,7 +10,12 @@ per 20 ms tick before the player's step (flightsim.world.assembly.World._world_t
   (the kernel's S_GUN_FIRED) passes a whole round, at the muzzle, with the aircraft's
   velocity (and its rotation at the muzzle) plus the muzzle velocity along the bore;
 * the targets: tethered balloons (spheres) the player can shoot down;
-* the score: hits each way, targets and opponents destroyed.
+* the score: hits each way, targets and opponents destroyed;
+* systems damage (issue 18): a round that struck a component (the kernel reports the hit
+  box) is turned into its effect by physics.damage.apply_hit, with the chance outcomes (a
+  fire, a blade struck) from a seeded generator; a tank that exploded takes its wing or the
+  aircraft; the AI reacts to what it feels (``damage_reaction``: it breaks off with a sick
+  engine, bails out of a fire); ``damage_log`` keeps what was hit for the debrief.
 
 Order within a tick k (both aircraft are at time k when the hook runs): the bullets fly
 k-1 -> k and are tested against both aircraft's poses at k-1 and k and the targets; the
@@ -81,7 +86,7 @@ class CombatFrame:
     range_m: float = 0.0
     status: str = ""
     damage_log: tuple = ()                      # (time s, 'player'/'opponent', what happened): the debrief's list
-    opponent_smoke: tuple = ()                  # the opponent's trails: (kind, body point) (render/damage_fx.py)
+    opponent_smoke: tuple = ()                  # the opponent's trails: (kind, body point, strength) (render/damage_fx.py)
 
 
 @dataclass
