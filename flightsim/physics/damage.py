@@ -49,12 +49,12 @@ from .layout import (
     PART_TANK, PLANT_ENGINE, PLANT_STATIONS, PT_INDEX, PT_KIND, ROUND_AP, ROUND_HE, ROUND_INCENDIARY,
     S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T, S_ENG_OMEGA, S_ENGINE_HIT, S_ENGINE_WEAR, S_EXPLODED,
     S_FUEL_USED, S_LINK_CUT, S_OIL_LEAK, S_OIL_LOST, S_OIL_T, S_PILOT_WOUND, S_PROP_DAMAGE, S_TANK_FIRE,
-    S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS, TK_SEAL_MM, TK_SIZE,
+    S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS, TK_SEAL_MM, TK_SIZE, TK_STORE,
 )
 from .layout import (
     D_OIL_PRESSURE, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, N_TANK_MAX, PT_POS, ROUND_NAMES, SEC_GROUP, SEC_POS,
 )
-from .stores import tank_fuel
+from .stores import store_on, tank_fuel
 
 # --------------------------------------------------------------------- the hit's effects
 LEAK_CD = 0.62              # discharge coefficient of a sharp-edged hole
@@ -175,6 +175,9 @@ def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
 def _tank_hit(model, state, i, calibre_mm, kind, area, rng) -> str:
     base = int(model[0, H_ROW_PLANT])
     row = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + i
+    s = int(model[row, TK_STORE])
+    if s > 0 and not store_on(model, state, s - 1):
+        return ""                               # a drop tank not carried (or gone)
     fuel = tank_fuel(model, state, row, i)
     if fuel <= 0.0:
         return f"tank {i + 1} hit (empty)"

@@ -212,6 +212,7 @@ def test_drop_tanks_feed_first_carry_drag_and_go_with_their_fuel():
     sim.step(c.array)
     assert m0 - AircraftData(sim.model).mass_kg == pytest.approx(2 * 35.0 + 2 * 204.0 - used[3] - used[4], abs=0.5)
     assert sim.store_drag_n == 0.0 and sim.store_mass_kg == 0.0
+    assert apply_hit(sim.model, sim.state, parts(sim.model, "tank")[3], 12.7, "ap", None) == ""   # gone with it
     assert AircraftData(sim.model).stores_on(sim.state).sum() == 0.0
 
 
