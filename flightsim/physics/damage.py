@@ -40,16 +40,16 @@ import math
 
 from .jit import kernel
 from .layout import (
-    DM_BEARING_S, DM_COOLANT_CP, DM_COOLANT_DP, DM_COOLANT_KG, DM_FIRE_BURN, DM_FIRE_EXPLODE_S,
-    DM_BLOCK_OIL, DM_FIRE_SPREAD_M, DM_FIRE_SPREAD_S, DM_FUSELAGE_HALF_Y, DM_SHARED, DM_METAL_CAP, DM_N_CORES, DM_OIL_CP, DM_OIL_DP,
-    DM_OIL_KG, DM_OIL_METAL_CAP, DM_OIL_RPM, DM_OIL_T_FAIL, DM_OIL_T_LIMIT, DM_T_FAIL, DM_T_LIMIT, DM_WEAR_S,
+    DM_BEARING_S, DM_COOLANT_DP, DM_COOLANT_KG, DM_FIRE_BURN, DM_FIRE_EXPLODE_S, DM_BLOCK_OIL, DM_FIRE_SPREAD_M,
+    DM_FIRE_SPREAD_S, DM_FUSELAGE_HALF_Y, DM_SHARED, DM_METAL_CAP, DM_N_CORES, DM_OIL_DP, DM_OIL_KG,
+    DM_OIL_METAL_CAP, DM_OIL_RPM, DM_OIL_T_FAIL, DM_OIL_T_LIMIT, DM_T_FAIL, DM_T_LIMIT, DM_WEAR_S,
     D_COOLANT_LEFT, D_ENGINE_HEALTH, D_FIRES, D_FUEL_LEAK, D_OIL_LEFT, D_SEIZED, EN_OMEGA_MAX, H_N_PARTS,
     H_N_PROP_ST, H_N_TANKS, H_ROW_DMG, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_ENGINE, PART_LINK_PITCH,
-    PART_LINK_ROLL, PART_LINK_YAW, PART_NAMES, PART_OIL_COOLER, PART_PILOT, PART_PROPELLER, PART_RADIATOR,
-    PART_TANK, PLANT_ENGINE, PLANT_STATIONS, PT_INDEX, PT_KIND, ROUND_AP, ROUND_HE, ROUND_INCENDIARY,
-    S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T, S_ENG_OMEGA, S_ENGINE_HIT, S_ENGINE_WEAR, S_EXPLODED,
-    S_FUEL_USED, S_LINK_CUT, S_OIL_LEAK, S_OIL_LOST, S_OIL_T, S_PILOT_WOUND, S_PROP_DAMAGE, S_TANK_FIRE,
-    S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS, TK_SEAL_MM, TK_SIZE, TK_STORE,
+    PART_LINK_ROLL, PART_LINK_YAW, PART_OIL_COOLER, PART_PILOT, PART_PROPELLER, PART_RADIATOR, PART_TANK,
+    PLANT_ENGINE, PLANT_STATIONS, PT_INDEX, PT_KIND, ROUND_HE, S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T,
+    S_ENG_OMEGA, S_ENGINE_HIT, S_ENGINE_WEAR, S_EXPLODED, S_FUEL_USED, S_LINK_CUT, S_OIL_LEAK, S_OIL_LOST,
+    S_OIL_T, S_PILOT_WOUND, S_PROP_DAMAGE, S_TANK_FIRE, S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS,
+    TK_SEAL_MM, TK_SIZE, TK_STORE,
 )
 from .layout import (
     D_OIL_PRESSURE, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, N_TANK_MAX, PT_POS, ROUND_NAMES, SEC_GROUP, SEC_POS,
@@ -67,6 +67,9 @@ FUEL_DENSITY = 720.0        # aviation petrol
 CORE_HOLE_SHARE = 0.25
 HE_HOLE_SCALE = 4.0         # a high-explosive shell's hole, in calibres (a 20 mm mine shell tears ~ 8 cm)
 ENGINE_HIT_SHARE = 0.010    # power lost per mm of calibre of a round that strikes the engine (20 mm HE: x2)
+ENGINE_COOLANT_CHANCE = 0.4  # ... and the chance that it also opens the block's coolant jacket
+ENGINE_OIL_CHANCE = 0.3      # ... or an oil line
+ENGINE_HOLE_SHARE = 0.3      # those holes' flow area, a share of the round's cross-section
 PILOT_WOUND_PER_MM = 0.035  # 7.7 mm: 0.27, 12.7 mm: 0.44, 20 mm: 0.7 (HE: x1.2); killed at 1
 LINK_CUT_PER_MM = 0.06      # a control run struck by a 12.7 mm round: 0.76 of its force lost
 LINK_STRIKE = 0.25          # chance that a round through a control run's box strikes the cable or rod in it
@@ -94,15 +97,6 @@ def part_rows(model):
     return model[r0:r0 + int(model[0, H_N_PARTS])] if r0 > 0 else model[0:0]
 
 
-def part_name(model, part: int) -> str:
-    row = part_rows(model)[part]
-    kind = int(row[PT_KIND])
-    name = PART_NAMES[kind]
-    if kind in (PART_RADIATOR, PART_TANK):
-        name += f" {int(row[PT_INDEX]) + 1}"
-    return name
-
-
 def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
     """One round (calibre in mm, kind: ROUND_* or its name, "ball", "ap", "incendiary", "he")
     strikes hit box ``part``: change the aircraft's damage state and say what happened (for the
@@ -121,14 +115,14 @@ def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
         state[S_ENGINE_HIT] = min(1.0, state[S_ENGINE_HIT] + share)
         out = f"engine hit: {100 * share:.0f} % power lost"
         # the block's coolant jacket and the oil lines run through the engine bay
-        if d > 0 and rng.random() < 0.4:
-            rate = leak_rate_kg_s(0.3 * area, model[d, DM_COOLANT_DP], COOLANT_DENSITY) / model[d, DM_COOLANT_KG]
+        if d > 0 and rng.random() < ENGINE_COOLANT_CHANCE:
+            rate = leak_rate_kg_s(ENGINE_HOLE_SHARE * area, model[d, DM_COOLANT_DP], COOLANT_DENSITY) / model[d, DM_COOLANT_KG]
             n = max(int(model[d, DM_N_CORES]), 1)
             for i in range(n):
                 state[S_COOLANT_LEAK + i] += rate
             out += ", coolant leaking"
-        if d > 0 and rng.random() < 0.3:
-            state[S_OIL_LEAK] += leak_rate_kg_s(0.3 * area, model[d, DM_OIL_DP], OIL_DENSITY) / model[d, DM_OIL_KG]
+        if d > 0 and rng.random() < ENGINE_OIL_CHANCE:
+            state[S_OIL_LEAK] += leak_rate_kg_s(ENGINE_HOLE_SHARE * area, model[d, DM_OIL_DP], OIL_DENSITY) / model[d, DM_OIL_KG]
             out += ", oil leaking"
         return out
     if k == PART_RADIATOR:

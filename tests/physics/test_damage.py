@@ -3,8 +3,6 @@ a hit radiator -> coolant lost -> temperatures -> power loss -> seizure, with ti
 radiators sharing the load; the oil chain; a self-sealing tank against a plain one; fire ->
 explosion (and an empty tank that burns out); a store dropped -> mass, CG, inertia and the
 response; the hit boxes the bullets find; a cut control run; the pilot shutting the engine down."""
-import math
-
 import numpy as np
 import pytest
 

@@ -4,7 +4,6 @@ snapshot carries the warning lights, the trails and the stores, and a scenario f
 tanks that go on the release key's control."""
 import dataclasses
 
-import numpy as np
 import pytest
 
 from flightsim.instruments.values import warning_lights
