@@ -10,8 +10,10 @@
 * ``tank_fire``: a tank set burning: when it exploded (or burned out), what went.
 * ``store_release``: trimmed straight with stores on at an IAS, the mass, CG and inertia and
   the response to an abrupt full aileron (roll rate after 0.3 s and 1 s, time to 45 deg of bank)
-  and to an elevator step of a fifth of the stick's force (pitch rate after 0.5 s); then the stores released in that straight flight,
-  re-trimmed, and the same again.
+  and to an elevator step of a fifth of the stick's force (pitch rate after 0.5 s); then the
+  stores released in that straight flight, re-trimmed, and the same again.
+* ``coolant_loss_endurance``: all the coolant gone at once in level flight at a power: how long
+  the dry engine runs.
 """
 from __future__ import annotations
 
@@ -23,13 +25,12 @@ from ..physics.damage import apply_hit, damage_summary, drain, explode, start_fi
 from ..physics.named_model import AircraftData
 from ..sim import Sim
 from ..spec.compile import compile_aircraft
-from ..spec.damage import set_loadout
 from ..physics.state import flat_terrain
+from ..spec.damage import set_loadout
 from .flight import trim_straight
 from .performance import level_speed
 
 DT = 0.02
-KMH = 3.6
 
 
 class _Always:
