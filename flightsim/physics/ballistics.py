@@ -38,10 +38,9 @@ from .jit import entry
 from .atmosphere import isa
 from .ground import terrain_height
 from .layout import (
-    H_N_PARTS, H_N_PROP_ST, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_PROPELLER, PART_TANK, PLANT_STATIONS, PT_HALF,
-    PT_INDEX, PT_KIND, PT_POS, PT_STOPS, TK_STORE,
+    H_N_PARTS, H_ROW_PART, PART_ARMOUR, PART_PROPELLER, PART_TANK, PT_HALF, PT_INDEX, PT_KIND, PT_POS, PT_STOPS,
 )
-from .stores import store_on
+from .stores import tank_carried, tank_row
 from .layout import (
     E_WIND_D, E_WIND_E, E_WIND_N, GROUP_BODY, H_DAMAGED, H_N_SECTIONS, H_ROW_SECTION, SEC_CHORD, SEC_CHORD_AX,
     SEC_DAMAGE, SEC_AREA, SEC_GROUP, SEC_NORMAL, SEC_POS, SEC_SPAN, SEC_SPAN_AX, SEC_THICKNESS,
@@ -282,14 +281,6 @@ def segment_hits_sections(model, ax, ay, az, bx, by, bz):
 
 
 @entry
-def tank_on_board(model, state, i):
-    """Tank i is an internal tank, or a drop tank whose store is on."""
-    row = int(model[0, H_ROW_PLANT]) + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + i
-    s = int(model[row, TK_STORE])
-    return s <= 0 or store_on(model, state, s - 1)
-
-
-@entry
 def segment_hits_parts(model, state, ax, ay, az, bx, by, bz, calibre_mm, he):
     """The component hit box the body-axes segment a -> b strikes: (part index, t 0..1,
     propeller part crossed before it or -1); part -1 when none (``state``: the target's, for
@@ -318,7 +309,7 @@ def segment_hits_parts(model, state, ax, ay, az, bx, by, bz, calibre_mm, he):
                        model[row, PT_POS + 2] + model[row, PT_HALF + 2], t0, t1)
         if t0 > t1:
             continue
-        if kind == PART_TANK and not tank_on_board(model, state, int(model[row, PT_INDEX])):
+        if kind == PART_TANK and not tank_carried(model, state, tank_row(model, int(model[row, PT_INDEX]))):
             continue                            # a drop tank not carried (or dropped)
         if kind == PART_PROPELLER:
             if t0 < prop_t:

@@ -44,17 +44,17 @@ from .layout import (
     DM_FIRE_SPREAD_S, DM_FUSELAGE_HALF_Y, DM_SHARED, DM_METAL_CAP, DM_N_CORES, DM_OIL_DP, DM_OIL_KG,
     DM_OIL_METAL_CAP, DM_OIL_RPM, DM_OIL_T_FAIL, DM_OIL_T_LIMIT, DM_T_FAIL, DM_T_LIMIT, DM_WEAR_S,
     D_COOLANT_LEFT, D_ENGINE_HEALTH, D_FIRES, D_FUEL_LEAK, D_OIL_LEFT, D_SEIZED, EN_OMEGA_MAX, H_N_PARTS,
-    H_N_PROP_ST, H_N_TANKS, H_ROW_DMG, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_ENGINE, PART_LINK_PITCH,
+    H_N_TANKS, H_ROW_DMG, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_ENGINE, PART_LINK_PITCH,
     PART_LINK_ROLL, PART_LINK_YAW, PART_OIL_COOLER, PART_PILOT, PART_PROPELLER, PART_RADIATOR, PART_TANK,
-    PLANT_ENGINE, PLANT_STATIONS, PT_INDEX, PT_KIND, ROUND_HE, S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T,
+    PLANT_ENGINE, PT_INDEX, PT_KIND, ROUND_HE, S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T,
     S_ENG_OMEGA, S_ENGINE_HIT, S_ENGINE_WEAR, S_EXPLODED, S_FUEL_USED, S_LINK_CUT, S_OIL_LEAK, S_OIL_LOST,
     S_OIL_T, S_PILOT_WOUND, S_PROP_DAMAGE, S_TANK_FIRE, S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS,
-    TK_SEAL_MM, TK_SIZE, TK_STORE,
+    TK_SEAL_MM, TK_SIZE,
 )
 from .layout import (
     D_OIL_PRESSURE, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, N_TANK_MAX, PT_POS, ROUND_NAMES, SEC_GROUP, SEC_POS,
 )
-from .stores import store_on, tank_fuel
+from .stores import tank_carried, tank_fuel, tank_row
 
 # --------------------------------------------------------------------- the hit's effects
 LEAK_CD = 0.62              # discharge coefficient of a sharp-edged hole
@@ -167,10 +167,8 @@ def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
 
 
 def _tank_hit(model, state, i, calibre_mm, kind, area, rng) -> str:
-    base = int(model[0, H_ROW_PLANT])
-    row = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + i
-    s = int(model[row, TK_STORE])
-    if s > 0 and not store_on(model, state, s - 1):
+    row = tank_row(model, i)
+    if not tank_carried(model, state, row):
         return ""                               # a drop tank not carried (or gone)
     fuel = tank_fuel(model, state, row, i)
     if fuel <= 0.0:
@@ -205,8 +203,7 @@ def start_fire(model, state, tank: int) -> None:
 
 def drain(model, state, tank: int) -> None:
     """Empty a tank (its fuel counted as used)."""
-    base = int(model[0, H_ROW_PLANT])
-    state[S_FUEL_USED + tank] = model[base + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + tank, TK_FUEL]
+    state[S_FUEL_USED + tank] = model[tank_row(model, tank), TK_FUEL]
 
 
 # --------------------------------------------------------------------- kernels
@@ -320,7 +317,7 @@ def damage_advance(model, state, diag, p_oil, dt):
         state[S_ENGINE_WEAR] = wear
     # --- fuel: leaks, sealing, fire, spread, explosion
     n_t = int(model[0, H_N_TANKS])
-    row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
+    row0 = tank_row(model, 0)
     fires = 0
     leaking = 0.0
     for i in range(n_t):
@@ -375,8 +372,7 @@ def damage_advance(model, state, diag, p_oil, dt):
 
 
 def tank_is_in_fuselage(model, tank: int) -> bool:
-    base = int(model[0, H_ROW_PLANT])
-    row = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + tank
+    row = tank_row(model, tank)
     d = int(model[0, H_ROW_DMG])
     half = model[d, DM_FUSELAGE_HALF_Y] if d > 0 else 0.5
     return abs(model[row, TK_POS + 1]) <= half
@@ -395,9 +391,7 @@ def explode(model, state) -> str:
         return ""
     state[S_EXPLODED] = -k                      # handled
     tank = k - 1
-    base = int(model[0, H_ROW_PLANT])
-    row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
-    state[S_FUEL_USED + tank] = model[row0 + tank, TK_FUEL]
+    drain(model, state, tank)
     state[S_TANK_FIRE + tank] = -1.0
     n = int(model[0, H_N_SECTIONS])
     r0 = int(model[0, H_ROW_SECTION])
@@ -407,7 +401,7 @@ def explode(model, state) -> str:
         state[S_ENGINE_HIT] = 1.0
         state[S_PILOT_WOUND] = 1.0
         return f"tank {tank + 1} exploded: the aircraft broke up"
-    side = 1.0 if model[row0 + tank, TK_POS + 1] > 0 else -1.0
+    side = 1.0 if model[tank_row(model, tank), TK_POS + 1] > 0 else -1.0
     for i in range(n):
         row = r0 + i
         if int(model[row, SEC_GROUP]) == GROUP_WING and model[row, SEC_POS + 1] * side > 0.3:

@@ -45,14 +45,14 @@ from .layout import (
 from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
 from .layout import (
     D_OIL_PRESSURE, EN_IND_EFF, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, H_STORES_LOADED,
-    S_PROP_DAMAGE, SEC_DAMAGE, SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE, TK_STORE,
+    S_PROP_DAMAGE, SEC_DAMAGE, SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
 )
 from .damage import block_to_oil, cooling_factors, engine_factor, oil_pressure
 from .layout import (
     DM_COOLANT_KG, DM_N_CORES, DM_OIL_KG, H_N_PARTS, H_ROW_DMG, H_ROW_PART, PART_OIL_COOLER, PART_RADIATOR,
     PT_INDEX, PT_KIND, PT_POS, S_COOLANT_LOST, S_OIL_LOST,
 )
-from .stores import store_on, tank_fuel
+from .stores import store_on, tank_carried, tank_fuel
 from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
 
@@ -99,7 +99,7 @@ def _load_box(model, state, k, n_t, row0, g0, n_g):
         row = row0 + k
         cap = model[row, TK_FUEL]
         f = cap - state[S_FUEL_USED + k]
-        if f <= 0.0 or (model[row, TK_STORE] > 0.0 and not store_on(model, state, int(model[row, TK_STORE]) - 1)):
+        if f <= 0.0 or not tank_carried(model, state, row):
             return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0     # empty, or a drop tank gone with its store
         fill = f / cap
         return (f, model[row, TK_SIZE], model[row, TK_SIZE + 1], model[row, TK_SIZE + 2] * fill,

@@ -17,7 +17,8 @@ import math
 from .jit import kernel
 from .ground import add_force_at
 from .layout import (
-    C_DROP_BOMBS, C_DROP_TANKS, D_STORE_DRAG, D_STORE_MASS, H_N_STORES, H_ROW_STORE, M_CG, ROW_MASS,
+    C_DROP_BOMBS, C_DROP_TANKS, D_STORE_DRAG, D_STORE_MASS, H_N_PROP_ST, H_N_STORES, H_ROW_PLANT, H_ROW_STORE, M_CG,
+    PLANT_STATIONS, ROW_MASS,
     S_FUEL_USED, S_STORE_GONE, ST_CDA, ST_KIND, ST_LOADED, ST_MASS, ST_POS, ST_TANK, ST_TANK_ROW, STORE_DROP_TANK, TK_FUEL,
     TK_STORE,
 )
@@ -31,10 +32,22 @@ def store_on(model, state, k):
 
 
 @kernel
+def tank_row(model, i):
+    """The model row of fuel tank i (the powerplant block's tank rows)."""
+    return int(model[0, H_ROW_PLANT]) + PLANT_STATIONS + int(model[0, H_N_PROP_ST]) + i
+
+
+@kernel
+def tank_carried(model, state, row):
+    """The tank in model row ``row`` is aboard: an internal tank, or a drop tank whose store is on."""
+    s = int(model[row, TK_STORE])
+    return s <= 0 or store_on(model, state, s - 1)
+
+
+@kernel
 def tank_fuel(model, state, row, i):
     """Fuel in tank i (its model row ``row``), kg: 0 when it hangs on a store that is not on."""
-    s = int(model[row, TK_STORE])
-    if s > 0 and not store_on(model, state, s - 1):
+    if not tank_carried(model, state, row):
         return 0.0
     f = model[row, TK_FUEL] - state[S_FUEL_USED + i]
     return f if f > 0.0 else 0.0

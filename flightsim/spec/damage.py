@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from ..physics import layout as L
+from .powerplant import resummed
 from .schema import DataError, Field, between, named_records, non_negative, num, positive, validate_table
 
 _SIZE = Field("vec3", check=lambda v: None if min(v) > 0 else f"sizes must be greater than 0, got {list(v)}")
@@ -215,14 +216,6 @@ def compile_damage(spec, model, mass, cg, inertia):
     model[0, L.H_N_STORES] = len(stores)
     model[0, L.H_STORES_LOADED] = sum(1 for st in stores if st["loaded"])
     return model, *resummed(model)
-
-
-def resummed(model):
-    """(mass, cg, inertia) of a model with a fresh state (its loadout and full tanks)."""
-    from ..physics.plant import resum_mass
-    resum_mass(model, np.zeros(L.N_STATE))
-    return (float(model[L.ROW_MASS, L.M_MASS]), model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy(),
-            model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy())
 
 
 def store_names(spec) -> list[str]:

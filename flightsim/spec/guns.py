@@ -158,12 +158,8 @@ def compile_guns(spec, model, mass, cg, inertia):
         base += 1
     model[0, L.H_ROW_GUN] = base
     model[0, L.H_N_GUNS] = len(guns)
-    from ..physics.plant import resum_mass
-    resum_mass(model, np.zeros(L.N_STATE))
-    mass = float(model[L.ROW_MASS, L.M_MASS])
-    cg = model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy()
-    inertia = model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy()
-    return model, mass, cg, inertia
+    from .powerplant import resummed
+    return (model, *resummed(model))
 
 
 def gun_rows(model) -> np.ndarray:

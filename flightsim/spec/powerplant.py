@@ -236,6 +236,15 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
 
 # ------------------------------------------------------------------ compiling
 
+def resummed(model):
+    """(mass kg, CG, inertia tensor) of a compiled model with a fresh state (the loadout on, the
+    tanks and belts full), re-summed by the kernel (physics.plant.resum_mass) into ROW_MASS."""
+    from ..physics.plant import resum_mass
+    resum_mass(model, np.zeros(L.N_STATE))
+    return (float(model[L.ROW_MASS, L.M_MASS]), model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy(),
+            model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy())
+
+
 def stage_work(pressure_ratio: float, stages: int, eff: float, t_in: float) -> float:
     """Specific work per stage (J/kg) for n equal-work stages in series to reach a pressure
     ratio from inlet temperature t_in (the inverse of engine.supercharger_stages)."""
@@ -484,12 +493,7 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
         model[row, L.SEC_WASH_SWY] = swy
         model[row, L.SEC_WASH_SWZ] = swz
     # mass with the fuel on board (the kernel re-sums this every step as fuel burns)
-    from ..physics.plant import resum_mass
-    state = np.zeros(L.N_STATE)
-    resum_mass(model, state)
-    mass = float(model[L.ROW_MASS, L.M_MASS])
-    cg = model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy()
-    inertia = model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy()
+    mass, cg, inertia = resummed(model)
     # closed-throttle air flow: the engine just turns the propeller at fine pitch at the
     # ground idle speed, standing still at sea level
     from ..physics.plant import idle_balance

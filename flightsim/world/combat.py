@@ -35,6 +35,7 @@ import numpy as np
 
 from ..handoff import ControlInputs
 from ..physics.bullet_pool import AIRCRAFT, BulletPool, hit_radius
+from ..physics.damage import smoke_points
 from ..physics.named import AircraftView as _Readouts
 from ..physics.named_env import Environment
 from ..physics.named_model import AircraftData
@@ -438,7 +439,7 @@ class Combat:
             hits_taken=self.player.hits_taken, targets_destroyed=self.targets_destroyed,
             opponents_destroyed=self.opponents_destroyed, range_m=rng, status="  ".join(status),
             damage_log=tuple(self.damage_log),
-            opponent_smoke=smoke_sources(self.opp_sim.model, self.opp_sim.state, self.opp_sim.diag)
+            opponent_smoke=smoke_points(self.opp_sim.model, self.opp_sim.state, self.opp_sim.diag)
             if self.opp is not None and self.opp_visible else ())
         prev = self.frames[1]
         self.frames = (prev if prev is not None else frame, frame)     # one reference swap
@@ -490,14 +491,6 @@ def debrief_lines(frame, max_each: int = 10) -> list[str]:
         if len(rows) > max_each:
             out.append(f"  ... and {len(rows) - max_each} more")
     return out
-
-
-def smoke_sources(model, state, diag) -> tuple:
-    """The trails an aircraft leaves now, (kind, body point from the datum) each: white coolant
-    vapour from a leaking radiator, blue-grey oil smoke, a fuel mist from a holed tank, fire
-    from a burning tank, black smoke from a failing engine (render/damage_fx.py draws them)."""
-    from ..physics.damage import smoke_points
-    return smoke_points(model, state, diag)
 
 
 def interpolate_view(prev: AircraftView, curr: AircraftView, alpha: float) -> AircraftView:
