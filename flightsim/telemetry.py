@@ -20,6 +20,7 @@ import time
 
 from .autopilot import autopilot
 from .handoff import DT
+from .physics.named_model import AircraftData
 from .world.flight_log import FlightLog
 
 WINCH_EVENTS = {"released": "cable released", "back-release": "cable back-released",
@@ -142,7 +143,7 @@ def telemetry(args) -> int:
     start = world.start
     speed = f", {start.speed_ms * 3.6:.0f} km/h TAS" if start.speed_ms else ""
     print(f"{world.compiled.name} in {sc.name} ({start.type} start at {snap.altitude_m:.0f} m{speed}, "
-          f"{world.compiled.mass_kg:.0f} kg), {who}; flying {args.seconds:.0f} s headless", flush=True)
+          f"{AircraftData(world.sim.model).mass_kg:.0f} kg), {who}; flying {args.seconds:.0f} s headless", flush=True)
     watcher = EventWatcher(world)
     pending = watcher.update(snap)
     try:
