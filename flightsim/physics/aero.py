@@ -30,6 +30,8 @@ from .layout import (
 )
 
 from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
+from .compress import mach_table, mach_table_correct, mach_table_lift
+from .layout import SEC_CLMAX, SEC_CLMIN, SEC_MACH_ROW
 from .layout import (
     H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_LE_LOSS, SEC_SLOPE_INV, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
     SEC_WAVE_PEAK,
@@ -225,7 +227,7 @@ def wind_at(env, north, east, down):
 
 
 @kernel
-def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
+def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws, sound):
     """Relative wind of each section in its own axes, ws[i] = (uc, un, us, V2, alpha, delta),
     and per lifting group the sums of q*S, q*S*cl and q*S*dcl/dalpha at the geometric alpha
     (rows nsec..nsec+2 of ws) that the induced-angle solve needs; row nsec+3 gets the
@@ -315,6 +317,11 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         ws[i, 4] = alpha
         ws[i, 5] = delta
         ws[i, 6] = slat
+        # a section with a Mach table: its attached lift at its own Mach number (compress.mach_table)
+        lift_r = 1.0
+        if model[row, SEC_MACH_ROW] > 0.0:
+            lift_r = mach_table_lift(model, int(model[row, SEC_MACH_ROW]), math.sqrt(v2) / sound)
+        ws[i, 7] = lift_r
         # damping this section adds to each rotation and to heave: 1/2 rho V S a (r x n)^2 / I
         c = 0.5 * rho * math.sqrt(v2) * model[row, SEC_AREA] * LIFT_SLOPE_BOUND
         ws[G + 3, 0] += c * model[row, SEC_RXN]
@@ -324,6 +331,9 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws):
         if g != GROUP_BODY:
             q_area = 0.5 * rho * v2 * model[row, SEC_AREA]
             cl, slope = _cl_slope_slat(tables, model, row, slat, alpha, delta)
+            if lift_r != 1.0:
+                cl *= lift_r
+                slope *= lift_r
             if damaged:                     # the shot-away part carries no lift (section_forces)
                 dmg = model[row, SEC_DAMAGE]
                 cl *= 1.0 - dmg
@@ -446,6 +456,9 @@ def solve_induced(model, tables, ws, airbrake):
             if g == GROUP_HTAIL:
                 a -= downwash
             cl, slope = _cl_slope_slat(tables, model, row, ws[i, 6], a, ws[i, 5])
+            if ws[i, 7] != 1.0:
+                cl *= ws[i, 7]
+                slope *= ws[i, 7]
             if damaged:
                 dmg = model[row, SEC_DAMAGE]
                 cl *= 1.0 - dmg
@@ -548,7 +561,14 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
                 elif f > 1.6:
                     f = 1.6
                 cd *= 1.0 + w * (f - 1.0)
-        if compressible:
+        mrow = int(model[row, SEC_MACH_ROW])
+        if mrow > 0:
+            # tabulated against Mach, subsonic to supersonic (compress.mach_table)
+            att = 1.0 - over / RE_FADE_RAD
+            lift_r, clmax_r, cdw, suct, acs = mach_table(model, mrow, mach)
+            cl, cd, cm = mach_table_correct(cl, cd, cm, alpha_eff, att if att > 0.0 else 0.0, lift_r, clmax_r, cdw,
+                                            suct, acs, model[row, SEC_CLMAX], model[row, SEC_CLMIN])
+        elif compressible:
             att = 1.0 - over / RE_FADE_RAD
             cl, cd, cm = mach_correct_pg(cl, cd, cm, mach, att if att > 0.0 else 0.0, model[row, SEC_WAVE_PEAK],
                                          pg, m_dd)

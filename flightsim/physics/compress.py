@@ -38,6 +38,7 @@ import math
 import numpy as np
 
 from .jit import hot_kernel, kernel
+from .layout import MT_AC_SHIFT, MT_CD_WAVE, MT_CLMAX, MT_LIFT, MT_MACH, MT_SUCTION
 
 
 KORN_KAPPA = 0.87            # conventional sections (0.95 for supercritical ones)
@@ -202,3 +203,68 @@ def control_effectiveness(mach, limit_mach):
     if limit_mach <= 0.0 or mach <= limit_mach:
         return 1.0
     return 1.0 - (1.0 - CONTROL_RESIDUAL) * _smoothstep((mach - limit_mach) / CONTROL_MACH_WIDTH)
+
+
+# ------------------------------------------------------------------ tabulated against Mach
+# A section whose airfoil has a [mach] table (spec: the airfoil's lift-curve slope, maximum lift,
+# wave drag, leading-edge suction and aerodynamic centre against Mach, from subsonic through
+# supersonic) takes its compressibility from that table instead of the model above, which ends
+# at the transonic shock stall. The table's rows sit in the model (layout MT_*), each
+# [n, v_1 .. v_n].
+
+@kernel
+def mach_table(model, row0, mach):
+    """(lift-slope ratio, CLmax ratio, zero-lift wave drag, suction loss, aerodynamic-centre shift
+    in chords) at this Mach number, linear between the table's Mach numbers, held beyond them."""
+    n = int(model[row0, 0])
+    mr = row0 + MT_MACH
+    if mach <= model[mr, 1]:
+        i = 1
+        f = 0.0
+    elif mach >= model[mr, n]:
+        i = n - 1
+        f = 1.0
+    else:
+        i = 1
+        while i < n - 1 and mach > model[mr, i + 1]:
+            i += 1
+        f = (mach - model[mr, i]) / (model[mr, i + 1] - model[mr, i])
+    lift = model[row0 + MT_LIFT, i] + f * (model[row0 + MT_LIFT, i + 1] - model[row0 + MT_LIFT, i])
+    clmax = model[row0 + MT_CLMAX, i] + f * (model[row0 + MT_CLMAX, i + 1] - model[row0 + MT_CLMAX, i])
+    cdw = model[row0 + MT_CD_WAVE, i] + f * (model[row0 + MT_CD_WAVE, i + 1] - model[row0 + MT_CD_WAVE, i])
+    suct = model[row0 + MT_SUCTION, i] + f * (model[row0 + MT_SUCTION, i + 1] - model[row0 + MT_SUCTION, i])
+    ac = model[row0 + MT_AC_SHIFT, i] + f * (model[row0 + MT_AC_SHIFT, i + 1] - model[row0 + MT_AC_SHIFT, i])
+    return lift, clmax, cdw, suct, ac
+
+
+@kernel
+def mach_table_lift(model, row0, mach):
+    """The lift-curve slope ratio alone (the induced-angle solve's group sums)."""
+    return mach_table(model, row0, mach)[0]
+
+
+SUCTION_ALPHA_MAX = 0.6      # rad: the lost suction's drag cl tan(alpha) is taken at most this far
+
+
+@kernel
+def mach_table_correct(cl, cd, cm, alpha, attached, lift, clmax_r, cdw, suct, ac, clmax, clmin):
+    """(cl, cd, cm) of a tabulated section at its Mach number from the low-speed table's values at
+    alpha: attached lift scaled by the lift-slope ratio (faded out past the stall) and held within
+    the Mach number's maximum lift; the zero-lift wave drag; the leading-edge suction lost in
+    supersonic flow (the force turns toward the chord normal: drag cl tan(alpha)); the
+    aerodynamic centre's aft shift (a nose-down moment -cl dx)."""
+    cl_m = cl * (1.0 + attached * (lift - 1.0))
+    hi = clmax_r * clmax
+    lo = clmax_r * clmin
+    if cl_m > hi:
+        cl_m = hi
+    elif cl_m < lo:
+        cl_m = lo
+    a = alpha
+    if a > SUCTION_ALPHA_MAX:
+        a = SUCTION_ALPHA_MAX
+    elif a < -SUCTION_ALPHA_MAX:
+        a = -SUCTION_ALPHA_MAX
+    cd += cdw + suct * attached * cl_m * math.tan(a)
+    cm -= cl_m * ac
+    return cl_m, cd, cm

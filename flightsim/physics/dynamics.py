@@ -41,6 +41,8 @@ from .layout import (
 )
 from .damage import damage_advance
 from .stores import store_forces, stores_advance
+from .fcs import demanded_g, fcs_targets
+from .layout import C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, SURF_PITCH, SURF_ROLL
 from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
 
@@ -133,7 +135,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
 
     # --- aerodynamics: every section from its own relative wind
     airbrake = state[S_SURF + SURF_AIRBRAKE]
-    section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws)
+    section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws, sound)
     downwash = solve_induced(model, tables, ws, airbrake)
     diag[D_STIFFNESS] = max(ws[G + 3, 0], ws[G + 3, 1], ws[G + 3, 2], ws[G + 3, 3])
     mu = dynamic_viscosity(temp)
@@ -222,7 +224,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
 
 
 @kernel
-def surfaces(state, ctrl, env, model, dt, R):
+def surfaces(state, ctrl, env, model, dt, R, diag):
     """Move the control surfaces and actuators one step toward what the pilot asks.
 
     Seed 000's control feel: the stick is a force request (ctrl -1..1 = fraction of the
@@ -242,7 +244,9 @@ def surfaces(state, ctrl, env, model, dt, R):
     its elevator has no trim tab. Battle damage (physics/damage.py): a wounded pilot's force is
     less (down to 0.4 of it; a killed one's none), and a damaged control run passes only its
     share of the request (severed: the surface trails at neutral). Flaps, airbrakes and gear
-    run at their actuator rates.
+    run at their actuator rates. An aircraft with a flight-control law (physics/fcs.py) moves its
+    surfaces where the law asks instead (hydraulic actuators: no stick force, a time constant and
+    a rate limit), or, with the law switched off (C_FCS_DIRECT), where the stick puts them.
     Called once per 20 ms tick, before the aerodynamics read the surfaces."""
     # dynamic pressure through the steady wind (the same air the aerodynamics see, near enough)
     wn = env[E_WIND_N]
@@ -264,7 +268,9 @@ def surfaces(state, ctrl, env, model, dt, R):
     if cut_any:
         authority = 1.0 - state[S_PILOT_WOUND] if state[S_PILOT_WOUND] < 1.0 else 0.0
         authority = 0.4 + 0.6 * authority if authority > 0.0 else 0.0
-    for a in range(3):
+    if model[0, H_ROW_FCS] > 0.0:
+        fly_by_wire(state, ctrl, env, model, dt, R, diag, ax, ay, az, qbar)
+    for a in range(3 if model[0, H_ROW_FCS] <= 0.0 else 0):
         c = a * CTL_COLS
         q_full = model[ROW_CONTROLS, c + CTL_Q_FULL]
         neutral = ctrl[C_PITCH_TRIM] if a == 0 else ctrl[C_ROLL_TRIM] if a == 1 else ctrl[C_YAW_TRIM]
@@ -312,6 +318,41 @@ def surfaces(state, ctrl, env, model, dt, R):
 
 
 @kernel
+def fly_by_wire(state, ctrl, env, model, dt, R, diag, ax, ay, az, qbar):
+    """The pitch, roll and yaw surfaces of an aircraft with a flight-control law: toward the law's
+    targets (or, switched off or on the ground, the stick's plus trim) as hydraulic actuators, first
+    order with a rate limit. Switched off, the law's integrators follow the surfaces, so switching it
+    back on (or lifting off) takes over from where they are."""
+    g = env[E_GRAVITY] if env[E_GRAVITY] > 0.0 else 9.80665
+    # on its wheels (weight on wheels: the last step's gear load) the law is in its ground mode,
+    # the stick moving the surfaces as in direct mode: no integrator winds up against the runway
+    if ctrl[C_FCS_DIRECT] < 0.5 and diag[D_ON_GROUND] < 0.5:
+        tp, tr, ty, n_cmd, n_hi = fcs_targets(state, ctrl, model, R, ax, ay, az, qbar, g, dt)
+    else:
+        tp = ctrl[C_PITCH] + ctrl[C_PITCH_TRIM]
+        tr = ctrl[C_ROLL] + ctrl[C_ROLL_TRIM]
+        ty = ctrl[C_YAW] + ctrl[C_YAW_TRIM]
+        n_cmd, n_hi = demanded_g(model, ctrl, state[S_OMEGA])
+        state[S_FCS_PITCH] = state[S_SURF + SURF_PITCH] - ctrl[C_PITCH_TRIM]
+        state[S_FCS_ROLL] = state[S_SURF + SURF_ROLL] - ctrl[C_ROLL_TRIM]
+        state[S_FCS_YAW] = 0.0
+        state[S_FCS_G] = n_cmd - 1.0
+        state[S_FCS_G_INT] = 0.0
+    diag[D_G_DEMAND] = n_cmd
+    diag[D_G_LIMIT] = n_hi
+    for a in range(3):
+        target = tp if a == 0 else (tr if a == 1 else ty)
+        if target > 1.0:
+            target = 1.0
+        elif target < -1.0:
+            target = -1.0
+        c = a * CTL_COLS
+        x = state[S_SURF + a]
+        x_new = target + (x - target) * math.exp(-dt / model[ROW_CONTROLS, c + CTL_TAU])
+        state[S_SURF + a] = _toward(x, x_new, model[ROW_CONTROLS, c + CTL_RATE] * dt)
+
+
+@kernel
 def slats(model, state, ws, dt):
     """Each automatic slat toward open while its own section's angle of attack (less its
     wing's induced angle, from this step's aerodynamics) is past the opening angle, toward
@@ -339,7 +380,7 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
     dt = env[E_DT]
     for k in range(N_STATE):
         backup[k] = state[k]
-    surfaces(state, ctrl, env, model, dt, R)    # controls are read once per tick, here
+    surfaces(state, ctrl, env, model, dt, R, diag)    # controls are read once per tick, here
     n_sub = 1
     h = dt
     j = 0

@@ -30,7 +30,7 @@ S_ENGINE = 40    # 40..67: powered-aircraft states (engine, propeller, fuel), se
 S_GUN_FIRED = 68  # 68..75: rounds fired by each gun (combat block at the end)
 S_SLAT = 76      # 76..83: each slat's position, 0 closed .. 1 open (sections' SEC_SLAT_K)
 N_SLATS = 8
-# 84..121: systems damage and stores (the block at the end); N_STATE = 122 there
+# 84..121: systems damage and stores; 122..135: jets and the flight-control law (the blocks at the end); N_STATE = 136
 
 # ---------------------------------------------------------------- control vector
 C_PITCH = 0      # -1..1, + = nose up (stick back)
@@ -48,7 +48,8 @@ C_YAW_TRIM = 17   # -1..1 rudder trim tab
 C_FIRE = 18      # 0/1 gun trigger (combat block at the end)
 C_DROP_TANKS = 19  # 0/1 release the drop tanks (stores block at the end)
 C_DROP_BOMBS = 20  # 0/1 release the bombs
-N_CTRL = 21      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
+C_FCS_DIRECT = 21  # 0/1 the flight-control law switched off: the stick moves the surfaces directly (jets block)
+N_CTRL = 22      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)
@@ -100,10 +101,10 @@ D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the
 # named values (dynamics._work), and its alignment to 32 bytes changes the last bits of the flight
 # (measured: with N_DIAG = 58 the kept winch launch differed from step 135 on by up to 5e-15;
 # 49 and 61 replay it bit for bit)
-N_DIAG = 61       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..60 spare (see below)
+N_DIAG = 65       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..63 jets, 64 spare (see below)
 
 # ---------------------------------------------------------------- model array
-MODEL_COLS = 48
+MODEL_COLS = 52
 # row 0: header
 H_N_SECTIONS = 0
 H_N_GEAR = 1
@@ -422,7 +423,7 @@ S_TANK_FIRE = 109      # 109..114: seconds the tank has been burning (0: not bur
 S_EXPLODED = 115       # 1 + the tank that exploded (0: none): the world takes the wing or the aircraft
 S_STORE_GONE = 116     # 116..121: store released (1) or still on (0); loaded per the model's ST_LOADED
 N_STORE_MAX = 6
-N_STATE = 122
+# 122..131: jet engines and the flight-control law (the block at the end); N_STATE = 132 there
 # ---- diag
 D_OIL_PRESSURE = 49    # oil pressure, Pa (gauge)
 D_COOLANT_LEFT = 50    # coolant left, fraction of the system
@@ -493,3 +494,84 @@ GUN_CALIBRE_MM = 21    # bullet calibre, mm
 GUN_ROUND_KIND = 22    # ROUND_* below
 ROUND_BALL, ROUND_AP, ROUND_INCENDIARY, ROUND_HE = 0, 1, 2, 3
 ROUND_NAMES = ("ball", "ap", "incendiary", "he")
+
+
+# ================================================================ jets and the flight-control law (issue 19)
+# Afterburning turbofans (physics/jet.py) instead of the piston engine and propeller: each
+# engine's spool and afterburner are states moved once per tick toward what the throttle asks;
+# net thrust from the engine's deck against Mach and altitude, with the fuel they burn from the
+# powerplant block's tanks. The flight-control law (physics/fcs.py) sits between the stick and
+# the surfaces: stick -> demanded g (or pitch rate at low speed), roll rate, sideslip.
+# Sections whose airfoil has a [mach] table take their compressibility from it (aero.py).
+N_JET_MAX = 2
+# ---- state
+S_JET_SPOOL = 122      # 122..123: each engine's spool, 0 idle .. 1 military (core speed, as a thrust fraction)
+S_JET_AB = 124         # 124..125: its afterburner, 0 off .. 1 full
+S_JET_FAILED = 126     # 126..127: 1 once the engine has failed (flamed out, shot or switched off): it windmills
+S_FCS_PITCH = 128      # the pitch law's integrator: stabilator position it has learned, -1..1 of travel
+S_FCS_ROLL = 129       # the roll law's integrator
+S_FCS_YAW = 130        # the yaw law's integrator (sideslip)
+S_FCS_G = 131          # the pitch law's load-factor demand less 1, as it follows the stick at the onset-rate limit, g
+S_FCS_G_INT = 132      # the pitch law's integral of the load-factor error, g (what the steady-turn relation misses)
+N_STATE = 136          # (133..135 spare)
+# ---- diag
+D_G_DEMAND = 58        # the load factor the pitch law asks for, g
+D_G_LIMIT = 59         # the positive limit in force (lower while rolling), g
+D_JET_THRUST = 60      # net thrust of all engines, N
+D_JET_SPOOL = 61       # mean spool of the running engines, 0 idle .. 1 military
+D_JET_AB = 62          # mean afterburner, 0..1
+D_JETS_RUNNING = 63    # engines running
+# ---- model header (row 0)
+H_ROW_JET = 34         # the jet engine's row (0: no jets); its installations and deck follow
+H_N_JETS = 35
+H_ROW_FCS = 36         # the flight-control law's row (0: the stick moves the surfaces, seed 000's way)
+# ---- the jet engine's row (every installed engine is this engine)
+JE_MIL_N = 0           # net thrust, sea level static, military (full dry), N
+JE_AB_N = 1            # ... maximum afterburner, N
+JE_IDLE_FRAC = 2       # gross idle thrust, sea level static, as a fraction of military
+JE_IDLE_AIR = 3        # idle air flow, sea level static, kg/s (its ram drag: the idle net thrust falls with speed)
+JE_TSFC_MIL = 4        # thrust-specific fuel consumption at military, sea level static, kg/(N s)
+JE_TSFC_AB = 5         # ... at maximum afterburner
+JE_TSFC_MACH = 6       # TSFC grows by this fraction per unit Mach (and as sqrt(theta) with temperature)
+JE_SPOOL_UP = 7        # spool time constant accelerating, s
+JE_SPOOL_DOWN = 8      # ... decelerating, s
+JE_AB_RATE = 9         # afterburner travel, full per s (light-off and staging)
+JE_DETENT = 10         # throttle at the military detent: above it the afterburner
+JE_AB_SPOOL = 11       # the afterburner lights only with the spool above this
+JE_WINDMILL_CDA = 12   # drag area of a failed, windmilling engine (inlet spillage and the stalled core), m2
+JE_N_MACH = 13         # deck rows (Mach values)
+JE_N_ALT = 14          # deck columns (altitudes)
+# ---- each installed engine's row (from H_ROW_JET + 1)
+JT_POS = 0             # 0..2 nozzle exit, body axes from datum
+JT_AXIS = 3            # 3..5 thrust direction, unit, body axes
+# ---- then the deck: one altitude row ([alt_0, alt_1, ...], m), then N_MACH military rows and N_MACH
+#      afterburner rows, each [mach, ratio at alt_0, ratio at alt_1, ...]: net thrust over its
+#      sea-level static value
+JET_ROW_ENGINE = 0
+JET_ROW_INSTALL = 1
+# ---- the flight-control law's row
+FC_G_MAX = 0           # positive load-factor limit, g (full aft stick asks for it)
+FC_G_MIN = 1           # negative limit, g (full forward stick)
+FC_G_ROLLING = 2       # the positive limit while rolling at the full roll rate, g (blended in with the roll)
+FC_ALPHA_MAX = 3       # angle of attack the law will not pull past, rad
+FC_PITCH_RATE = 4      # largest pitch rate it asks for (low speed: the stick is a pitch-rate demand), rad/s
+FC_ROLL_RATE = 5       # roll rate at full lateral stick, rad/s
+FC_PITCH_BW = 6        # pitch-rate loop: bandwidth, 1/s
+FC_PITCH_INT = 7       # ... integral gain, 1/s^2
+FC_ROLL_BW = 8         # roll-rate loop bandwidth, 1/s
+FC_YAW_BW = 9          # yaw damping and sideslip loop bandwidth, 1/s
+FC_M_PITCH = 10        # pitching moment per Pa of dynamic pressure per unit pitch surface (low speed), N m / Pa
+FC_M_ROLL = 11         # rolling moment per Pa per unit roll surface, N m / Pa
+FC_M_YAW = 12          # yawing moment per Pa per unit yaw surface, N m / Pa
+FC_Q_MIN = 13          # the gains stop growing below this dynamic pressure, Pa
+FC_ALPHA_GAIN = 14     # the angle-of-attack limiter's pitch rate per rad past FC_ALPHA_MAX, 1/s
+FC_G_GAIN = 15         # the g limiter: pitch rate taken off per g past the limit, in units of g / V
+FC_G_ONSET = 16        # the demanded load factor changes at most this fast, g/s (onset-rate limit)
+FC_ROLL_DAMP = 17      # the sections' roll damping: rolling moment per unit roll rate is qbar / V times this, m3
+# ---- section columns
+SEC_MACH_ROW = 48      # the first of the section's Mach-table rows (0: compress.py's model from its thickness)
+SEC_CLMAX = 49         # the section's low-speed maximum lift coefficient (its table's)
+SEC_CLMIN = 50         # ... and its most negative
+# ---- a Mach table: MT_ROWS rows, each [n, value_1 .. value_n] (n <= MODEL_COLS - 1)
+MT_MACH, MT_LIFT, MT_CLMAX, MT_CD_WAVE, MT_SUCTION, MT_AC_SHIFT = 0, 1, 2, 3, 4, 5
+MT_ROWS = 6

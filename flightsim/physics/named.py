@@ -56,6 +56,7 @@ CONTROLS = (
     ("fire", L.C_FIRE, 0.0, 1.0, "1: guns firing (trigger held)"),
     ("drop_tanks", L.C_DROP_TANKS, 0.0, 1.0, "1: release the drop tanks"),
     ("drop_bombs", L.C_DROP_BOMBS, 0.0, 1.0, "1: release the bombs"),
+    ("fcs_direct", L.C_FCS_DIRECT, 0.0, 1.0, "1: the flight-control law off, the stick moves the surfaces (fly-by-wire aircraft)"),
 )
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}
@@ -210,6 +211,13 @@ class Readouts:
     aerodynamic_stiffness_per_s = _Slot(L.D_STIFFNESS, "diag", 1.0, "fastest aerodynamic damping rate, 1/s")
     wing_induced_alpha_rad = _Slot(L.D_ALPHA_INDUCED, "diag", 1.0, "the wing's induced angle of attack (lifting line), rad")
     propeller_pitch_rad = _Slot(L.S_PROP_PITCH, "state", 1.0, "propeller blade angle at 0.75 R (the governor's state), rad")
+    # jets and the flight-control law (physics/jet.py, physics/fcs.py)
+    jet_thrust_n = _Slot(L.D_JET_THRUST, "diag", 1.0, "net thrust of all jet engines, N")
+    jet_spool = _Slot(L.D_JET_SPOOL, "diag", 1.0, "mean spool of the running jets, 0 idle .. 1 military")
+    afterburner = _Slot(L.D_JET_AB, "diag", 1.0, "mean afterburner of the running jets, 0 off .. 1 full")
+    jets_running = _Slot(L.D_JETS_RUNNING, "diag", 1.0, "jet engines running")
+    g_demand = _Slot(L.D_G_DEMAND, "diag", 1.0, "load factor the flight-control law asks for, g")
+    g_limit = _Slot(L.D_G_LIMIT, "diag", 1.0, "the positive load-factor limit in force (lower while rolling), g")
     forward_speed_ms = _Slot(L.S_VEL, "state", 1.0,
                              "u, body x velocity over the ground, m/s (setting it keeps v, w and the integrator's history)")
 
@@ -431,6 +439,30 @@ class Readouts:
 
     def set_link_cut(self, axis: str, value: float) -> None:
         self.state[L.S_LINK_CUT + ("pitch", "roll", "yaw").index(axis)] = value
+
+    def set_fuel_used(self, tank: int, kg: float) -> None:
+        """Fuel burned from a tank, kg (its loaded fuel or more: empty)."""
+        self.state[L.S_FUEL_USED + tank] = kg
+
+    @property
+    def jets_failed(self) -> np.ndarray:
+        """1 for each jet engine that has failed (it windmills), 0 running (a copy)."""
+        return self.state[L.S_JET_FAILED:L.S_JET_FAILED + L.N_JET_MAX].copy()
+
+    def set_jet_failed(self, engine: int, failed: bool = True) -> None:
+        """Fail a jet engine (or restore it): shot, flamed out or switched off."""
+        self.state[L.S_JET_FAILED + engine] = 1.0 if failed else 0.0
+
+    @property
+    def specific_excess_power_ms(self) -> float:
+        """Ps, m/s: the rate the aircraft gains energy height, V (F . v) / (m g |v|) with F the
+        external force without gravity (thrust less drag, along the flight path)."""
+        v = self.velocity_body_ms
+        speed = float(np.linalg.norm(v))
+        m = self.diag[L.D_MASS]
+        if speed < 1.0 or m <= 0.0:
+            return 0.0
+        return float(np.dot(self.diag[L.D_FORCE:L.D_FORCE + 3], v)) / (m * 9.80665)
 
     @property
     def stores_released(self) -> np.ndarray:

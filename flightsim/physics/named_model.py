@@ -102,6 +102,78 @@ class AircraftData:
         return self.model[0, L.H_ROW_PLANT] > 0
 
     @property
+    def jets(self) -> int:
+        """Jet engines installed (0: a piston engine and propeller, or none)."""
+        return int(self.model[0, L.H_N_JETS])
+
+    @property
+    def has_piston_engine(self) -> bool:
+        return self.powered and self.jets == 0
+
+    def _jet_engine(self) -> np.ndarray:
+        return self.model[int(self.model[0, L.H_ROW_JET]) + L.JET_ROW_ENGINE]
+
+    @property
+    def military_throttle(self) -> float:
+        """The throttle at a jet's military detent (afterburner above it); 1 for a piston engine."""
+        return float(self._jet_engine()[L.JE_DETENT]) if self.jets else 1.0
+
+    @property
+    def jet_thrust_sls_n(self) -> tuple[float, float]:
+        """(military, maximum afterburner) net thrust of one jet engine, sea level static, N."""
+        e = self._jet_engine()
+        return float(e[L.JE_MIL_N]), float(e[L.JE_AB_N])
+
+    @property
+    def jet_nozzles_m(self) -> np.ndarray:
+        """(n, 3) the jets' nozzle exits, body axes from the datum."""
+        j0 = int(self.model[0, L.H_ROW_JET]) + L.JET_ROW_INSTALL
+        return self.model[j0:j0 + self.jets, L.JT_POS:L.JT_POS + 3]
+
+    @property
+    def fly_by_wire(self) -> bool:
+        """A flight-control law sits between the stick and the surfaces (physics/fcs.py)."""
+        return self.model[0, L.H_ROW_FCS] > 0
+
+    def _fcs(self) -> np.ndarray:
+        return self.model[int(self.model[0, L.H_ROW_FCS])]
+
+    @property
+    def g_limits(self) -> tuple[float, float]:
+        """(positive, negative) load-factor limits of the flight-control law, g."""
+        f = self._fcs()
+        return float(f[L.FC_G_MAX]), float(f[L.FC_G_MIN])
+
+    @property
+    def g_limit_rolling(self) -> float:
+        return float(self._fcs()[L.FC_G_ROLLING])
+
+    @property
+    def alpha_limit_rad(self) -> float:
+        """The angle of attack the law does not pull past, rad."""
+        return float(self._fcs()[L.FC_ALPHA_MAX])
+
+    @property
+    def roll_rate_limit_rads(self) -> float:
+        return float(self._fcs()[L.FC_ROLL_RATE])
+
+    def corner_speed_eas_ms(self, mass_kg: float) -> float:
+        """An estimate of the corner speed (EAS, m/s): where the wing's sections at their maximum
+        lift give the law's g limit, sqrt(2 n W / (rho0 S CLmax)), CLmax the area-weighted
+        maximum of the wing's and body's sections over the wing area (low speed: the tunnel's
+        turn curves, flightsim.maneuver, give the real one at each Mach). 0 without a law."""
+        if not self.fly_by_wire:
+            return 0.0
+        sec = self._sections
+        lifting = [i for i in range(self.n_sections)
+                   if int(sec[i, L.SEC_GROUP]) in (L.GROUP_WING, L.GROUP_BODY) and abs(sec[i, L.SEC_NORMAL + 2]) > 0.7]
+        area_wing = float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA])
+        lift = sum(sec[i, L.SEC_AREA] * sec[i, L.SEC_CLMAX] for i in lifting)
+        if lift <= 0.0:
+            return 0.0
+        return math.sqrt(2.0 * self.g_limits[0] * mass_kg * 9.80665 / (1.225 * lift)) if area_wing > 0 else 0.0
+
+    @property
     def engine_row(self) -> int:
         """The engine's row (for physics.engine's kernels); -1 without one."""
         return int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE if self.powered else -1

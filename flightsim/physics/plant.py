@@ -40,7 +40,7 @@ from .layout import (
     PR_GOV_LEAD, PR_GOV_MAX, PR_GOV_MIL, PR_GOV_MIN, PR_INERTIA, PR_PITCH_MAX, PR_PITCH_MIN, PR_PITCH_RATE,
     PR_POS, PR_SENSE, ROW_MASS, S_COOLANT_T, S_ENG_OMEGA, S_FUEL_USED, S_INFLOW, S_OIL_T, S_OMEGA,
     S_POS, S_PROP_PITCH, S_QUAT, S_RAD_FLAP, S_SC_GEAR, S_SWIRL, S_VEL, SC_DOWN_PA, SC_UP_PA,
-    SC_WORK_HIGH, TK_FUEL, TK_POS, TK_PRIORITY, TK_SIZE, WS_PLANT, N_CTRL, N_STATE,
+    SC_WORK_HIGH, TK_FUEL, TK_POS, TK_SIZE, WS_PLANT, N_CTRL, N_STATE,
 )
 from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
 from .layout import (
@@ -52,8 +52,11 @@ from .layout import (
     DM_COOLANT_KG, DM_N_CORES, DM_OIL_KG, H_N_PARTS, H_ROW_DMG, H_ROW_PART, PART_OIL_COOLER, PART_RADIATOR,
     PT_INDEX, PT_KIND, PT_POS, S_COOLANT_LOST, S_OIL_LOST,
 )
-from .stores import store_on, tank_carried, tank_fuel
+from .stores import store_on, tank_carried
 from .propeller import blade_loads, momentum_targets
+from .fuel import burn_fuel, fuel_on_board
+from .jet import jet_advance, jet_forces, jet_settle
+from .layout import H_N_JETS
 from .quat import dcm_from_state
 
 
@@ -65,17 +68,6 @@ SEIZE_STOP_S = 0.3          # s: a seized engine stops its rotor about this fast
 #   P: thrust per blade station, P+1: torque per station, P+2/P+3: induced-velocity targets,
 #   P+4: [d omega/dt, fuel flow, d T_coolant/dt, d T_oil/dt, ambient pressure, coolant flap]
 W_DOMEGA, W_FUEL, W_DTC, W_DTO, W_PRESS, W_FLAP = 0, 1, 2, 3, 4, 5
-
-
-@kernel
-def fuel_on_board(model, state):
-    base = int(model[0, H_ROW_PLANT])
-    n_t = int(model[0, H_N_TANKS])
-    row0 = base + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
-    total = 0.0
-    for i in range(n_t):
-        total += tank_fuel(model, state, row0 + i, i)
-    return total
 
 
 @kernel
@@ -276,6 +268,12 @@ def _cooler(model, cool, c, temp_k, t_amb, rho, v_eff):
 def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, P):
     """Powerplant forces and moments into fm (body axes, about the CG); rates to ws[P..P+4].
     ax, ay, az: velocity of the CG through the air (body axes)."""
+    if model[0, H_N_JETS] > 0.0:
+        # jet engines instead of the engine and propeller (physics/jet.py)
+        fuel = fuel_on_board(model, state)
+        ws[P + 4, W_FUEL] = jet_forces(model, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, fuel)
+        diag[D_FUEL_KG] = fuel
+        return
     base = int(model[0, H_ROW_PLANT])
     e = base + PLANT_ENGINE
     pr = base + PLANT_PROP
@@ -450,6 +448,9 @@ def select_gear(model, gear, press, ctrl):
 @kernel
 def plant_advance(model, state, ctrl, ws, P, dt):
     """Move the powerplant states one step with the rates of this step's derivative."""
+    if model[0, H_N_JETS] > 0.0:
+        jet_advance(model, state, ctrl, ws[P + 4, W_FUEL], fuel_on_board(model, state), dt)
+        return
     base = int(model[0, H_ROW_PLANT])
     pr = base + PLANT_PROP
     n_st = int(model[0, H_N_PROP_ST])
@@ -488,29 +489,8 @@ def plant_advance(model, state, ctrl, ws, P, dt):
     for i in range(n_st):
         state[S_INFLOW + i] += k * (ws[P + 2, i] - state[S_INFLOW + i])
         state[S_SWIRL + i] += k * (ws[P + 3, i] - state[S_SWIRL + i])
-    # fuel: from the tanks that feed first (lowest priority number); equal ones in
-    # proportion to what they hold
-    burn = ws[W, W_FUEL] * dt
-    n_t = int(model[0, H_N_TANKS])
-    row0 = base + PLANT_STATIONS + n_st
-    while burn > 1e-12:
-        best = 1e30
-        for i in range(n_t):
-            if tank_fuel(model, state, row0 + i, i) > 1e-9 and model[row0 + i, TK_PRIORITY] < best:
-                best = model[row0 + i, TK_PRIORITY]
-        if best > 1e29:
-            break                                     # dry: the engine stops
-        avail = 0.0
-        for i in range(n_t):
-            if model[row0 + i, TK_PRIORITY] == best:
-                avail += tank_fuel(model, state, row0 + i, i)
-        take = burn if burn < avail else avail
-        for i in range(n_t):
-            if model[row0 + i, TK_PRIORITY] == best:
-                f = tank_fuel(model, state, row0 + i, i)
-                if f > 0.0:
-                    state[S_FUEL_USED + i] += take * f / avail
-        burn -= take
+    # fuel: from the tanks that feed first
+    burn_fuel(model, state, ws[W, W_FUEL] * dt)
     # coolant and oil temperatures
     if state[S_COOLANT_T] > 100.0:
         state[S_COOLANT_T] += dt * ws[W, W_DTC]
@@ -595,6 +575,11 @@ def plant_trim(model, tables, state, ctrl, env, ws):
     propeller balance, 1 if the rotor stops (the engine cannot turn the propeller)."""
     base = int(model[0, H_ROW_PLANT])
     if base <= 0:
+        return 0
+    if model[0, H_N_JETS] > 0.0:
+        if int(model[0, H_ROW_DRY]) > 0:
+            resum_mass(model, state)
+        jet_settle(model, state, ctrl)          # spools where the throttle leaves them
         return 0
     e = base + PLANT_ENGINE
     pr = base + PLANT_PROP

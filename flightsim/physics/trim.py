@@ -94,6 +94,13 @@ class Trimmer:
             plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
         return s, c
 
+    def forces(self, tas, alpha, gamma, pitch_cmd, throttle):
+        """One derivative of the built state: (external force without gravity, body axes, N (a
+        copy); pitch acceleration, rad/s^2)."""
+        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
+        derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
+        return self.diag[L.D_FORCE:L.D_FORCE + 3].copy(), float(self.deriv[L.S_OMEGA + 1])
+
     def residual(self, tas, alpha, gamma, pitch_cmd, throttle):
         s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
         derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)

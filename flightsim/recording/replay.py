@@ -62,7 +62,9 @@ def build_world(rec: Recording):
 # Layouts that only grew at the end since a recording was made: (state, controls) sizes then.
 # Issue 18 appended the systems-damage and stores block to the state (84 -> 122: zero is a
 # sound aircraft with its loadout on) and the two release controls (19 -> 21: zero, held).
-GROWN_FROM = {(84, 19)}
+# Issue 19 appended the jets' and the flight-control law's block (122 -> 136: zero is an engine at
+# idle, running, the law's integrators empty) and its switch (21 -> 22: zero, the law on).
+GROWN_FROM = {(84, 19), (122, 21)}
 
 
 def upgrade(rec: Recording, n_state: int, n_ctrl: int) -> bool:

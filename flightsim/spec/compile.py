@@ -18,6 +18,7 @@ from ..physics import layout as L
 from ..physics.named_model import AircraftData
 from .loader import AircraftSpec, load_aircraft
 from .damage import compile_damage
+from .flight_control import compile_flight_control
 from .guns import compile_guns
 from .powerplant import compile_powerplant
 from .schema import DataError
@@ -315,6 +316,15 @@ def compile_aircraft(spec_or_name) -> Compiled:
             travel = math.radians(sp["control_max_deg"])
             if ctl == "flap":
                 sign = 1.0
+            elif ctl == "stabilator":
+                # all-moving: collective with pitch, differential with roll (signs from geometry)
+                for axis, col, deg in ((1, 0, sp["control_max_deg"]), (0, 1, sp["roll_max_deg"])):
+                    arm = np.cross(s.pos - cg, s.normal)[axis]
+                    if abs(arm) < 1e-3:
+                        raise DataError(spec.path, sp["_where"] + ".control",
+                                        "this stabilator cannot make a pitching and a rolling moment from where it is")
+                    model[row, L.SEC_GAIN + col] = math.copysign(1.0, arm) * math.radians(deg)
+                continue
             else:
                 arm = np.cross(s.pos - cg, s.normal)[CONTROL_AXIS[ctl]]
                 if abs(arm) < 1e-3:
@@ -378,7 +388,43 @@ def compile_aircraft(spec_or_name) -> Compiled:
     model, mass, cg, inertia = compile_guns(spec, model, mass, cg, inertia)
     # components that take hits, leaks, heat wear, fire; bombs and drop tanks (spec/damage.py)
     model, mass, cg, inertia = compile_damage(spec, model, mass, cg, inertia)
+    # compressibility tabulated against Mach (airfoils with a [mach] table)
+    model = compile_mach_tables(spec, model, secs, tables, names)
+    # a flight-control law between the stick and the surfaces (spec/flight_control.py)
+    model = compile_flight_control(spec, model, secs, tables, names)
     return Compiled(spec, model, tables, secs, mass, cg, inertia, names)
+
+
+def compile_mach_tables(spec, model, secs, tables, names):
+    """Append one block of Mach-table rows per airfoil that has a [mach] table and point its
+    sections at it (SEC_MACH_ROW); such a section leaves compress.py's thickness model (its
+    SEC_THICKNESS 0). Every section gets its table's low-speed CLmax and most negative CL."""
+    grid = L.TABLE_ALPHA_MIN_DEG + L.TABLE_STEP_DEG * np.arange(L.TABLE_N)
+    near = (grid >= -35.0) & (grid <= 35.0)
+    blocks = {}
+    row_sec = int(model[0, L.H_ROW_SECTION])
+    for k, s in enumerate(secs):
+        row = row_sec + k
+        name = s.spec["airfoil"]
+        cl = tables[names.index(name), L.T_CL + 1]
+        model[row, L.SEC_CLMAX] = float(cl[near].max())
+        model[row, L.SEC_CLMIN] = float(cl[near].min())
+        mt = spec.airfoils[name].mach
+        if mt is None:
+            continue
+        if name not in blocks:
+            n = len(mt["mach"])
+            rows = np.zeros((L.MT_ROWS, L.MODEL_COLS))
+            for r, key in ((L.MT_MACH, "mach"), (L.MT_LIFT, "lift_slope_ratio"), (L.MT_CLMAX, "clmax_ratio"),
+                           (L.MT_CD_WAVE, "cd_wave"), (L.MT_SUCTION, "suction_loss"), (L.MT_AC_SHIFT, "ac_shift_chord")):
+                rows[r, 0] = n
+                rows[r, 1:n + 1] = mt[key]
+            blocks[name] = model.shape[0]
+            model = np.vstack([model, rows])
+        model[row, L.SEC_MACH_ROW] = blocks[name]
+        model[row, L.SEC_THICKNESS] = 0.0
+        model[row, L.SEC_WAVE_PEAK] = 0.0
+    return model
 
 
 def aircraft_with_mass(name: str, mass_kg: float | None):

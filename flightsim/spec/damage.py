@@ -20,7 +20,7 @@ import math
 import numpy as np
 
 from ..physics import layout as L
-from .powerplant import resummed
+from .tanks import resummed
 from .schema import DataError, Field, between, named_records, non_negative, num, positive, validate_table
 
 _SIZE = Field("vec3", check=lambda v: None if min(v) > 0 else f"sizes must be greater than 0, got {list(v)}")

@@ -158,7 +158,7 @@ def compile_guns(spec, model, mass, cg, inertia):
         base += 1
     model[0, L.H_ROW_GUN] = base
     model[0, L.H_N_GUNS] = len(guns)
-    from .powerplant import resummed
+    from .tanks import resummed
     return (model, *resummed(model))
 
 

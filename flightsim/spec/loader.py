@@ -8,16 +8,19 @@ import numpy as np
 
 from .. import AIRCRAFT_DIR
 from .damage import DAMAGE_TABLES, load_damage
+from .flight_control import load_flight_control
 from .guns import GUN_TABLES, load_guns
 from .powerplant import POWERPLANT_TABLES, load_powerplant
 from .references import References, load_references
+from ..physics.layout import MODEL_COLS
 from .schema import (
     named_records,
     DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
 )
 
 GROUPS = ("wing", "htail", "vtail", "body")
-CONTROLS = ("aileron", "elevator", "rudder", "flap")
+L_MACH_MAX = MODEL_COLS - 1        # a Mach table's row holds its length, then the values
+CONTROLS = ("aileron", "elevator", "rudder", "flap", "stabilator")   # stabilator: all-moving, pitch and roll
 
 AIRCRAFT_KEYS = {
     "name": Field("str"),
@@ -46,6 +49,8 @@ SECTION_KEYS = {
     "mass_kg": num(False, 0.0, non_negative),
     "control": Field("enum", required=False, default=None, choices=CONTROLS),
     "control_max_deg": num(False, None, between(0.1, 90)),
+    # a stabilator's differential travel at full roll command (it also rolls the aircraft)
+    "roll_max_deg": num(False, None, between(0.1, 45)),
     "airbrake_dcd": num(False, 0.0, non_negative),
     "airbrake_dcl": num(False, 0.0, between(-3, 0)),
     # wing twist (seed 000): the wing's torsional stiffness at this section, as the moment about
@@ -140,6 +145,13 @@ DEFLECTIONS = ("deflection_minus10_deg", "deflection_0_deg", "deflection_plus10_
 # not the +10 degree curve's extrapolated (lift gained less than linearly, drag more)
 FULL_DEFLECTION = "deflection_full"
 FULL_CURVE_KEYS = {**CURVE_KEYS, "deflection_deg": num(True, None, between(10.5, 90.0))}
+# optional [mach]: the section's compressibility tabulated from subsonic to supersonic flow
+# (physics/compress.mach_table); without it, compress.py's subsonic model from thickness_ratio
+MACH_TABLE = "mach"
+MACH_COLUMNS = ("lift_slope_ratio", "clmax_ratio", "cd_wave", "suction_loss", "ac_shift_chord")
+MACH_KEYS = {"mach": Field("numlist"), **{k: Field("numlist") for k in MACH_COLUMNS}}
+MACH_RANGES = {"lift_slope_ratio": (0.05, 5.0), "clmax_ratio": (0.05, 3.0), "cd_wave": (0.0, 1.0),
+               "suction_loss": (0.0, 1.0), "ac_shift_chord": (-0.5, 0.5)}
 
 
 @dataclass
@@ -155,6 +167,7 @@ class Airfoil:
     thickness_ratio: float | None = None
     full_curve: np.ndarray | None = None      # (3 coefficients, n) at the control's full deflection
     full_deflection_deg: float | None = None
+    mach: dict | None = None                  # [mach]: "mach" and MACH_COLUMNS, numpy arrays
 
 
 @dataclass
@@ -173,6 +186,7 @@ class AircraftSpec:
     references: References | None = None   # the published figures (references.toml, spec.references)
     guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
     damage: dict | None = None        # [damage], [[component]] hit boxes, [[store]] records (spec.damage)
+    flight_control: dict | None = None   # [flight_control]: a fly-by-wire law (spec.flight_control)
 
 
 def _curves(tab: dict, name: str, alpha, path: Path) -> np.ndarray:
@@ -197,9 +211,9 @@ def load_airfoil(path: Path) -> Airfoil:
     if "airfoil" not in data:
         raise DataError(path, "airfoil", "missing required table [airfoil]")
     for key in data:
-        if key != "airfoil" and key not in DEFLECTIONS and key != FULL_DEFLECTION:
+        if key != "airfoil" and key not in DEFLECTIONS and key not in (FULL_DEFLECTION, MACH_TABLE):
             raise DataError(path, key, f"unknown table (allowed: airfoil, {', '.join(DEFLECTIONS)}, "
-                                       f"{FULL_DEFLECTION})")
+                                       f"{FULL_DEFLECTION}, {MACH_TABLE})")
     head = validate_table(data["airfoil"], AIRFOIL_KEYS, path, "airfoil")
     alpha = np.array(head["alpha_deg"])
     if len(alpha) < 8:
@@ -241,8 +255,31 @@ def load_airfoil(path: Path) -> Airfoil:
             curves[d] = curves[1] + eta * (curves[d] - curves[1])
         if full is not None:
             full = curves[1] + eta * (full - curves[1])
+    mach = _mach_table(data[MACH_TABLE], path) if MACH_TABLE in data else None
     return Airfoil(head["name"], path, head["source"], head["control_chord_fraction"], alpha, curves, has_ctrl,
-                   head["reynolds_number"], head["thickness_ratio"], full, full_deg)
+                   head["reynolds_number"], head["thickness_ratio"], full, full_deg, mach)
+
+
+def _mach_table(data, path: Path) -> dict:
+    """[mach]: Mach numbers from 0 (strictly increasing) and each column as long, within range."""
+    tab = validate_table(data, MACH_KEYS, path, MACH_TABLE)
+    mach = np.array(tab["mach"], float)
+    if not 2 <= len(mach) <= L_MACH_MAX:
+        raise DataError(path, "mach.mach", f"needs 2 to {L_MACH_MAX} Mach numbers, got {len(mach)}")
+    if mach[0] != 0.0 or np.any(np.diff(mach) <= 0):
+        raise DataError(path, "mach.mach", "must start at 0 and increase strictly")
+    out = {"mach": mach}
+    for k in MACH_COLUMNS:
+        v = np.array(tab[k], float)
+        if len(v) != len(mach):
+            raise DataError(path, f"mach.{k}", f"has {len(v)} values but mach has {len(mach)}")
+        lo, hi = MACH_RANGES[k]
+        if v.min() < lo or v.max() > hi:
+            raise DataError(path, f"mach.{k}", f"values must lie between {lo} and {hi}, got {v.min()} .. {v.max()}")
+        out[k] = v
+    if abs(out["lift_slope_ratio"][0] - 1.0) > 1e-9 or abs(out["clmax_ratio"][0] - 1.0) > 1e-9:
+        raise DataError(path, "mach", "lift_slope_ratio and clmax_ratio are 1 at Mach 0 (the table's own curves)")
+    return out
 
 
 def _controls(data, head: dict, path: Path) -> dict:
@@ -279,8 +316,8 @@ def list_aircraft() -> list[str]:
 def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     path = aircraft_path(name_or_path)
     data = read_toml(path)
-    allowed = {"aircraft", "section", "mass", "gear", "contact", "controls", *POWERPLANT_TABLES, *GUN_TABLES,
-               *DAMAGE_TABLES}
+    allowed = {"aircraft", "section", "mass", "gear", "contact", "controls", "flight_control", *POWERPLANT_TABLES,
+               *GUN_TABLES, *DAMAGE_TABLES}
     for key in data:
         if key in ("reference", "reference_point"):
             raise DataError(path, key, "published figures live in references.toml beside aircraft.toml "
@@ -302,6 +339,7 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     spec.powerplant = load_powerplant(data, path, head, spec.airfoils, load_airfoil)
     if spec.powerplant is not None:
         spec.powerplant["reference_points"] = references.reference_points()
+    spec.flight_control = load_flight_control(data, path)
     spec.guns = load_guns(data, path)
     spec.damage = load_damage(data, path, spec.powerplant)
     airfoil_dir = path.parent / "airfoils"
@@ -310,6 +348,10 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
             raise DataError(path, s["_where"] + ".control_max_deg", f"missing: needed with control = {s['control']!r}")
         if s["control"] is None and s["control_max_deg"] is not None:
             raise DataError(path, s["_where"] + ".control_max_deg", "given without a control")
+        if (s["roll_max_deg"] is not None) != (s["control"] == "stabilator"):
+            raise DataError(path, s["_where"] + ".roll_max_deg",
+                            "a stabilator needs roll_max_deg (its differential travel)" if s["control"] == "stabilator"
+                            else "only a stabilator has roll_max_deg")
         for key in ("airfoil", "slat_airfoil"):
             name = s[key]
             if name is None:
@@ -322,7 +364,7 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
                                     f"unknown airfoil {name!r}: no file {afile} (known: {known})")
                 spec.airfoils[name] = load_airfoil(afile)
             af = spec.airfoils[name]
-            if s["control"] in ("aileron", "elevator", "rudder", "flap") and not af.has_control_curves:
+            if s["control"] is not None and not af.has_control_curves:
                 raise DataError(path, s["_where"] + (".control" if key == "airfoil" else ".slat_airfoil"),
                                 f"airfoil {name!r} has no +/-10 degree deflection curves for its {s['control']}")
         if s["slat_airfoil"] is not None and s["slat_close_alpha_deg"] >= s["slat_open_alpha_deg"]:

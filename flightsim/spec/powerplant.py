@@ -20,6 +20,8 @@ from ..physics import layout as L
 from ..physics.atmosphere import isa
 from ..physics.compress import clmax_loss_weight, wave_drag_peak
 from .schema import DataError, Field, between, non_negative, num, positive, validate_table
+from .jet import compile_jets, load_jets
+from .tanks import load_tanks, resummed, tank_rows
 
 RPM = math.pi / 30.0          # rad/s per rpm
 # fraction of the slipstream's swirl left at the tail once the wing (a stator behind the
@@ -107,16 +109,6 @@ PROPELLER_KEYS = {
     "station_airfoil": Field("strlist"),
     "notes": Field("str", required=False, default=""),
 }
-TANK_KEYS = {
-    "name": Field("str"),
-    "position_m": Field("vec3"),
-    "capacity_kg": num(check=positive),
-    "fuel_kg": num(check=non_negative),
-    "size_m": Field("vec3", check=lambda v: None if min(v) > 0 else f"sizes must be greater than 0, got {list(v)}"),
-    "feed_priority": num(False, 0.0, between(0, 99)),
-    # a self-sealing tank closes holes up to this calibre, mm (0: not self-sealing; physics/damage.py)
-    "self_sealing_mm": num(False, 0.0, between(0.0, 40.0)),
-}
 COOLER_KEYS = {
     "name": Field("str", required=False, default=""),
     "position_m": Field("vec3"),
@@ -129,22 +121,7 @@ COOLER_KEYS = {
     "heat_capacity_j_per_k": num(check=positive),
     "duct_speed_ratio": num(False, 0.3, between(0.01, 1.0)),
 }
-POWERPLANT_TABLES = ("engine", "supercharger", "propeller", "tank", "radiator", "oil_cooler")
-
-
-def _records(data, key, schema, path):
-    items = data.get(key, [])
-    if not isinstance(items, list):
-        raise DataError(path, key, f"must be an array of tables [[{key}]]")
-    out = []
-    for i, item in enumerate(items):
-        label = f"{key}[{i}]"
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            label += f" '{item['name']}'"
-        rec = validate_table(item, schema, path, label)
-        rec["_where"] = label
-        out.append(rec)
-    return out
+POWERPLANT_TABLES = ("engine", "supercharger", "propeller", "tank", "radiator", "oil_cooler", "jet_engine", "jet")
 
 
 def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) -> dict | None:
@@ -156,6 +133,16 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
         if present:
             raise DataError(path, present[0], "only an aircraft of kind = 'powered' has a powerplant")
         return None
+    if "jet_engine" in data:
+        # jet engines instead of the engine, supercharger, propeller and coolers (spec/jet.py)
+        piston = [k for k in ("engine", "supercharger", "propeller", "radiator", "oil_cooler") if k in data]
+        if piston:
+            raise DataError(path, piston[0], "an aircraft with [jet_engine] has no piston engine or propeller tables")
+        out = load_jets(data, path)
+        out["tanks"] = load_tanks(data, path)
+        return out
+    if "jet" in data:
+        raise DataError(path, "jet", "[[jet]] installs the [jet_engine], which is missing")
     for need in ("engine", "supercharger", "propeller", "radiator", "oil_cooler"):
         if need not in data:
             raise DataError(path, need, f"missing required table [{need}] (kind = 'powered')")
@@ -164,17 +151,7 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
     prop = validate_table(data["propeller"], PROPELLER_KEYS, path, "propeller")
     rad = validate_table(data["radiator"], COOLER_KEYS, path, "radiator")
     oil = validate_table(data["oil_cooler"], COOLER_KEYS, path, "oil_cooler")
-    tanks = _records(data, "tank", TANK_KEYS, path)
-    if len(tanks) > L.N_TANK_MAX:
-        raise DataError(path, "tank", f"at most {L.N_TANK_MAX} tanks, got {len(tanks)}")
-    names = set()
-    for t in tanks:
-        if t["name"] in names:
-            raise DataError(path, t["_where"] + ".name", f"duplicate name {t['name']!r}")
-        names.add(t["name"])
-        if t["fuel_kg"] > t["capacity_kg"] + 1e-9:
-            raise DataError(path, t["_where"] + ".fuel_kg",
-                            f"{t['fuel_kg']} kg does not fit in a {t['capacity_kg']} kg tank")
+    tanks = load_tanks(data, path)
     # engine cross-checks
     if engine["idle_rpm"] >= engine["max_rpm"]:
         raise DataError(path, "engine.idle_rpm", f"must be below max_rpm ({engine['max_rpm']})")
@@ -235,15 +212,6 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
 
 
 # ------------------------------------------------------------------ compiling
-
-def resummed(model):
-    """(mass kg, CG, inertia tensor) of a compiled model with a fresh state (the loadout on, the
-    tanks and belts full), re-summed by the kernel (physics.plant.resum_mass) into ROW_MASS."""
-    from ..physics.plant import resum_mass
-    resum_mass(model, np.zeros(L.N_STATE))
-    return (float(model[L.ROW_MASS, L.M_MASS]), model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy(),
-            model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy())
-
 
 def stage_work(pressure_ratio: float, stages: int, eff: float, t_in: float) -> float:
     """Specific work per stage (J/kg) for n equal-work stages in series to reach a pressure
@@ -328,6 +296,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
         model[row, L.SEC_SLOPE_INV] = 1.0 / attached_slope(tables, int(model[row, L.SEC_TABLE]))
         model[row, L.SEC_WASH_K] = -1.0
     model[0, L.H_CONTROL_MACH] = spec.aircraft.get("control_limit_mach") or 0.0
+    if "jet_engine" in pp:
+        return compile_jets(pp, model, mass, cg, inertia)
     if "engine" not in pp:
         return model, mass, cg, inertia
     eng, sc, prop, tanks = pp["engine"], pp["supercharger"], pp["propeller"], pp["tanks"]
@@ -442,15 +412,7 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
     D[L.M_CG:L.M_CG + 3] = cg
     D[L.M_INERTIA:L.M_INERTIA + 9] = inertia.ravel()
     # tanks
-    for i, t in enumerate(tanks):
-        row = rows[L.PLANT_STATIONS + n_st + i]
-        row[L.TK_POS:L.TK_POS + 3] = t["position_m"]
-        row[L.TK_FUEL] = t["fuel_kg"]
-        row[L.TK_CAPACITY] = t["capacity_kg"]
-        row[L.TK_SIZE:L.TK_SIZE + 3] = t["size_m"]
-        row[L.TK_PRIORITY] = t["feed_priority"]
-        row[L.TK_SEAL_MM] = t.get("self_sealing_mm", 0.0)
-        row[L.TK_STORE] = t["store"] + 1 if "store" in t else 0.0     # a drop tank: carried by its store
+    tank_rows(rows[L.PLANT_STATIONS + n_st:], tanks)
     model = np.vstack([model, rows])
     model[0, L.H_ROW_PLANT] = base
     model[0, L.H_N_PROP_ST] = n_st

@@ -52,13 +52,17 @@ CARDS = {
     "min_sink_speed": "km/h", "glide_sink": "m/s", "roll_rate": "deg/s", "takeoff_roll": "m",
     "landing_roll": "m", "stick_force_per_g": "N/g", "time_to_climb": "s", "roll_reversal_speed": "km/h",
     "coolant_loss_endurance": "min",
+    # a jet fighter's energy-maneuverability figures (flightsim.maneuver)
+    "level_mach": "Mach", "max_climb_rate": "m/s", "ceiling": "m", "sustained_turn_rate": "deg/s",
+    "instantaneous_turn_rate": "deg/s", "sustained_load_factor": "g", "acceleration_time": "s",
+    "corner_speed": "km/h",
 }
 BEHAVIOUR_CARDS = ("winch_launch_speed", "winch_release_height", "weak_link", "stall_roll_off", "stall_speed_limit",
                    "winch_stall", "turning_stall", "buffet_margin", "trim_change_flaps", "trim_change_gear",
                    "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall",
                    "radiator_hit_seizure", "radiator_half_capacity", "self_sealing_tank", "tank_fire",
-                   "stores_release_agility")
-POWERS = ("wep", "military", "normal", "cruise", "idle")
+                   "stores_release_agility", "g_limit_held", "lift_limited_pull", "afterburner_fuel")
+POWERS = ("wep", "military", "normal", "cruise", "idle", "max")    # max: a jet's full afterburner
 CONFIGS = ("clean", "gear_down", "landing", "takeoff", "airbrakes")
 CONDITION_KEYS = {
     "mass_kg": num(False, None, positive),
@@ -73,6 +77,9 @@ CONDITION_KEYS = {
     "sideslip_deg": num(False, None, between(-30.0, 30.0)),        # a slipping stall's sideslip (+ air from the right)
     "calibre_mm": num(False, None, between(2.0, 40.0)),            # systems damage: the round that strikes
     "stores": Field("strlist", required=False, default=[]),        # the loadout ([[store]] names)
+    "mach": num(False, None, between(0.05, 3.0)),                  # a jet's figures: at this Mach number
+    "mach_to": num(False, None, between(0.05, 3.0)),               # acceleration: to this Mach number
+    "rate_ms": num(False, None, between(0.0, 50.0)),               # ceiling: where the best climb falls to this
     "condition": Field("str", required=False, default=""),
 }
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
@@ -110,6 +117,10 @@ DEFAULT_NAMES = {
     "takeoff_roll": "take-off ground run", "landing_roll": "landing ground roll", "stick_force_per_g":
     "stick force per g", "time_to_climb": "time to climb", "roll_reversal_speed": "aileron reversal speed (IAS)",
     "coolant_loss_endurance": "engine running time with all its coolant lost",
+    "level_mach": "maximum level Mach number", "max_climb_rate": "maximum rate of climb (Ps at 1 g)",
+    "ceiling": "ceiling", "sustained_turn_rate": "sustained turn rate", "instantaneous_turn_rate":
+    "instantaneous turn rate", "sustained_load_factor": "sustained load factor", "acceleration_time":
+    "level acceleration time", "corner_speed": "corner speed (IAS)",
 }
 
 

@@ -41,7 +41,7 @@ def read_toml(path: Path) -> dict:
 
 @dataclass
 class Field:
-    kind: str                      # num, str, bool, vec3, list, enum, strlist
+    kind: str                      # num, str, bool, vec3, numlist, numgrid (rows), table, enum, strlist
     required: bool = True
     default: Any = None
     check: Callable[[Any], str | None] | None = None   # returns a problem or None
@@ -93,6 +93,13 @@ def _check_value(f: Field, v: Any, path: Path, key: str) -> Any:
             bad = next((x for x in v if not _is_number(x)), None) if isinstance(v, list) and v else v
             raise DataError(path, key, f"must be a non-empty list of finite numbers (bad entry: {bad!r})")
         v = [float(x) for x in v]
+    elif f.kind == "numgrid":
+        rows = v if isinstance(v, list) and v else None
+        if rows is None or not all(isinstance(r, list) and r and all(_is_number(x) for x in r) for r in rows):
+            raise DataError(path, key, "must be a non-empty list of rows, each a non-empty list of finite numbers")
+        if len({len(r) for r in rows}) != 1:
+            raise DataError(path, key, f"rows must all be as long; got lengths {[len(r) for r in rows]}")
+        v = [[float(x) for x in r] for r in rows]
     elif f.kind == "table":
         if not isinstance(v, dict):
             raise DataError(path, key, f"must be a table, got {v!r}")
