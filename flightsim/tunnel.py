@@ -6,6 +6,7 @@
     python -m flightsim.tunnel level|climb --aircraft p51d --altitude-m H [--power wep|military] [--json] [--plot FILE.png]
     python -m flightsim.tunnel ceiling --aircraft p51d [--power military|wep] [--json] [--plot FILE.png]
     python -m flightsim.tunnel stall|performance --aircraft p51d [--json] [--plot FILE.png]
+    python -m flightsim.tunnel turn --aircraft f15c --altitude-m H [--power max|military] [--json] [--plot FILE.png]
 
 ``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
 the stall to Vne. Every point is a trim of the full blade-element model (the same
@@ -130,9 +131,17 @@ def main(argv=None):
                    help="with --compare-tabs: the spring tab to compare with, carrying half the hinge moment at this IAS")
     from . import perf                     # powered aircraft: level, climb, ceiling, stall, performance
     perf.add_parsers(sub)
+    from . import maneuver                 # jets: turn rates against speed, the corner speed
+    maneuver.add_parser(sub)
     args = ap.parse_args(argv)
     if args.test in perf.COMMANDS:
         return perf.run(args)
+    if args.test == "turn":
+        try:
+            return maneuver.run_turn(args)
+        except DataError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     if args.test == "roll":
         from .rollrig import plot_roll, roll_comparison, roll_curve
         try:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from . import damage, ground, handling, launch, performance, roll, stall, systems
+from . import damage, ground, handling, launch, maneuver, performance, roll, stall, systems
 
 KMH_PER_MPH = 1.609344
 
@@ -45,6 +45,7 @@ FIGURES = {
     "takeoff_roll": ground.takeoff_roll, "landing_roll": ground.landing_roll,
     "stick_force_per_g": handling.stick_force_per_g, "roll_reversal_speed": _roll_reversal_speed,
     "coolant_loss_endurance": _coolant_loss_endurance,
+    **maneuver.FIGURES,
 }
 
 
@@ -326,6 +327,7 @@ BEHAVIOURS = {
     "slat_asymmetry": slat_asymmetry, "slat_roll_near_stall": slat_roll_near_stall,
     "radiator_hit_seizure": radiator_hit_seizure, "radiator_half_capacity": radiator_half_capacity,
     "self_sealing_tank": self_sealing_tank, "tank_fire": tank_fire, "stores_release_agility": stores_release_agility,
+    **maneuver.BEHAVIOURS,
 }
 
 
@@ -333,6 +335,8 @@ BEHAVIOURS = {
 def model_only(aircraft, refs, powered: bool) -> list[dict]:
     """Cards flown with no published figure to compare (each with what was flown), and the
     curves the report plots."""
+    if performance._sim(aircraft, None).compiled.spec.flight_control is not None:
+        return maneuver.model_only(aircraft)          # a fly-by-wire jet: its energy-maneuverability curves
     out = []
     turn = handling.turn_curve(aircraft, 0.0)
     best = max((p for p in turn["points"] if "sustained" in p), key=lambda p: p["sustained"]["rate_dps"], default=None)

@@ -119,6 +119,32 @@ def turn(result, path):
     return "Turn rate and radius against speed. " + tc["method"] + "."
 
 
+def em_turn(result, path):
+    """A jet's energy-maneuverability diagram: turn rate against speed at each altitude flown."""
+    curves = [c["result"] for c in result["cards"] if c["card"] == "em_turn" and c["result"]]
+    if not curves:
+        return None
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8.5, 5.2), dpi=110)
+    for k, c in enumerate(curves):
+        rows = c["rows"]
+        v = [r["ias_kmh"] for r in rows]
+        col = f"C{k}"
+        ax.plot(v, [r["instantaneous_dps"] if r["instantaneous_dps"] is not None else float("nan") for r in rows],
+                "--", color=col, label=f"{c['altitude_m']:.0f} m instantaneous")
+        ax.plot(v, [r["sustained_dps"] if r["sustained_dps"] is not None else float("nan") for r in rows],
+                "-", color=col, label=f"{c['altitude_m']:.0f} m sustained")
+        if c["corner"]:
+            ax.plot([c["corner"]["ias_kmh"]], [c["corner"]["turn_rate_dps"]], "o", color=col)
+    ax.set_ylabel("turn rate, deg/s")
+    ax.legend(fontsize=8)
+    _finish(plt, fig, (ax,), "indicated airspeed, km/h", path,
+            f"{result['name']}: turn rate against speed, maximum power (the dots: the corner speed)")
+    return ("Sustained (Ps = 0) and instantaneous (the g limit, or the wing at the law's angle-of-attack "
+            "limit) turn rates against indicated airspeed, wings-level pulls of the full model (flightsim.maneuver); "
+            "the instantaneous curve peaks at the corner speed.")
+
+
 def winch(result, path):
     row = next((b for b in result["behaviours"] if b["card"] == "winch_launch_speed"), None)
     launches = _card(result, "winch_launches")
@@ -183,4 +209,4 @@ def thermal(result, path):
 
 
 PLOTS = (("errors", figure_errors), ("polar", polar), ("performance", performance), ("roll_rate", roll_rate),
-         ("turn", turn), ("winch", winch), ("time_to_climb", time_to_climb), ("thermal", thermal))
+         ("turn", turn), ("em_turn", em_turn), ("winch", winch), ("time_to_climb", time_to_climb), ("thermal", thermal))

@@ -1,0 +1,337 @@
+"""A jet fighter's energy-maneuverability figures from the full model (issue 19, seed 002's corner
+speed and energy management), in the wind tunnel's way: every point is the same derivative kernel
+the game flies, at one speed, altitude, power and load factor, in still ISA air.
+
+* **A pull** (``Rig.pull``): wings level, the aircraft at the angle of attack and stabilator
+  position where the force normal to the flight path is ``n`` times the weight and the pitching
+  moment is zero (the engines settled at the power's throttle; the pitch rate's own damping, small,
+  left out). Its **specific excess power** is ``Ps = V (T - D) / W``: the rate it gains energy
+  height, m/s.
+* **Sustained turn**: the largest load factor with ``Ps = 0`` at that speed; turn rate
+  ``g sqrt(n^2 - 1) / V``.
+* **Instantaneous turn**: the largest load factor the aircraft can pull at that speed: the
+  flight-control law's g limit, or below the corner speed what the wing gives at the law's
+  angle-of-attack limit (or at the stabilator's stop). The **corner speed** is the slowest speed
+  where the limit can be reached: the instantaneous turn's peak.
+* **Level speed**: the fastest speed with ``Ps >= 0`` at 1 g; **climb**: the largest ``Ps`` at
+  1 g over speed (the energy method: the rate of climb at constant true airspeed); **ceiling**:
+  where that best ``Ps`` falls to a given rate; **acceleration time**: ``dt = V dV / (g Ps)``
+  integrated at 1 g along the level flight path.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .physics.atmosphere import isa
+from .physics.named_model import AircraftData
+from .physics.state import make_ctrl
+
+G0 = 9.80665
+POWERS = ("max", "military", "idle")
+
+
+def throttle_for(data: AircraftData, power: str) -> float:
+    """The throttle of a power setting: full (afterburner), the military detent, or idle."""
+    if power in ("max", "wep"):
+        return 1.0
+    if power == "military":
+        return data.military_throttle
+    if power == "idle":
+        return 0.0
+    raise ValueError(f"power must be one of {', '.join(POWERS)}, got {power!r}")
+
+
+@dataclass
+class Pull:
+    ok: bool               # a solution within the stabilator's travel
+    tas_ms: float
+    n: float               # load factor normal to the flight path
+    alpha_rad: float
+    pitch_cmd: float
+    ps_ms: float           # specific excess power, m/s
+
+    @property
+    def turn_rate_dps(self) -> float:
+        return math.degrees(G0 * math.sqrt(max(self.n * self.n - 1.0, 0.0)) / self.tas_ms)
+
+
+class Rig:
+    """Pulls of one aircraft at one altitude and power (a Sim's trimmer underneath)."""
+
+    def __init__(self, sim, altitude_m: float, power: str = "max"):
+        self.sim = sim
+        self.data = AircraftData(sim.compiled.model)
+        self.altitude_m = altitude_m
+        self.throttle = throttle_for(self.data, power)
+        self.trimmer = sim.trimmer(altitude_m, make_ctrl(gear_up=1.0, throttle=self.throttle))
+        self.weight_n = sim.compiled.mass_kg * G0
+        self.sound_ms = isa(altitude_m)[3]
+        self.alpha_max = self.data.alpha_limit_rad if self.data.fly_by_wire else math.radians(25.0)
+
+    def _eval(self, tas, alpha, pitch_cmd):
+        """(n normal to the path, pitch acceleration, Ps) of this point."""
+        f, pitch_acc = self.trimmer.forces(tas, alpha, 0.0, pitch_cmd, self.throttle)
+        ca, sa = math.cos(alpha), math.sin(alpha)
+        along = f[0] * ca + f[2] * sa            # along the velocity (body x-z plane)
+        normal = f[0] * sa - f[2] * ca           # perpendicular to it, up
+        return normal / self.weight_n, pitch_acc, tas * along / self.weight_n
+
+    def trim_moment(self, tas, alpha, guess=0.0):
+        """The stabilator position with no pitching moment at this angle of attack: (pitch_cmd, n, Ps)."""
+        x = guess
+        h = 1e-3
+        for _ in range(20):
+            n, m, ps = self._eval(tas, alpha, x)
+            if abs(m) < 1e-7:
+                break
+            m2 = self._eval(tas, alpha, x + h)[1]
+            d = (m2 - m) / h
+            if abs(d) < 1e-12:
+                break
+            x = min(max(x - m / d, -3.0), 3.0)
+        n, m, ps = self._eval(tas, alpha, x)
+        return x, n, ps, abs(m) < 1e-4
+
+    def pull(self, tas_ms: float, n: float, guess: tuple[float, float] = (0.05, 0.0)) -> Pull:
+        """The point at load factor n: angle of attack found by the secant method on n(alpha)."""
+        a0, x = guess
+        a1 = a0 + 0.01
+        x, n0, _, _ = self.trim_moment(tas_ms, a0, x)
+        for _ in range(30):
+            x1, n1, ps1, ok = self.trim_moment(tas_ms, a1, x)
+            if abs(n1 - n) < 1e-5 or abs(n1 - n0) < 1e-12:
+                break
+            a2 = a1 + (n - n1) * (a1 - a0) / (n1 - n0)
+            a2 = min(max(a2, -0.5), self.alpha_max + 0.2)
+            a0, n0, a1, x = a1, n1, a2, x1
+        x1, n1, ps1, ok = self.trim_moment(tas_ms, a1, x)
+        return Pull(ok and abs(x1) <= 1.0 and abs(n1 - n) < 1e-3, tas_ms, n1, a1, x1, ps1)
+
+    def max_pull(self, tas_ms: float) -> Pull:
+        """The most the aircraft can pull at this speed: at the law's angle-of-attack limit (or the
+        highest angle the stabilator can hold), capped at the positive g limit."""
+        g_max = self.data.g_limits[0] if self.data.fly_by_wire else 9.0
+        a = self.alpha_max
+        x, n, ps, ok = self.trim_moment(tas_ms, a, 0.2)
+        while (not ok or abs(x) > 1.0) and a > 0.05:
+            a -= math.radians(0.5)
+            x, n, ps, ok = self.trim_moment(tas_ms, a, 0.2)
+        if n > g_max:
+            return self.pull(tas_ms, g_max, (a * g_max / n, x))
+        return Pull(ok and abs(x) <= 1.0, tas_ms, n, a, x, ps)
+
+    def sustained(self, tas_ms: float) -> Pull | None:
+        """The largest load factor at Ps = 0 (None where even 1 g loses energy)."""
+        lo = self.pull(tas_ms, 1.0)
+        if not lo.ok or lo.ps_ms < 0.0:
+            return None
+        top = self.max_pull(tas_ms)
+        if top.ps_ms >= 0.0:
+            return top
+        a, b = lo, top
+        for _ in range(40):
+            mid = self.pull(tas_ms, 0.5 * (a.n + b.n), (a.alpha_rad, a.pitch_cmd))
+            if mid.ps_ms >= 0.0:
+                a = mid
+            else:
+                b = mid
+            if b.n - a.n < 2e-3:
+                break
+        return a
+
+
+# --------------------------------------------------------------------------- figures
+
+def sim_for(aircraft: str, mass_kg: float | None = None):
+    from .sim import Sim
+    from .spec.compile import aircraft_with_mass
+    return Sim(aircraft_with_mass(aircraft, mass_kg))
+
+
+def ps_at(sim, altitude_m: float, mach: float, power: str = "max", n: float = 1.0) -> Pull:
+    rig = Rig(sim, altitude_m, power)
+    return rig.pull(mach * rig.sound_ms, n)
+
+
+def level_mach(sim, altitude_m: float, power: str = "max", mach_hi: float = 2.6) -> float:
+    """The fastest Mach number with Ps >= 0 at 1 g (scanned down from mach_hi, then bisected)."""
+    rig = Rig(sim, altitude_m, power)
+    a = rig.sound_ms
+    m = mach_hi
+    prev = None
+    while m > 0.2:
+        p = rig.pull(m * a, 1.0)
+        if p.ok and p.ps_ms >= 0.0:
+            break
+        prev = m
+        m -= 0.05
+    else:
+        raise RuntimeError(f"no level flight found at {altitude_m:.0f} m with {power} power")
+    if prev is None:
+        return m
+    lo, hi = m, prev
+    for _ in range(20):
+        mid = 0.5 * (lo + hi)
+        p = rig.pull(mid * a, 1.0)
+        if p.ok and p.ps_ms >= 0.0:
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)
+
+
+def best_ps(sim, altitude_m: float, power: str = "max", machs=None) -> tuple[float, float]:
+    """(largest Ps at 1 g over Mach, m/s; that Mach)."""
+    rig = Rig(sim, altitude_m, power)
+    machs = np.arange(0.3, 2.45, 0.05) if machs is None else machs
+    best = (-1e9, 0.0)
+    for m in machs:
+        p = rig.pull(m * rig.sound_ms, 1.0)
+        if p.ok and p.ps_ms > best[0]:
+            best = (p.ps_ms, float(m))
+    # refine around the best Mach
+    m0 = best[1]
+    for m in np.linspace(m0 - 0.05, m0 + 0.05, 11):
+        p = rig.pull(m * rig.sound_ms, 1.0)
+        if p.ok and p.ps_ms > best[0]:
+            best = (p.ps_ms, float(m))
+    return best
+
+
+def ceiling(sim, power: str, rate_ms: float, lo_m: float = 9000.0, hi_m: float = 21000.0) -> float:
+    """Altitude (m) where the best Ps at 1 g falls to rate_ms (bisection)."""
+    def excess(h):
+        return best_ps(sim, h, power, np.arange(0.6, 2.45, 0.1))[0] - rate_ms
+    if excess(lo_m) < 0:
+        raise RuntimeError(f"the best climb is below {rate_ms} m/s already at {lo_m:.0f} m")
+    for _ in range(14):
+        mid = 0.5 * (lo_m + hi_m)
+        if excess(mid) > 0:
+            lo_m = mid
+        else:
+            hi_m = mid
+    return 0.5 * (lo_m + hi_m)
+
+
+def acceleration_time(sim, altitude_m: float, mach_from: float, mach_to: float, power: str = "max",
+                      steps: int = 40) -> float:
+    """Seconds of level 1 g flight from mach_from to mach_to: the integral of V dV / (g Ps)."""
+    rig = Rig(sim, altitude_m, power)
+    a = rig.sound_ms
+    vs = np.linspace(mach_from * a, mach_to * a, steps + 1)
+    inv = []
+    for v in vs:
+        p = rig.pull(v, 1.0)
+        if not p.ok or p.ps_ms <= 0.0:
+            raise RuntimeError(f"no excess power at M {v / a:.2f}, {altitude_m:.0f} m")
+        inv.append(v / (G0 * p.ps_ms))
+    return float(np.trapezoid(inv, vs))
+
+
+def turn_curve(sim, altitude_m: float, power: str = "max", machs=None) -> dict:
+    """Sustained and instantaneous turn rates against Mach, and the corner speed."""
+    rig = Rig(sim, altitude_m, power)
+    a = rig.sound_ms
+    rho = isa(altitude_m)[2]
+    machs = np.arange(0.2, 1.31, 0.05) if machs is None else np.asarray(machs)
+    rows = []
+    for m in machs:
+        v = m * a
+        inst = rig.max_pull(v)
+        sus = rig.sustained(v)
+        rows.append({"mach": float(m), "tas_kmh": v * 3.6, "ias_kmh": v * math.sqrt(rho / 1.225) * 3.6,
+                     "instantaneous_g": inst.n if inst.ok else None,
+                     "instantaneous_dps": inst.turn_rate_dps if inst.ok else None,
+                     "sustained_g": sus.n if sus else None,
+                     "sustained_dps": sus.turn_rate_dps if sus else None})
+    inst_rows = [r for r in rows if r["instantaneous_dps"] is not None]
+    peak = max(inst_rows, key=lambda r: r["instantaneous_dps"]) if inst_rows else None
+    sus_rows = [r for r in rows if r["sustained_dps"] is not None]
+    best_sus = max(sus_rows, key=lambda r: r["sustained_dps"]) if sus_rows else None
+    corner = corner_speed(rig) if rig.data.fly_by_wire else None
+    return {"altitude_m": altitude_m, "power": power, "mass_kg": sim.compiled.mass_kg, "rows": rows,
+            "instantaneous_peak": peak, "sustained_peak": best_sus, "corner": corner}
+
+
+def corner_speed(rig: Rig) -> dict | None:
+    """The slowest speed at which the aircraft reaches its g limit (bisection on the max pull)."""
+    g_max = rig.data.g_limits[0]
+    a = rig.sound_ms
+    lo, hi = 0.15 * a, 1.5 * a
+    if rig.max_pull(hi).n < g_max - 1e-3:
+        return None
+    for _ in range(30):
+        mid = 0.5 * (lo + hi)
+        if rig.max_pull(mid).n >= g_max - 1e-3:
+            hi = mid
+        else:
+            lo = mid
+    v = hi
+    p = rig.max_pull(v)
+    rho = isa(rig.altitude_m)[2]
+    return {"mach": v / a, "tas_kmh": v * 3.6, "ias_kmh": v * math.sqrt(rho / 1.225) * 3.6,
+            "g": p.n, "turn_rate_dps": p.turn_rate_dps}
+
+
+
+# --------------------------------------------------------------------------- the tunnel's turn test
+def add_parser(sub):
+    t = sub.add_parser("turn", help="a jet's sustained and instantaneous turn rate against speed, and its corner speed")
+    t.add_argument("--aircraft", default="f15c")
+    t.add_argument("--altitude-m", type=float, default=0.0)
+    t.add_argument("--power", default="max", choices=POWERS)
+    t.add_argument("--mass-kg", type=float, default=None)
+    t.add_argument("--json", action="store_true", help="print one JSON object")
+    t.add_argument("--plot", metavar="FILE.png", help="draw the turn-rate curves (the energy-maneuverability diagram)")
+
+
+def run_turn(args) -> int:
+    sim = sim_for(args.aircraft, args.mass_kg)
+    result = turn_curve(sim, args.altitude_m, args.power)
+    result["aircraft"] = sim.compiled.name
+    if args.plot:
+        plot_turn(result, args.plot)
+    if args.json:
+        import json
+        print(json.dumps(result))
+        return 0
+    c = result["corner"]
+    print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, {result['altitude_m']:.0f} m ISA, {args.power} power")
+    if c:
+        print(f"  corner speed {c['ias_kmh']:.0f} km/h IAS (M {c['mach']:.2f}): {c['g']:.1f} g, {c['turn_rate_dps']:.1f} deg/s")
+    s = result["sustained_peak"]
+    if s:
+        print(f"  best sustained turn {s['sustained_dps']:.1f} deg/s at M {s['mach']:.2f} ({s['sustained_g']:.1f} g)")
+    for r in result["rows"]:
+        inst = f"{r['instantaneous_dps']:5.1f} deg/s {r['instantaneous_g']:4.1f} g" if r["instantaneous_dps"] else "  -"
+        sus = f"{r['sustained_dps']:5.1f} deg/s {r['sustained_g']:4.1f} g" if r["sustained_dps"] else "  -"
+        print(f"  M {r['mach']:4.2f}  {r['ias_kmh']:6.0f} km/h IAS   instantaneous {inst}   sustained {sus}")
+    return 0
+
+
+def plot_turn(result: dict, path: str) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    rows = result["rows"]
+    fig, ax = plt.subplots(figsize=(8, 5.5))
+    x = [r["ias_kmh"] for r in rows]
+    ax.plot(x, [r["instantaneous_dps"] or np.nan for r in rows], "-", color="C3", label="instantaneous (g or lift limit)")
+    ax.plot(x, [r["sustained_dps"] or np.nan for r in rows], "-", color="C0", label="sustained (Ps = 0)")
+    c = result["corner"]
+    if c:
+        ax.axvline(c["ias_kmh"], color="0.5", ls="--")
+        ax.annotate(f"corner {c['ias_kmh']:.0f} km/h IAS\n{c['turn_rate_dps']:.1f} deg/s at {c['g']:.0f} g",
+                    (c["ias_kmh"], c["turn_rate_dps"]), textcoords="offset points", xytext=(10, 8), fontsize=9)
+    ax.set_xlabel("indicated airspeed, km/h")
+    ax.set_ylabel("turn rate, deg/s")
+    ax.set_title(f"{result.get('aircraft', '')}: {result['altitude_m']:.0f} m, {result['power']} power, "
+                 f"{result['mass_kg']:.0f} kg")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
