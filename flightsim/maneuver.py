@@ -120,8 +120,29 @@ class Rig:
             a -= math.radians(0.5)
             x, n, ps, ok = self.trim_moment(tas_ms, a, 0.2)
         if n > g_max:
-            return self.pull(tas_ms, g_max, (a * g_max / n, x))
+            return self._pull_below(tas_ms, g_max, a, x)
         return Pull(ok and abs(x) <= 1.0, tas_ms, n, a, x, ps)
+
+    def _pull_below(self, tas_ms: float, n: float, a_hi: float, x_hi: float) -> Pull:
+        """The load factor n at an angle of attack below a_hi (where it is exceeded): bisection on
+        the angle (the load factor rises with it there), the secant's safe twin."""
+        lo, hi = 0.0, a_hi
+        x = x_hi
+        for _ in range(40):
+            mid = 0.5 * (lo + hi)
+            x, nm, ps, ok = self.trim_moment(tas_ms, mid, 0.2)
+            if nm < n:
+                lo = mid
+            else:
+                hi = mid
+            if hi - lo < 1e-6:
+                break
+        p = self.pull(tas_ms, n, (0.5 * (lo + hi), x))
+        if p.ok:
+            return p
+        a = 0.5 * (lo + hi)
+        x, nm, ps, ok = self.trim_moment(tas_ms, a, 0.2)
+        return Pull(ok and abs(x) <= 1.0 and abs(nm - n) < 0.02, tas_ms, nm, a, x, ps)
 
     def sustained(self, tas_ms: float) -> Pull | None:
         """The largest load factor at Ps = 0 (None where even 1 g loses energy)."""
@@ -325,7 +346,7 @@ def plot_turn(result: dict, path: str) -> None:
     if c:
         ax.axvline(c["ias_kmh"], color="0.5", ls="--")
         ax.annotate(f"corner {c['ias_kmh']:.0f} km/h IAS\n{c['turn_rate_dps']:.1f} deg/s at {c['g']:.0f} g",
-                    (c["ias_kmh"], c["turn_rate_dps"]), textcoords="offset points", xytext=(10, 8), fontsize=9)
+                    (c["ias_kmh"], c["turn_rate_dps"]), textcoords="offset points", xytext=(12, -34), fontsize=9)
     ax.set_xlabel("indicated airspeed, km/h")
     ax.set_ylabel("turn rate, deg/s")
     ax.set_title(f"{result.get('aircraft', '')}: {result['altitude_m']:.0f} m, {result['power']} power, "
