@@ -24,6 +24,8 @@ How it flies (the lift-vector pursuit of air-combat manoeuvring):
   aim across the nose with the rudder, the ball otherwise centred, yaw rate damped.
 * Throttle: full, war emergency power when far behind; off the power when overshooting
   close in at high closure.
+* A fly-by-wire aircraft's stick asks for a load factor (``g_command``): the AI puts it where the
+  load factor it wants is, and the aircraft's law flies the surfaces.
 * Ground: below ``floor_m`` above the terrain, or heading there within a few seconds,
   everything else waits: wings to the horizon and pull out.
 * Trigger: enemy within gun range and the lead point within the gun cone (its angle off
@@ -88,7 +90,7 @@ class FighterAI:
 
     def __init__(self, base: ControlInputs | None = None, max_g=6.0, gun_range_m=600.0, floor_m=300.0,
                  bullet_speed_ms=800.0, stall_alpha_rad=math.radians(16.0), stall_speed_ms=50.0, target_size_m=10.0,
-                 dispersion_rad=0.004, fire=True, dt=0.02):
+                 dispersion_rad=0.004, fire=True, dt=0.02, g_command=None):
         self.base = base or ControlInputs(throttle=1.0, gear_up=1.0)
         self.max_g = max_g
         self.gun_range_m = gun_range_m
@@ -115,6 +117,9 @@ class FighterAI:
         self.k_nz_i = 0.15              # stick per g s (the pull that holds a load factor)
         self.k_q = 0.3                  # stick per rad/s of pitch rate (damping)
         self.dt = dt
+        # a fly-by-wire aircraft (physics/fcs.py): the stick asks for a load factor, (g_max, g_min) at
+        # its stops; the AI then puts the stick where the load factor it wants is, as a pilot does
+        self.g_command = g_command
         self.pitch_i = 0.0          # the pull integrator (stick force that holds the asked load factor)
         self.mode = "pursuit"
         self.firing = False
@@ -227,8 +232,12 @@ class FighterAI:
         if me.stalled_sections > 0 and not me.on_ground:
             nz_target = min(nz_target, me.nz_g - 1.0)
         err = nz_target - me.nz_g
-        self.pitch_i = _clip(self.pitch_i + self.k_nz_i * err * self.dt, -0.6, 0.8)
-        pitch = _clip(self.pitch_i + self.k_nz * err - self.k_q * me.q)
+        if self.g_command is not None:
+            g_hi, g_lo = self.g_command
+            pitch = _clip((nz_target - 1.0) / (g_hi - 1.0) if nz_target >= 1.0 else (nz_target - 1.0) / (1.0 - g_lo))
+        else:
+            self.pitch_i = _clip(self.pitch_i + self.k_nz_i * err * self.dt, -0.6, 0.8)
+            pitch = _clip(self.pitch_i + self.k_nz * err - self.k_q * me.q)
         # --- rudder: fine aim near the boresight, else the ball in the middle
         aim_b = me.R.T @ u_aim
         self.aim_off_rad = math.acos(_clip(float(u_aim @ u_shot)))     # off the bullets' line

@@ -911,6 +911,8 @@ class TakeoffPilot(_Pilot):
         a, dt = self.reading(src)
         if self.t0 is None:
             self.t0 = a.time_s
+        if getattr(src, "jets", 0):
+            return self._jet(a, dt)
         f = self.flyer
         thr = _clip((a.time_s - self.t0) / 3.0, 0.0, 1.0)
         herr = _wrap(self.heading - a.heading)
@@ -948,6 +950,46 @@ class TakeoffPilot(_Pilot):
         return self.base.replace(pitch=f.speed(a, self.climb, dt, pitch_lo=math.radians(4.0), pitch_hi=0.3),
                                  roll=f.bank(a, self.roll_in(bank, dt), dt), yaw=f.rudder(a, dt), throttle=1.0,
                                  prop_rpm=1.0, gear_up=self.gear, brake_left=0.0, brake_right=0.0)
+
+
+    def _jet(self, a: Attitude, dt: float) -> ControlInputs:
+        """A tricycle jet's take-off (the snapshot says it has jets): brakes off, full afterburner
+        (the throttle opened over 3 s), nose wheel steering on the run, the stick back at
+        JET_ROTATE_KMH until 10 deg of pitch, then the attitude held to lift-off; gear up once
+        climbing 30 m up, military power, then the climb speed with the pitch. In the air the stick
+        asks the flight-control law for a load factor: the Flyer's loops steer the demand."""
+        f = self.flyer
+        herr = _wrap(self.heading - a.heading)
+        thr = _clip((a.time_s - self.t0) / 3.0, 0.0, 1.0)
+        steer = _clip(4.0 * herr - 1.5 * a.r)
+        if self.phase == "run":
+            if a.ias_ms >= JET_ROTATE_KMH / 3.6:
+                self.phase = "rotate"
+            return self.base.replace(pitch=0.0, roll=_clip(2.0 * (0.0 - a.roll) - 0.5 * a.p), yaw=steer,
+                                     throttle=thr, brake_left=0.0, brake_right=0.0)
+        if self.phase == "rotate":
+            if not a.on_ground and a.agl_m > 5.0:
+                self.set_phase("climb")
+            pitch = 0.5 if a.pitch < math.radians(10.0) and a.on_ground else f.attitude(a, math.radians(10.0), dt)
+            return self.base.replace(pitch=pitch, roll=_clip(2.0 * (0.0 - a.roll) - 0.5 * a.p), yaw=steer,
+                                     throttle=thr, brake_left=0.0, brake_right=0.0)
+        if a.agl_m > 30.0 and a.vs_ms > 1.0:
+            self.gear = 1.0
+        thr = 1.0 if self.gear < 1.0 else JET_CLIMB_THROTTLE
+        bank = _clip(1.0 * herr, -math.radians(15.0), math.radians(15.0))
+        if self.phase == "climb" and a.agl_m < 50.0:
+            return self.base.replace(pitch=f.attitude(a, math.radians(10.0), dt), roll=f.bank(a, bank, dt),
+                                     yaw=f.rudder(a, dt), throttle=thr, gear_up=self.gear, brake_left=0.0,
+                                     brake_right=0.0)
+        self.phase = "climb out"
+        return self.base.replace(pitch=f.speed(a, JET_CLIMB_KMH / 3.6, dt, pitch_lo=math.radians(4.0), pitch_hi=0.35),
+                                 roll=f.bank(a, self.roll_in(bank, dt), dt), yaw=f.rudder(a, dt), throttle=thr,
+                                 gear_up=self.gear, brake_left=0.0, brake_right=0.0)
+
+
+JET_ROTATE_KMH = 250.0       # a jet fighter's rotation: the F-15C's nose-wheel lift-off, 128-141 KCAS (T.O. fig. A3-6)
+JET_CLIMB_KMH = 650.0        # its climb-out speed (about 350 KCAS)
+JET_CLIMB_THROTTLE = 0.8     # military power once the gear is up (the F-15C's military detent)
 
 
 # ---------------------------------------------------------------------------- per scenario

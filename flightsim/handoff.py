@@ -25,6 +25,7 @@ from .physics.named import CONTROL_INDEX, CONTROL_RANGE, N_CONTROLS, SURFACES, A
 from .physics.named_model import AircraftData
 
 DT = 0.02
+JET_IDLE_RPM_PCT = 65.0        # a turbofan's core speed at ground idle, % (the gauge's reading; assumed)
 
 
 def _ro(a) -> np.ndarray:
@@ -63,6 +64,7 @@ class ControlInputs:
     fire: float = 0.0         # 1: guns firing (trigger held)
     drop_tanks: float = 0.0   # 1: release the drop tanks
     drop_bombs: float = 0.0   # 1: release the bombs
+    fcs_direct: float = 0.0   # 1: the flight-control law off (fly-by-wire aircraft): the stick moves the surfaces
 
     def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
         out = np.zeros(N_CONTROLS) if out is None else out
@@ -163,6 +165,18 @@ class Snapshot:
     smoke: tuple = ()              # what it trails: (kind, body point, strength) (physics.damage.smoke_points)
     stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))    # per store: 1 on, 0 released or not carried
     section_damage: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 intact .. 1 shot away
+    # jets and the flight-control law (physics/jet.py, physics/fcs.py; zeros without them)
+    jets: int = 0                  # jet engines installed
+    jets_running: int = 0
+    jet_spool: float = 0.0         # mean spool of the running engines, 0 idle .. 1 military
+    jet_rpm_pct: float = 0.0       # the core-speed gauge's reading (JET_IDLE_RPM_PCT at idle, 100 at military; 0 stopped)
+    afterburner: float = 0.0       # mean afterburner, 0 off .. 1 full
+    g_demand: float = 0.0          # the load factor the law asks for
+    g_limit: float = 0.0           # the positive limit in force (0: no law)
+    fcs_direct: bool = False       # the law switched off
+    ps_ms: float = 0.0             # specific excess power: the energy height gained per second, m/s
+    mass_kg: float = 0.0
+    corner_ias_ms: float = 0.0     # the corner speed estimate at this weight (AircraftData.corner_speed_eas_ms)
 
     @property
     def vertical_speed_ms(self) -> float:
@@ -221,6 +235,11 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         engine_load=a.engine_load, thrust_n=a.thrust_n,
         fuel_kg=a.fuel_kg, fuel_flow_kgs=a.fuel_flow_kgs,
         coolant_k=a.coolant_k, oil_k=a.oil_k, blower_gear=a.supercharger_gear,
+        jets=data.jets, jets_running=int(a.jets_running), jet_spool=a.jet_spool, afterburner=a.afterburner,
+        jet_rpm_pct=JET_IDLE_RPM_PCT + (100.0 - JET_IDLE_RPM_PCT) * a.jet_spool if a.jets_running else 0.0,
+        g_demand=a.g_demand, g_limit=a.g_limit if data.fly_by_wire else 0.0,
+        fcs_direct=bool(ctrl[CONTROL_INDEX["fcs_direct"]] > 0.5) and data.fly_by_wire,
+        ps_ms=a.specific_excess_power_ms, mass_kg=a.mass_kg, corner_ias_ms=data.corner_speed_eas_ms(a.mass_kg),
         **_damage_fields(state, diag, model),
     )
 

@@ -7,6 +7,8 @@ Pure parts (tested without any audio device):
     wind_level(ias, brk) wind noise loudness and brightness from airspeed (and airbrakes)
     buffet_level(stall)  stall buffet rumble loudness
     engine_tone(rpm)     firing frequency of a V-12 (the engine hook; silent without rpm)
+    jet_whine_hz(spool)  a jet's compressor whine, rising with the spool (its roar and the
+                         afterburner's rumble are shaped noise, louder with spool and afterburner)
     cue_events(prev, curr, landing_event)   one-shot sounds due between two snapshots
 
 ``Mixer.render(n)`` turns the current cues into ``n`` float32 samples in [-1, 1];
@@ -75,6 +77,16 @@ def engine_tone(rpm: float | None, cylinders: int = 12) -> float | None:
     return float(rpm) / 60.0 * cylinders / 2.0
 
 
+JET_WHINE_IDLE_HZ = 700.0      # the compressor's tone at idle ...
+JET_WHINE_MIL_HZ = 1900.0      # ... and at military (a sound designer's choice: no recording was analysed)
+
+
+def jet_whine_hz(spool: float) -> float:
+    """The compressor whine's pitch at this spool (0 idle .. 1 military)."""
+    s = min(max(float(spool), 0.0), 1.0)
+    return JET_WHINE_IDLE_HZ + (JET_WHINE_MIL_HZ - JET_WHINE_IDLE_HZ) * s
+
+
 @dataclass
 class Cues:
     """Continuous sound levels the mixer follows (set from the main thread, read by the audio thread)."""
@@ -86,6 +98,9 @@ class Cues:
     engine_hz: float | None = None
     engine_load: float = 0.0
     motor: float = 0.0               # gear / flap actuator running (0..1)
+    jet: float = 0.0                 # jet engines: loudness of the running engines (0: none or stopped)
+    jet_spool: float = 0.0           # their spool, 0 idle .. 1 military (the whine's pitch, the roar)
+    afterburner: float = 0.0         # 0..1 the afterburner's rumble
 
 
 def _flap(s) -> float:
@@ -115,7 +130,8 @@ def cues_for(snap, vario_ms: float, stall_level: int, vne_kmh: float | None = No
     vne_ms = (vne_kmh or 250.0) / 3.6
     loud, bright = wind_level(float(snap.ias_ms), float(snap.airbrake), vne_ms)
     from ..instruments.values import engine_value
-    rpm = None if glider else engine_value(snap, "rpm")
+    jets = int(getattr(snap, "jets", 0) or 0)
+    rpm = None if (glider or jets) else engine_value(snap, "rpm")
     load = getattr(snap, "engine_load", None)
     if load is None:
         mp = engine_value(snap, "manifold_pressure_inhg")
@@ -124,7 +140,10 @@ def cues_for(snap, vario_ms: float, stall_level: int, vne_kmh: float | None = No
                 vario=None if (vario_muted or not glider) else vario_tone(vario_ms),
                 buffet=buffet_level(stall_level), horn=(not glider) and stall_level >= 1,
                 engine_hz=engine_tone(rpm), engine_load=min(max(float(load), 0.1), 1.2),
-                motor=actuators_moving(prev, snap, glider))
+                motor=actuators_moving(prev, snap, glider),
+                jet=(0.35 + 0.65 * float(snap.jet_spool)) * snap.jets_running / jets if jets else 0.0,
+                jet_spool=float(snap.jet_spool) if jets else 0.0,
+                afterburner=float(snap.afterburner) if jets else 0.0)
 
 
 def cue_events(prev, curr, landing_event=None, glider: bool = True) -> list[tuple[str, float]]:
@@ -218,7 +237,7 @@ class Mixer:
     """Renders the current ``Cues`` plus queued one-shots into float32 sample chunks."""
 
     GAIN = {"wind": 0.55, "vario": 0.30, "buffet": 0.75, "horn": 0.22, "engine": 0.35, "motor": 0.25,
-            "oneshot": 0.9}
+            "oneshot": 0.9, "jet_roar": 0.45, "jet_whine": 0.07, "afterburner": 0.6}
 
     def __init__(self, rate: int = RATE, seed: int = 3):
         self.rate = rate
@@ -234,7 +253,8 @@ class Mixer:
         self._engine_phase = 0.0
         self._horn_phase = 0.0
         self._levels = {"wind": 0.0, "bright": 0.0, "vario": 0.0, "buffet": 0.0, "horn": 0.0, "engine": 0.0,
-                        "motor": 0.0}
+                        "motor": 0.0, "jet": 0.0, "jet_spool": 0.0, "afterburner": 0.0}
+        self._jet_phase = 0.0
         self._motor_phase = 0.0
         self._freq = {"vario": 600.0, "engine": 0.0}
         self._last_vario: VarioTone | None = None
@@ -311,6 +331,21 @@ class Mixer:
             self._engine_phase = float(ep[-1] % (2 * np.pi))
             tone = 0.5 * np.sin(ep / 2) + 0.35 * np.sin(ep) + 0.2 * np.sin(2 * ep) + 0.1 * np.sin(3 * ep)
             out += self.GAIN["engine"] * eg * (tone + 0.6 * self._loop(self._dark, n) * np.abs(np.sin(ep / 2)))
+        # jets: broadband roar rising with the spool, the compressor's whine, the afterburner's
+        # low rumble with its ragged flicker
+        jg = self._ramp("jet", c.jet, n)
+        js = self._ramp("jet_spool", c.jet_spool, n)
+        ab = self._ramp("afterburner", c.afterburner, n)
+        if jg.any() or ab.any():
+            f = JET_WHINE_IDLE_HZ + (JET_WHINE_MIL_HZ - JET_WHINE_IDLE_HZ) * js
+            jp = self._jet_phase + 2 * np.pi * np.cumsum(f) / r
+            self._jet_phase = float(jp[-1] % (2 * np.pi))
+            roar = (1.0 - 0.6 * js) * self._loop(self._dark, n) + 0.6 * js * self._loop(self._bright, n)
+            out += jg * (self.GAIN["jet_roar"] * (0.4 + 0.6 * js) * roar
+                         + self.GAIN["jet_whine"] * (np.sin(jp) + 0.3 * np.sin(2.02 * jp)))
+            if ab.any():
+                flicker = 0.7 + 0.3 * np.sin(2 * np.pi * 13.0 * t) * np.sin(2 * np.pi * 3.1 * t + 0.5)
+                out += self.GAIN["afterburner"] * ab * flicker * self._loop(self._rumble, n) * 2.5
         # actuator motor (flaps, hydraulic gear): a whine with its harmonics and a little hum
         mg = self._ramp("motor", c.motor, n)
         mp = self._motor_phase + 2 * np.pi * 210.0 * np.arange(1, n + 1) / r

@@ -28,6 +28,7 @@ STEP_ACTIONS = {
     "airbrake": "airbrakes fully out / in", "gear": "gear up / down",
     "engine_cutoff": "engine: mixture cut-off (stop it) / run",
     "drop_tanks": "release the drop tanks", "drop_bombs": "release the bombs",
+    "fcs_mode": "flight-control law (G limiter) off / on (fly-by-wire jets)",
 }
 APP_ACTIONS = {
     "view_cockpit": "cockpit view", "view_chase": "chase view", "view_orbit": "orbit view",
@@ -66,6 +67,7 @@ KEYBOARD_ROWS = [
     ("O", "release the winch cable", {"O": "release"}),
     ("J / N", "release the drop tanks / the bombs", {"J": "drop_tanks", "N": "drop_bombs"}),
     ("X", "engine: cut off (stop it, glide) / run again", {"X": "engine_cutoff"}),
+    ("L", "jets: flight-control law (G limiter) off / on", {"L": "fcs_mode"}),
     (", / .", "left / right wheel brake (hold)", {"COMMA": "brake_left", "PERIOD": "brake_right"}),
     ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),
     ("Home / End", "aileron trim left / right (hold)", {"HOME": "roll_trim_left", "END": "roll_trim_right"}),

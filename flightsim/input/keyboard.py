@@ -58,6 +58,8 @@ class KeyboardControls:
             self.inputs = replace(c, gear_up=0.0 if c.gear_up > 0.5 else 1.0)
         elif action == "engine_cutoff":
             self.inputs = replace(c, cutoff=0.0 if c.cutoff > 0.5 else 1.0)
+        elif action == "fcs_mode":
+            self.inputs = replace(c, fcs_direct=0.0 if c.fcs_direct > 0.5 else 1.0)
         elif action in ("drop_tanks", "drop_bombs"):
             # a release is for good: the request stays set (a tap shorter than a frame still counts)
             self.inputs = replace(c, **{action: 1.0})

@@ -276,6 +276,11 @@ ENGINE_SOURCES = {
     # oil pressure (systems damage, physics/damage.py): lb/in2 or kg/cm2 (gauge)
     "oil_pressure_psi": (("oil_pressure_psi", 1.0, 0.0), ("oil_pressure_pa", 1.0 / PSI_PA, 0.0)),
     "oil_pressure_kgcm2": (("oil_pressure_kgcm2", 1.0, 0.0), ("oil_pressure_pa", 1.0 / ATA_PA, 0.0)),
+    # jets (physics/jet.py): core speed, the afterburner's nozzle, fuel flow and fuel in pounds
+    "jet_rpm_pct": (("jet_rpm_pct", 1.0, 0.0),),
+    "nozzle_pct": (("afterburner", 100.0, 0.0),),
+    "fuel_flow_pph": (("fuel_flow_kgs", 3600.0 / 0.45359237, 0.0),),
+    "fuel_lb": (("fuel_kg", 1.0 / 0.45359237, 0.0),),
 }
 
 

@@ -212,6 +212,13 @@ class FighterHud:
         alt = spec.altitude(V.altitude_m(s))
         self._tape(pen, tb, "spd", sp, cx - 330 * k, cy, k, size, left=True,
                    minor=10.0 if spec.speed_unit != "kmh" else 10.0, label_every=50.0, px_per=2.2 * k)
+        if s.corner_ias_ms > 0.0:
+            # the corner speed: a bracket on the speed tape where the g limit meets the wing's lift
+            yy = cy + (spec.speed(s.corner_ias_ms * 3.6) - sp) * 2.2 * k
+            if abs(yy - cy) < 125 * k:
+                ex = cx - 330 * k + 38 * k
+                pen.poly([(ex + 14 * k, yy - 7 * k), (ex + 4 * k, yy), (ex + 14 * k, yy + 7 * k)], 1.8)
+                tb.put("corner", "C", ex + 22 * k, yy, size=size * 0.85, color=GREEN_TXT, font=MONO, bold=True)
         self._tape(pen, tb, "alt", alt, cx + 330 * k, cy, k, size, left=False,
                    minor=100.0 if spec.altitude_unit == "ft" else 20.0,
                    label_every=500.0 if spec.altitude_unit == "ft" else 100.0,
@@ -229,6 +236,8 @@ class FighterHud:
         stab = spec.stabilizer_deg(float(s.controls.pitch_trim))
         # the trim indicator: the tailplane's incidence where it trims (the Bf 109's wheel), else the tab
         left.append(f"STAB {stab:+4.1f}\u00b0" if stab is not None else f"TRIM {s.controls.pitch_trim:+4.2f}")
+        if s.jets:
+            left += self._energy_lines(s, spec)
         for i, line in enumerate(left):
             tb.put(("left", i), line, cx - 330 * k, cy - 150 * k - i * 22 * k, size=size, color=GREEN_TXT, font=MONO,
                    bold=True)
@@ -241,6 +250,28 @@ class FighterHud:
         self.buf.draw(w, h)
         tb.draw()
         self._engine_strip(w, h, s, k, target)
+
+    @staticmethod
+    def _energy_lines(s, spec) -> list[str]:
+        """A jet's energy cues: specific excess power, thrust state, fuel, the g limit in force."""
+        # Ps in ft/s (the energy-maneuverability charts' unit) on a panel in feet, else m/s
+        ps = s.ps_ms / 0.3048 if spec.altitude_unit == "ft" else s.ps_ms
+        ps_txt = f"{ps:+5.0f}"
+        if s.jets_running == 0:
+            thrust = "ENG OUT"
+        elif s.afterburner > 0.02:
+            thrust = f"AB {100 * s.afterburner:3.0f}%"
+        else:
+            thrust = "MIL" if s.jet_spool > 0.97 else f"PWR {100 * s.jet_spool:3.0f}%"
+        if s.jets_running and s.jets_running < s.jets:
+            thrust += f" {s.jets_running}/{s.jets}"
+        fuel = s.fuel_kg * (2.20462 if spec.altitude_unit == "ft" else 1.0)
+        lines = [f"Ps {ps_txt}", thrust, f"FUEL {fuel:5.0f}"]
+        if s.fcs_direct:
+            lines.append("FCS OFF")
+        elif s.g_limit:
+            lines.append(f"GLIM {s.g_limit:3.1f}")
+        return lines
 
     def _box(self, pen, tb, key, text, x, y, hw, hh, size):
         pen.poly([(x - hw / 2, y - hh / 2), (x + hw / 2, y - hh / 2), (x + hw / 2, y + hh / 2),

@@ -120,7 +120,8 @@ def fighter_ai(comp, trimmed_ctrl, opponent: dict | None = None):
     v_b = float(guns.muzzle_velocity_ms[0]) * 0.9 if len(guns) else 800.0
     ai = FighterAI(base, max_g=opponent.get("max_g", 6.0), gun_range_m=opponent.get("gun_range_m", 600.0),
                    floor_m=opponent.get("floor_m", 300.0), bullet_speed_ms=v_b, stall_alpha_rad=stall,
-                   stall_speed_ms=data.stall_speed_ms(), fire=opponent.get("fires", True))
+                   stall_speed_ms=data.stall_speed_ms(), fire=opponent.get("fires", True),
+                   g_command=data.g_limits if data.fly_by_wire else None)
     if len(guns):
         bs = guns.boresight.mean(axis=0)
         ai.boresight = bs / np.linalg.norm(bs)

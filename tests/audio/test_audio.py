@@ -232,3 +232,36 @@ def test_engine_sound_follows_the_p51d_engine():
     band = (f > 0.97 * cl.engine_hz) & (f < 1.03 * cl.engine_hz)
     off = (f > 1.3 * cl.engine_hz) & (f < 1.7 * cl.engine_hz)
     assert spec[band].max() > 5.0 * np.median(spec[off])
+
+
+def test_jet_sound_follows_the_f15c_engines():
+    """The F-15C's engines from the physics (issue 19): no piston firing tone; the roar and the
+    compressor whine with the spool, and the afterburner's rumble on top of it: with the afterburner
+    lit the low end of the sound is much louder than at military power."""
+    from dataclasses import replace
+    from flightsim.handoff import make_snapshot
+    from flightsim.sim import Sim
+    sim = Sim("f15c")
+    sim.spawn_trimmed_level(250.0, 5000.0)
+    sim.controls.throttle = 0.8                    # military
+    sim.fly(4.0)
+    mil = make_snapshot(sim.state, sim.ctrl, sim.diag, sim.model)
+    sim.controls.throttle = 1.0
+    sim.fly(3.0)
+    ab = make_snapshot(sim.state, sim.ctrl, sim.diag, sim.model)
+    cm = synth.cues_for(mil, 0.0, 0, 1482.0, glider=False)
+    ca = synth.cues_for(ab, 0.0, 0, 1482.0, glider=False)
+    assert cm.engine_hz is None and ca.engine_hz is None
+    assert cm.jet > 0.9 and cm.jet_spool > 0.95 and cm.afterburner == 0.0
+    assert ca.afterburner > 0.95
+    assert synth.jet_whine_hz(1.0) > synth.jet_whine_hz(0.0)
+
+    def low_band(c):
+        m = synth.Mixer()
+        m.set(replace(c, wind=0.0, wind_bright=0.0))
+        m.render(synth.RATE // 2)
+        x = m.render(synth.RATE).astype(float)
+        spec = np.abs(np.fft.rfft(x))
+        f = np.fft.rfftfreq(len(x), 1.0 / synth.RATE)
+        return float(np.sum(spec[(f > 20.0) & (f < 120.0)] ** 2))
+    assert low_band(ca) > 2.0 * low_band(cm)

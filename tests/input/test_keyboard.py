@@ -150,3 +150,15 @@ def test_reset_and_hand_over():
     assert 0.0 < c.pitch < 0.8 and -0.5 < c.yaw < 0.0
     c = run(k, 0.3)
     assert c.pitch == 0.0 and c.yaw == 0.0
+
+
+def test_l_switches_the_flight_control_law_off_and_on():
+    """L (issue 19): a fly-by-wire jet's law off (the stick moves the surfaces directly) and on again."""
+    from flightsim.input.bindings import keyboard_bindings
+    assert keyboard_bindings()["L"] == "fcs_mode"
+    k = KeyboardControls()
+    assert k.inputs.fcs_direct == 0.0
+    k.press("fcs_mode")
+    assert k.update(0.02).fcs_direct == 1.0
+    k.press("fcs_mode")
+    assert k.update(0.02).fcs_direct == 0.0

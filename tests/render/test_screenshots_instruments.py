@@ -341,3 +341,19 @@ def test_the_game_says_when_the_weak_link_breaks_and_when_the_cable_is_released(
         world.winch.release_height_m = -float(world.spawn_state[2]) + 380.0
     _draw_frames(gl, game.world, game, 2, after=after_release)
     assert game.hud.text.labels["event"].text == "CABLE RELEASED at 380 m"
+
+
+def test_the_jet_hud_gives_its_energy_cues_and_the_corner_speed(gl):
+    """The F-15C in the HUD view (issue 19): specific excess power, thrust state, fuel and the g limit
+    in force among the left-hand numbers, the corner-speed bracket on the speed tape (an air start at
+    800 km/h, about 335 kt IAS at 5 km: the corner, about 390 kt there, is on the tape), knots."""
+    img, game = _render(gl, "hud", scenario="f15c_air", aircraft="f15c", frames=6)
+    fh = game.hud._fighter
+    texts = [lab.text for lab in fh.text.main.labels.values()]
+    left = [t for t in texts if t.startswith(("Ps", "PWR", "MIL", "AB", "FUEL", "GLIM"))]
+    assert any(t.startswith("Ps") for t in left) and any(t.startswith("FUEL") for t in left)
+    assert any(t.startswith("GLIM 9.0") for t in left)
+    assert any(t == "C" for t in texts)                       # the corner-speed marker
+    assert "KT" in texts
+    green = (img[..., 1] > 180) & (img[..., 0] < 170) & (img[..., 1] > img[..., 2] + 20)
+    assert green.sum() > 3000
