@@ -401,6 +401,11 @@ class AircraftData:
             if v is not None:
                 self.model[d, col] = v
 
+    @staticmethod
+    def round_name(kind: int) -> str:
+        """The name of a round kind (gun_round's second value): ball, ap, incendiary or he."""
+        return L.ROUND_NAMES[kind]
+
     def gun_round(self, gun: int) -> tuple[float, int]:
         """(calibre mm, round kind: layout.ROUND_NAMES index) of a gun."""
         row = self.model[int(self.model[0, L.H_ROW_GUN]) + gun]

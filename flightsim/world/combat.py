@@ -45,6 +45,12 @@ PLAYER, OPPONENT = 0, 1
 POOL = 1536
 MAX_HITS = 256
 HIT_SHOW_S = 0.6           # how long a hit flash stays in the frame
+# a jet engine a round can strike: a cylinder from its nozzle forward, the F100's length and diameter
+# (4.85 m, 46.5 in: the NASM's F100-PW-100, docs/research/f15c.md s4); the chance that one round fails
+# it grows with the calibre, half again for an explosive shell (assumed: no data found)
+JET_BAY_LENGTH_M = 4.85
+JET_BAY_RADIUS_M = 0.59
+JET_FAIL_PER_MM = 1.0 / 60.0
 
 
 def _ro(a):
@@ -306,6 +312,28 @@ class Combat:
         self.tick_count += 1
         self._publish(player)
 
+    def _jet_hit(self, h):
+        """A round into a jet engine's bay may fail that engine (it windmills from then on)."""
+        if h.target == OPPONENT:
+            model, state, who = self.opp_sim.model, self.opp_sim.state, "opponent"
+        else:
+            model, state, who = self.player_model, self.player_state, "player"
+        data = AircraftData(model)
+        if not data.jets or state is None:
+            return
+        shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
+        calibre, kind = AircraftData(shooter).gun_round(h.gun)
+        p = np.asarray(h.point)
+        view = _Readouts(state)
+        for k, noz in enumerate(data.jet_nozzles_m):
+            ahead = p[0] - noz[0]
+            if 0.0 <= ahead <= JET_BAY_LENGTH_M and math.hypot(p[1] - noz[1], p[2] - noz[2]) <= JET_BAY_RADIUS_M:
+                if view.jets_failed[k] < 0.5 and self.rng.random() < calibre * JET_FAIL_PER_MM * (1.5 if data.round_name(kind) == "he" else 1.0):
+                    view.set_jet_failed(k)
+                    side = "left" if noz[1] < 0 else "right" if noz[1] > 0 else "centre"
+                    self.damage_log.append((self.t_s, who, f"{side} engine hit: failed, windmilling"))
+                return
+
     def _component_hit(self, h):
         """What a round that struck a component did (physics/damage.py), into the log."""
         from ..physics.damage import apply_hit
@@ -335,6 +363,8 @@ class Combat:
         for h in hits:
             if h.kind == AIRCRAFT and (h.part >= 0 or h.through_propeller >= 0):
                 self._component_hit(h)
+            if h.kind == AIRCRAFT:
+                self._jet_hit(h)
             if h.kind == AIRCRAFT:
                 if h.target == OPPONENT:
                     self.opp.hits_taken += 1

@@ -182,3 +182,29 @@ def test_an_opponent_is_for_fighter_scenarios(tmp_path):
     p.write_text(BASE.format(name="g", kind="glider").replace('"p51d"', '"astir"') + "[opponent]\n")
     with pytest.raises(DataError, match="opponent"):
         load_scenario(p)
+
+
+def test_a_round_into_a_jet_engine_can_fail_it():
+    """The F-15C dogfight (issue 19): a 20 mm shell into an engine's bay (a cylinder the F100's size
+    ahead of its nozzle) fails that engine when the chance falls so; one into the nose does not."""
+    from flightsim.physics.bullet_pool import AIRCRAFT, Hit
+    from flightsim.physics.named_model import AircraftData
+    from flightsim.world.assembly import World
+    from flightsim.world.combat import OPPONENT, PLAYER
+
+    class Always:                                  # the chance always falls to failure
+        def random(self):
+            return 0.0
+    from flightsim.physics.named import AircraftView
+    w = World("f15c", "f15c_vs_f15c", small_world=True)
+    w.physics.tick(0.02)                           # the combat now holds the player's state
+    c = w.combat
+    c.rng = Always()
+    noz = AircraftData(w.physics.model).jet_nozzles_m
+    k = 0 if noz[0][1] < 0 else 1                  # the left engine
+    c._jet_hit(Hit(AIRCRAFT, PLAYER, -1, (noz[k][0] + 2.0, noz[k][1], noz[k][2]), OPPONENT))
+    failed = AircraftView(w.physics.state).jets_failed
+    assert failed.sum() == 1.0 and failed[k] == 1.0
+    assert any("left engine hit: failed" in what for _, who, what in c.damage_log if who == "player")
+    c._jet_hit(Hit(AIRCRAFT, PLAYER, -1, (-1.0, 0.0, 0.0), OPPONENT))          # the nose: no engine there
+    assert AircraftView(w.physics.state).jets_failed.sum() == 1.0
