@@ -257,7 +257,11 @@ def turn_curve(sim, altitude_m: float, power: str = "max", machs=None) -> dict:
     rig = Rig(sim, altitude_m, power)
     a = rig.sound_ms
     rho = isa(altitude_m)[2]
-    machs = np.arange(0.2, 1.31, 0.05) if machs is None else np.asarray(machs)
+    if machs is None:
+        # M 0.2 up to the placard's indicated airspeed (vne_kmh) or M 2
+        vne = sim.compiled.spec.aircraft["vne_kmh"] / 3.6
+        machs = [m for m in np.arange(0.2, 2.001, 0.05) if m * a * math.sqrt(rho / 1.225) <= vne * 1.0001]
+    machs = np.asarray(machs)
     rows = []
     for m in machs:
         v = m * a

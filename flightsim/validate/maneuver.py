@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import numpy as np
+
 from .. import maneuver
 from ..physics.named_model import AircraftData
 from ..physics.atmosphere import isa
@@ -124,7 +126,7 @@ def g_limiter_step(aircraft, altitude_m: float = 3000.0, mach: float = 0.85) -> 
     nz = [r[1] for r in rows]
     t9 = next((r[0] for r in rows if r[1] >= 8.5), None)
     return {"altitude_m": altitude_m, "mach": mach, "peak_g": max(nz), "held_g": sum(nz[-50:]) / 50.0,
-            "to_8_5_g_s": t9}
+            "to_8_5_g_s": t9, "series": [[r[0], r[1], r[3]] for r in rows]}
 
 
 def roll_law(aircraft, altitude_m: float = 3000.0, machs=(0.4, 0.6, 0.8, 0.95)) -> list[dict]:
@@ -226,3 +228,25 @@ def afterburner_fuel(aircraft, b):
 
 BEHAVIOURS = {"g_limit_held": g_limit_held, "lift_limited_pull": lift_limited_pull,
               "afterburner_fuel": afterburner_fuel}
+
+
+# ---------------------------------------------------------------------------- the report's curves (jets)
+def curves(aircraft, refs) -> dict:
+    """Level Mach (maximum and military power) and the best climb against altitude at the published
+    level-speed figure's weight, with the published points to draw over them."""
+    lv = [f for f in refs.of("level_mach") if f.check] or refs.of("level_mach")
+    mass = lv[0].cond["mass_kg"] if lv else None
+    sim = _sim(aircraft, mass)
+    rows = []
+    for alt in (300.0, 3000.0, 6000.0, 9000.0, 11000.0, 12500.0, 13716.0, 15000.0, 16500.0):
+        row = {"altitude_m": alt}
+        for power in ("max", "military"):
+            try:
+                row[f"{power}_mach"] = maneuver.level_mach(sim, alt, power)
+            except RuntimeError:
+                row[f"{power}_mach"] = None
+        row["best_ps_ms"] = maneuver.best_ps(sim, alt, "max", np.arange(0.5, 2.45, 0.1))[0]
+        rows.append(row)
+    points = [{"altitude_m": f.cond["altitude_m"], "mach": f.value, "checked": f.check, "power": f.cond["power"]}
+              for f in refs.of("level_mach")]
+    return {"envelope": {"mass_kg": sim.compiled.mass_kg, "rows": rows, "points": points}}

@@ -119,6 +119,57 @@ def turn(result, path):
     return "Turn rate and radius against speed. " + tc["method"] + "."
 
 
+def envelope(result, path):
+    """A jet's level-flight envelope: maximum level Mach against altitude at maximum and military
+    power, and the best specific excess power, over the published speeds."""
+    env = result["curves"].get("envelope")
+    if env is None:
+        return None
+    plt = _plt()
+    fig, (a1, a2) = plt.subplots(1, 2, figsize=(11, 4.8), dpi=110)
+    rows = env["rows"]
+    h = [r["altitude_m"] / 1000.0 for r in rows]
+    for power, style in (("max", "-o"), ("military", "--s")):
+        a1.plot([r[f"{power}_mach"] if r[f"{power}_mach"] is not None else float("nan") for r in rows], h, style, ms=4,
+                label=f"model, {power} power")
+    for p in env["points"]:
+        a1.plot([p["mach"]], [p["altitude_m"] / 1000.0], "o" if p["checked"] else "o", mfc="k" if p["checked"] else "w",
+                mec="k", ms=7)
+    a1.set_xlabel("maximum level Mach number")
+    a1.set_ylabel("altitude, km")
+    a1.legend(fontsize=8)
+    a2.plot([r["best_ps_ms"] for r in rows], h, "-o", ms=4)
+    a2.set_xlabel("best Ps at 1 g, maximum power, m/s")
+    for ax in (a1, a2):
+        ax.grid(True, alpha=0.3)
+    fig.suptitle(f"{result['name']}: level-flight envelope at {env['mass_kg']:.0f} kg (black: published, checked; "
+                 "white: shown)")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return ("Maximum level Mach number against altitude (the fastest speed with Ps >= 0 at 1 g) and the best "
+            "specific excess power at 1 g, pulls of the full model, over the published speeds.")
+
+
+def g_limiter(result, path):
+    """The flight-control law's full aft stick: load factor and angle of attack against time."""
+    g = _card(result, "g_limiter")
+    if g is None or not g.get("series"):
+        return None
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 4.6), dpi=110)
+    t = [r[0] for r in g["series"]]
+    ax.plot(t, [r[1] for r in g["series"]], "-", label="load factor, g")
+    ax.plot(t, [r[2] for r in g["series"]], "--", label="angle of attack, deg")
+    ax.axhline(9.0, color="0.4", lw=0.8)
+    ax.legend(fontsize=8)
+    _finish(plt, fig, (ax,), "time since full aft stick, s", path,
+            f"{result['name']}: full aft stick at M {g['mach']:.2f}, {g['altitude_m']:.0f} m (the law's limit 9 g)")
+    return ("The G limiter: full aft stick from trimmed level flight above the corner speed; the load factor "
+            "comes on at the law's onset rate, meets the limit and holds it while the speed bleeds away, the "
+            "angle of attack growing toward its own limit.")
+
+
 def em_turn(result, path):
     """A jet's energy-maneuverability diagram: turn rate against speed at each altitude flown."""
     curves = [c["result"] for c in result["cards"] if c["card"] == "em_turn" and c["result"]]
@@ -209,4 +260,4 @@ def thermal(result, path):
 
 
 PLOTS = (("errors", figure_errors), ("polar", polar), ("performance", performance), ("roll_rate", roll_rate),
-         ("turn", turn), ("em_turn", em_turn), ("winch", winch), ("time_to_climb", time_to_climb), ("thermal", thermal))
+         ("turn", turn), ("em_turn", em_turn), ("envelope", envelope), ("g_limiter", g_limiter), ("winch", winch), ("time_to_climb", time_to_climb), ("thermal", thermal))

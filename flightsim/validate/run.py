@@ -65,6 +65,9 @@ def _behaviour(aircraft, b, log) -> dict:
 
 def _curves(aircraft, refs, powered) -> dict:
     """The model curves the report plots under the published points."""
+    if refs.of("level_mach"):
+        from . import maneuver               # a jet: its flight envelope
+        return maneuver.curves(aircraft, refs)
     if powered:
         from .. import perf
         lv = [f for f in refs.of("level_speed") if f.check] or refs.of("level_speed")
