@@ -41,7 +41,7 @@ from .layout import (
 )
 from .damage import damage_advance
 from .stores import store_forces, stores_advance
-from .fcs import demanded_g, fcs_targets
+from .fcs import demanded_g, fcs_targets, ground_pitch
 from .layout import C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, SURF_PITCH, SURF_ROLL
 from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
@@ -325,11 +325,14 @@ def fly_by_wire(state, ctrl, env, model, dt, R, diag, ax, ay, az, qbar):
     back on (or lifting off) takes over from where they are."""
     g = env[E_GRAVITY] if env[E_GRAVITY] > 0.0 else 9.80665
     # on its wheels (weight on wheels: the last step's gear load) the law is in its ground mode,
-    # the stick moving the surfaces as in direct mode: no integrator winds up against the runway
+    # the stick moving the surfaces as in direct mode (no integrator winds up against the runway)
+    # but the rotation held to a few degrees a second (fcs.ground_pitch)
     if ctrl[C_FCS_DIRECT] < 0.5 and diag[D_ON_GROUND] < 0.5:
         tp, tr, ty, n_cmd, n_hi = fcs_targets(state, ctrl, model, R, ax, ay, az, qbar, g, dt)
     else:
         tp = ctrl[C_PITCH] + ctrl[C_PITCH_TRIM]
+        if ctrl[C_FCS_DIRECT] < 0.5:
+            tp = ground_pitch(state, ctrl, model, qbar)
         tr = ctrl[C_ROLL] + ctrl[C_ROLL_TRIM]
         ty = ctrl[C_YAW] + ctrl[C_YAW_TRIM]
         n_cmd, n_hi = demanded_g(model, ctrl, state[S_OMEGA])

@@ -20,6 +20,7 @@ aerodynamics decide what it can do.
   it the angle-of-attack limit does and the aircraft is lift-limited.
 * **Roll**: lateral stick -> roll rate about the velocity vector (stability axis), with a
   feed-forward of the surface that balances the sections' roll damping at that rate.
+* **On the wheels** (the ground mode) the stick moves the surfaces, the rotation held to 6 deg/s.
 * **Yaw**: the pedals move the rudders directly; the law adds the yaw rate a coordinated turn
   needs and drives the sideslip to zero (turn coordination, yaw damping).
 
@@ -48,6 +49,7 @@ G_INT_LIMIT = 2.0       # ... and range, g
 ALPHA_MARGIN = 0.035    # rad: the integral stops this short of the angle-of-attack limit
 G_LEAD = 0.5            # share of the excess pitch rate's load factor the limiter anticipates
 ROLL_DEADBAND = 0.17    # rad/s (10 deg/s): a turn's own roll rate does not count as rolling
+GROUND_PITCH_RATE = 0.1  # rad/s (6 deg/s): the rotation on the wheels is held to this
 ROLL_STICK_CENTRE = 0.05  # the roll integrator runs only with the lateral stick within this of centre
 
 
@@ -93,6 +95,21 @@ def demanded_g(model, ctrl, p):
 @kernel
 def _clamp(x, lo, hi):
     return lo if x < lo else (hi if x > hi else x)
+
+
+@kernel
+def ground_pitch(state, ctrl, model, qbar):
+    """The pitch surface on the wheels (the law's ground mode): where the stick puts it, less what
+    holds the rotation to GROUND_PITCH_RATE (a pilot yanking the stick back at rotation speed
+    lifts the nose at that rate instead of scraping the tail)."""
+    f = int(model[0, H_ROW_FCS])
+    target = ctrl[C_PITCH] + ctrl[C_PITCH_TRIM]
+    q = state[S_OMEGA + 1]
+    if q > GROUND_PITCH_RATE:
+        qb = qbar if qbar > model[f, FC_Q_MIN] else model[f, FC_Q_MIN]
+        k_p = model[ROW_MASS, M_INERTIA + 4] / (qb * model[f, FC_M_PITCH])
+        target -= k_p * model[f, FC_PITCH_BW] * (q - GROUND_PITCH_RATE)
+    return target
 
 
 @kernel

@@ -191,3 +191,23 @@ def test_a_bad_mach_table_is_refused_with_the_key(tmp_path):
     p.write_text(bad)
     with pytest.raises(DataError, match="mach.mach"):
         load_airfoil(p)
+
+
+def test_a_yank_at_rotation_lifts_the_nose_without_scraping_the_tail(f15):
+    """On the wheels the law is in its ground mode (the stick moves the surfaces) with the rotation held
+    to 6 deg/s: full aft stick at 480 km/h (a keyboard pilot late on the rotation) lifts off without the
+    nozzles striking the runway at the tail-strike attitude of about 13 deg."""
+    sim = Sim(f15)
+    sim.spawn_on_ground(settle_s=1.0)
+    sim.controls.throttle = 1.0
+    while sim.ias_kmh < 480.0:
+        sim.step()
+    sim.controls.pitch = 1.0
+    pitch_on_wheels = []
+    for k in range(100):
+        sim.step()
+        if sim.on_ground:
+            pitch_on_wheels.append(sim.pitch_deg)
+        assert not sim.struck, (sim.time_s, sim.pitch_deg)
+    assert not sim.on_ground and sim.height_agl_m > 3.0
+    assert max(pitch_on_wheels) < 12.0
