@@ -568,6 +568,7 @@ FC_ALPHA_GAIN = 14     # the angle-of-attack limiter's pitch rate per rad past F
 FC_G_GAIN = 15         # the g limiter: pitch rate taken off per g past the limit, in units of g / V
 FC_G_ONSET = 16        # the demanded load factor changes at most this fast, g/s (onset-rate limit)
 FC_ROLL_DAMP = 17      # the sections' roll damping: rolling moment per unit roll rate is qbar / V times this, m3
+FC_LIFT_AREA = 18      # S CLmax of the wing's and the body's horizontal sections at low speed, m2 (the corner speed)
 # ---- section columns
 SEC_MACH_ROW = 48      # the first of the section's Mach-table rows (0: compress.py's model from its thickness)
 SEC_CLMAX = 49         # the section's low-speed maximum lift coefficient (its table's)

@@ -158,20 +158,14 @@ class AircraftData:
         return float(self._fcs()[L.FC_ROLL_RATE])
 
     def corner_speed_eas_ms(self, mass_kg: float) -> float:
-        """An estimate of the corner speed (EAS, m/s): where the wing's sections at their maximum
-        lift give the law's g limit, sqrt(2 n W / (rho0 S CLmax)), CLmax the area-weighted
-        maximum of the wing's and body's sections over the wing area (low speed: the tunnel's
-        turn curves, flightsim.maneuver, give the real one at each Mach). 0 without a law."""
+        """An estimate of the corner speed (EAS, m/s): where the wing's and body's sections at their
+        maximum lift give the law's g limit, sqrt(2 n W / (rho0 S CLmax)), S CLmax summed over them
+        by the compiler (FC_LIFT_AREA; low speed: the tunnel's turn curves, flightsim.maneuver, give
+        the real one at each Mach). 0 without a law."""
         if not self.fly_by_wire:
             return 0.0
-        sec = self._sections
-        lifting = [i for i in range(self.n_sections)
-                   if int(sec[i, L.SEC_GROUP]) in (L.GROUP_WING, L.GROUP_BODY) and abs(sec[i, L.SEC_NORMAL + 2]) > 0.7]
-        area_wing = float(self.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA])
-        lift = sum(sec[i, L.SEC_AREA] * sec[i, L.SEC_CLMAX] for i in lifting)
-        if lift <= 0.0:
-            return 0.0
-        return math.sqrt(2.0 * self.g_limits[0] * mass_kg * 9.80665 / (1.225 * lift)) if area_wing > 0 else 0.0
+        lift = float(self._fcs()[L.FC_LIFT_AREA])
+        return math.sqrt(2.0 * self.g_limits[0] * mass_kg * 9.80665 / (1.225 * lift)) if lift > 0.0 else 0.0
 
     @property
     def engine_row(self) -> int:

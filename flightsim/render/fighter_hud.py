@@ -265,7 +265,7 @@ class FighterHud:
             thrust = "MIL" if s.jet_spool > 0.97 else f"PWR {100 * s.jet_spool:3.0f}%"
         if s.jets_running and s.jets_running < s.jets:
             thrust += f" {s.jets_running}/{s.jets}"
-        fuel = s.fuel_kg * (2.20462 if spec.altitude_unit == "ft" else 1.0)
+        fuel = V.engine_value(s, "fuel_lb") if spec.altitude_unit == "ft" else s.fuel_kg
         lines = [f"Ps {ps_txt}", thrust, f"FUEL {fuel:5.0f}"]
         if s.fcs_direct:
             lines.append("FCS OFF")

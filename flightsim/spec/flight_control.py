@@ -98,6 +98,15 @@ def roll_damping(model, secs, tables, cg) -> float:
     return total
 
 
+def lift_area(model) -> float:
+    """S CLmax at low speed: the area-weighted maximum lift of the wing's and the body's horizontal
+    sections (their tables' SEC_CLMAX), m2."""
+    row_sec = int(model[0, L.H_ROW_SECTION])
+    sec = model[row_sec:row_sec + int(model[0, L.H_N_SECTIONS])]
+    lifting = np.isin(sec[:, L.SEC_GROUP], (L.GROUP_WING, L.GROUP_BODY)) & (np.abs(sec[:, L.SEC_NORMAL + 2]) > 0.7)
+    return float(np.sum(sec[lifting, L.SEC_AREA] * sec[lifting, L.SEC_CLMAX]))
+
+
 def compile_flight_control(spec, model, secs, tables, names):
     """Append the law's row (H_ROW_FCS) and set the actuators' rates (ROW_CONTROLS)."""
     fc = spec.flight_control
@@ -124,6 +133,7 @@ def compile_flight_control(spec, model, secs, tables, names):
     row[L.FC_ALPHA_GAIN] = fc["alpha_limiter_gain_per_s"]
     row[L.FC_G_GAIN] = fc["g_limiter_gain"]
     row[L.FC_ROLL_DAMP] = roll_damping(model, secs, tables, cg)
+    row[L.FC_LIFT_AREA] = lift_area(model)
     row[L.FC_G_ONSET] = fc["g_onset_per_s"]
     model = np.vstack([model, row])
     model[0, L.H_ROW_FCS] = model.shape[0] - 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..physics import layout as L
-from .tanks import resummed, tank_rows
+from .tanks import append_plant, resummed
 from .schema import DataError, Field, between, non_negative, num, positive, validate_table
 
 JET_ENGINE_KEYS = {
@@ -82,19 +82,8 @@ def load_jets(data: dict, path) -> dict:
 def compile_jets(pp: dict, model, mass, cg, inertia):
     """Append the powerplant block (dry row, tank rows; no engine or propeller) and the jet rows."""
     eng, jets, tanks = pp["jet_engine"], pp["jets"], pp["tanks"]
-    n_t = len(tanks)
-    base = model.shape[0]
-    rows = np.zeros((L.PLANT_STATIONS + n_t, L.MODEL_COLS))
-    D = rows[L.PLANT_DRY]
-    D[L.M_MASS] = mass
-    D[L.M_CG:L.M_CG + 3] = cg
-    D[L.M_INERTIA:L.M_INERTIA + 9] = inertia.ravel()
-    tank_rows(rows[L.PLANT_STATIONS:], tanks)
-    model = np.vstack([model, rows])
-    model[0, L.H_ROW_PLANT] = base
-    model[0, L.H_N_PROP_ST] = 0
-    model[0, L.H_N_TANKS] = n_t
-    model[0, L.H_ROW_DRY] = base + L.PLANT_DRY
+    model, _ = append_plant(model, np.zeros((L.PLANT_STATIONS + len(tanks), L.MODEL_COLS)), 0, tanks, mass, cg,
+                            inertia)
     mach, alt = eng["deck_mach"], eng["deck_altitude_m"]
     n_m, n_a = len(mach), len(alt)
     jr = np.zeros((1 + len(jets) + 1 + 2 * n_m, L.MODEL_COLS))

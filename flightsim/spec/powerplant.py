@@ -21,7 +21,7 @@ from ..physics.atmosphere import isa
 from ..physics.compress import clmax_loss_weight, wave_drag_peak
 from .schema import DataError, Field, between, non_negative, num, positive, validate_table
 from .jet import compile_jets, load_jets
-from .tanks import load_tanks, resummed, tank_rows
+from .tanks import append_plant, load_tanks, resummed
 
 RPM = math.pi / 30.0          # rad/s per rpm
 # fraction of the slipstream's swirl left at the tail once the wing (a stator behind the
@@ -305,10 +305,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
     path = spec.path
     n_st = len(prop["station_r_fraction"])
     n_t = len(tanks)
-    base = model.shape[0]
     rows = np.zeros((L.PLANT_STATIONS + n_st + n_t, L.MODEL_COLS))
-    E, S, P, C, D = (rows[L.PLANT_ENGINE], rows[L.PLANT_SC], rows[L.PLANT_PROP], rows[L.PLANT_COOL],
-                     rows[L.PLANT_DRY])
+    E, S, P, C = rows[L.PLANT_ENGINE], rows[L.PLANT_SC], rows[L.PLANT_PROP], rows[L.PLANT_COOL]
     w_max = eng["max_rpm"] * RPM
     map_mil = eng["military_manifold_pressure_pa"]
     map_wep = eng["wep_manifold_pressure_pa"] or map_mil
@@ -407,17 +405,8 @@ def compile_powerplant(spec, model, names, tables, secs, mass, cg, inertia, stal
         C[c + L.CL_HEAT_CAP] = cooler["heat_capacity_j_per_k"]
         C[c + L.CL_DUCT] = cooler["duct_speed_ratio"]
     C[L.CL_POS:L.CL_POS + 3] = rad["position_m"]
-    # dry aircraft (everything but the fuel)
-    D[L.M_MASS] = mass
-    D[L.M_CG:L.M_CG + 3] = cg
-    D[L.M_INERTIA:L.M_INERTIA + 9] = inertia.ravel()
-    # tanks
-    tank_rows(rows[L.PLANT_STATIONS + n_st:], tanks)
-    model = np.vstack([model, rows])
-    model[0, L.H_ROW_PLANT] = base
-    model[0, L.H_N_PROP_ST] = n_st
-    model[0, L.H_N_TANKS] = n_t
-    model[0, L.H_ROW_DRY] = base + L.PLANT_DRY    # the mass re-sum's dry row (spec/guns.py adds the ammunition)
+    # the dry aircraft (everything but the fuel) and the tanks
+    model, base = append_plant(model, rows, n_st, tanks, mass, cg, inertia)
     # the slipstream over the sections behind the disc
     hub = np.array(prop["position_m"])
     body_box = None

@@ -62,6 +62,25 @@ def tank_rows(rows, tanks):
         row[L.TK_STORE] = t["store"] + 1 if "store" in t else 0.0     # a drop tank: carried by its store
 
 
+def append_plant(model, rows, n_st, tanks, mass, cg, inertia):
+    """Finish the powerplant block ``rows`` (PLANT_STATIONS + n_st blade stations + the tanks; the
+    engine, supercharger, propeller and cooler rows the caller's, zero for jets): the dry aircraft
+    (everything but the fuel: the mass re-sum's dry row, spec/guns.py adds the ammunition) and one
+    row per tank; append it to ``model`` and point the header at it. Returns (model, its first row)."""
+    base = model.shape[0]
+    D = rows[L.PLANT_DRY]
+    D[L.M_MASS] = mass
+    D[L.M_CG:L.M_CG + 3] = cg
+    D[L.M_INERTIA:L.M_INERTIA + 9] = inertia.ravel()
+    tank_rows(rows[L.PLANT_STATIONS + n_st:], tanks)
+    model = np.vstack([model, rows])
+    model[0, L.H_ROW_PLANT] = base
+    model[0, L.H_N_PROP_ST] = n_st
+    model[0, L.H_N_TANKS] = len(tanks)
+    model[0, L.H_ROW_DRY] = base + L.PLANT_DRY
+    return model, base
+
+
 def resummed(model):
     """(mass kg, CG, inertia tensor) of a compiled model with a fresh state (the loadout on, the
     tanks and belts full), re-summed by the kernel (physics.plant.resum_mass) into ROW_MASS."""

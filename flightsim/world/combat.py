@@ -312,17 +312,21 @@ class Combat:
         self.tick_count += 1
         self._publish(player)
 
+    def _struck(self, h):
+        """The aircraft a round struck (model, state, 'player' or 'opponent') and the round (calibre mm,
+        kind) from its shooter's gun."""
+        shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
+        calibre, kind = AircraftData(shooter).gun_round(h.gun)
+        if h.target == OPPONENT:
+            return self.opp_sim.model, self.opp_sim.state, "opponent", calibre, kind
+        return self.player_model, self.player_state, "player", calibre, kind
+
     def _jet_hit(self, h):
         """A round into a jet engine's bay may fail that engine (it windmills from then on)."""
-        if h.target == OPPONENT:
-            model, state, who = self.opp_sim.model, self.opp_sim.state, "opponent"
-        else:
-            model, state, who = self.player_model, self.player_state, "player"
+        model, state, who, calibre, kind = self._struck(h)
         data = AircraftData(model)
         if not data.jets or state is None:
             return
-        shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
-        calibre, kind = AircraftData(shooter).gun_round(h.gun)
         p = np.asarray(h.point)
         view = _Readouts(state)
         for k, noz in enumerate(data.jet_nozzles_m):
@@ -337,12 +341,7 @@ class Combat:
     def _component_hit(self, h):
         """What a round that struck a component did (physics/damage.py), into the log."""
         from ..physics.damage import apply_hit
-        shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
-        calibre, kind = AircraftData(shooter).gun_round(h.gun)
-        if h.target == OPPONENT:
-            model, state, who = self.opp_sim.model, self.opp_sim.state, "opponent"
-        else:
-            model, state, who = self.player_model, self.player_state, "player"
+        model, state, who, calibre, kind = self._struck(h)
         if not AircraftData(model).has_systems_damage or state is None:
             return
         for part in (h.through_propeller, h.part):
@@ -365,7 +364,6 @@ class Combat:
                 self._component_hit(h)
             if h.kind == AIRCRAFT:
                 self._jet_hit(h)
-            if h.kind == AIRCRAFT:
                 if h.target == OPPONENT:
                     self.opp.hits_taken += 1
                     self.hits_scored += 1
