@@ -172,11 +172,6 @@ def sim_for(aircraft: str, mass_kg: float | None = None):
     return Sim(aircraft_with_mass(aircraft, mass_kg))
 
 
-def ps_at(sim, altitude_m: float, mach: float, power: str = "max", n: float = 1.0) -> Pull:
-    rig = Rig(sim, altitude_m, power)
-    return rig.pull(mach * rig.sound_ms, n)
-
-
 def level_mach(sim, altitude_m: float, power: str = "max", mach_hi: float = 2.6) -> float:
     """The fastest Mach number with Ps >= 0 at 1 g (scanned down from mach_hi, then bisected)."""
     rig = Rig(sim, altitude_m, power)

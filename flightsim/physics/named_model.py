@@ -106,10 +106,6 @@ class AircraftData:
         """Jet engines installed (0: a piston engine and propeller, or none)."""
         return int(self.model[0, L.H_N_JETS])
 
-    @property
-    def has_piston_engine(self) -> bool:
-        return self.powered and self.jets == 0
-
     def _jet_engine(self) -> np.ndarray:
         return self.model[int(self.model[0, L.H_ROW_JET]) + L.JET_ROW_ENGINE]
 
