@@ -3,9 +3,10 @@ control (views, pause, reset, help, calibrate, fullscreen, quit, menu, time acce
 the instruments' toggles; flightsim.input.bindings names them)."""
 from __future__ import annotations
 
-from .input.bindings import APP_ACTIONS, VIEW_ACTIONS
+from .input.bindings import APP_ACTIONS, LOOK_ACTIONS, VIEW_ACTIONS
 
-VIEW_ORDER = ["cockpit", "chase", "orbit", "tower", "hud"]
+VIEW_ORDER = ["cockpit", "chase", "orbit", "tower", "hud", "panel"]
+ZOOM_STEP = 0.8
 TIME_SCALES = (1, 2, 4)
 
 
@@ -23,6 +24,10 @@ def app_action(action: str, game, world, win, mixer, flow=None) -> None:
     elif action in ("view_next", "view_prev"):
         i = VIEW_ORDER.index(game.view_mode) if game.view_mode in VIEW_ORDER else 0
         game.set_view(VIEW_ORDER[(i + (1 if action == "view_next" else -1)) % len(VIEW_ORDER)])
+    elif action in LOOK_ACTIONS:
+        game.cameras.snap(action)
+    elif action in ("zoom_in", "zoom_out"):
+        game.cameras.zoom_by(ZOOM_STEP if action == "zoom_in" else 1.0 / ZOOM_STEP)
     elif action == "pause":
         world.physics.resume() if world.physics.paused else world.physics.pause()
     elif action == "release":

@@ -270,7 +270,7 @@ def main(argv=None):
     ap.add_argument("--height", type=int, default=720)
     ap.add_argument("--frames", type=int, default=300)
     ap.add_argument("--quality", default="auto", choices=("auto", "low", "medium", "high"))
-    ap.add_argument("--view", default="chase", choices=("chase", "cockpit", "orbit", "tower", "hud"),
+    ap.add_argument("--view", default="chase", choices=("chase", "cockpit", "orbit", "tower", "hud", "panel"),
                     help="the camera and overlay measured (default: chase, the game's first view)")
     ap.add_argument("--scenario", default="airfield", help="the scenario flown while measuring (default: airfield)")
     ap.add_argument("--gym", action="store_true",

@@ -68,8 +68,9 @@ class WorldBuild:
     ``after(world)`` runs there too once it is built (the recording started, or a replay's
     player made: its result is ``player``)."""
 
-    def __init__(self, factory, scenario, aircraft, *, paused: bool, menu: bool, switch: bool, after=None):
+    def __init__(self, factory, scenario, aircraft, *, paused: bool, menu: bool, switch: bool, after=None, looks=None):
         self.scenario, self.paused, self.menu, self.switch = scenario, paused, menu, switch
+        self.looks = looks
         self.t0 = time.monotonic()
         self.world = None
         self.player = None
@@ -78,12 +79,16 @@ class WorldBuild:
                                         name="world-build")
         self._thread.start()
 
+    looks = None            # GameFlow's: makes the aircraft's looks (meshes, painted atlases) off the window's thread
+
     def _run(self, factory, scenario, aircraft, after):
         try:
             self.world = factory(scenario, aircraft)
             if after is not None:
                 self.player = after(self.world)
             preload_modules()
+            if self.looks is not None:
+                self.looks(self.world)
         except BaseException as e:        # handed to the window's thread by GameFlow.update
             self.error = e
 
@@ -126,6 +131,13 @@ class GameFlow:
         self._loading_view = None
         self._menu_t0 = 0.0
         self._crash_seen = None
+        self._auto_quality = "low"
+        if ctx is not None:
+            from .render.renderer import auto_quality
+            try:
+                self._auto_quality = auto_quality(ctx)
+            except Exception:            # a stand-in context in tests
+                pass
 
     # ------------------------------------------------------------------ worlds
     @property
@@ -136,18 +148,33 @@ class GameFlow:
         """The first scenario: flying at once, or (``menu``) paused under the start menu."""
         if self.background:
             self.building = WorldBuild(self.world_factory, scenario, aircraft, paused=menu, menu=menu, switch=False,
-                                       after=self._begin_recording)
+                                       after=self._begin_recording, looks=self._prepare_looks)
             return
         self._install(self.world_factory(scenario, aircraft), paused=menu)
         if menu:
             self.open_menu("start")
+
+    def livery_for(self, compiled) -> str | None:
+        """The livery the player chose for this aircraft (settings), if any."""
+        return self.settings.liveries.get(compiled.spec.id)
+
+    def _prepare_looks(self, world) -> None:
+        """The player's and the AI's aircraft's looks made now, on the world build's thread (the
+        painted atlases are cached on disk: a first use paints, a later one reads)."""
+        from .render.model import looks
+        quality = self.settings.quality if self.settings.quality != "auto" else self._auto_quality
+        mine = looks.look(world.compiled, quality, livery=self.livery_for(world.compiled))
+        combat = getattr(world, "combat", None)
+        if combat is not None and combat.opponent_compiled is not None:
+            looks.look(combat.opponent_compiled, quality,
+                       not_side=mine.livery.side if mine is not None else "allied")
 
     def switch(self, scenario: str) -> None:
         """Leave the current flight for ``scenario`` (its own aircraft), flying at once. In the
         background the menu stays up, saying so, until the new World is built."""
         if self.background:
             self.building = WorldBuild(self.world_factory, scenario, None, paused=False, menu=False, switch=True,
-                                       after=self._begin_recording)
+                                       after=self._begin_recording, looks=self._prepare_looks)
             if self.menu is not None:
                 self.menu.message = f"loading {scenario} ..."
                 self.menu.alert = False
@@ -176,7 +203,8 @@ class GameFlow:
 
         name = f"the recording {getattr(path, 'name', str(path).rsplit('/', 1)[-1])}"
         if self.background:
-            self.building = WorldBuild(build, name, None, paused=False, menu=False, switch=True, after=player)
+            self.building = WorldBuild(build, name, None, paused=False, menu=False, switch=True, after=player,
+                                       looks=self._prepare_looks)
             if self.menu is not None:
                 self.menu.message = f"loading {name} ..."
                 self.menu.alert = False
@@ -255,7 +283,7 @@ class GameFlow:
         if self.pilot is not None:
             world.physics.pilot = self.pilot
         try:
-            game = Game(self.ctx, world, view, self.settings.quality)
+            game = Game(self.ctx, world, view, self.settings.quality, livery=self.livery_for(world.compiled))
         except BaseException:
             world.physics.stop()
             raise
@@ -374,8 +402,38 @@ class GameFlow:
             from .menu import RECORDINGS_SHOWN
             recordings = list_recordings(self.recordings_dir, RECORDINGS_SHOWN)
         self.menu = Menu.build(all_scenarios(), current=name, reason=reason, message=message, preselect=name,
-                               recordings=recordings, replaying=self.replay is not None)
+                               recordings=recordings, replaying=self.replay is not None, livery=self._livery_item())
         self._menu_t0 = None
+
+    def _livery_item(self):
+        """The menu's paint line for the aircraft flown: (label, detail), or None (one scheme only)."""
+        from .render.model import looks
+        if self.world is None or self.game is None:
+            return None
+        liveries = looks.liveries_of(self.world.compiled)
+        if len(liveries) < 2:
+            return None
+        current = self.game.renderer.aircraft.get("livery")
+        name = current.name if current is not None else liveries[0].name
+        return (f"Paint: {name}", f"{len(liveries)} schemes for the {self.world.compiled.name}: Left / Right")
+
+    def change_livery(self, step: int) -> None:
+        """The next or previous paint scheme on the aircraft flown (remembered per aircraft); the
+        AI's aircraft takes the other side's."""
+        from .render.model import looks
+        compiled = self.world.compiled
+        liveries = looks.liveries_of(compiled)
+        cur = self.game.renderer.aircraft.get("livery")
+        ids = [lv.id for lv in liveries]
+        i = ids.index(cur.id) if cur is not None and cur.id in ids else 0
+        new = ids[(i + step) % len(ids)]
+        self.settings.liveries = dict(self.settings.liveries, **{compiled.spec.id: new})
+        self.game.set_livery(new)
+        if self.menu is not None and self.menu.item.kind == "livery":
+            label, detail = self._livery_item()
+            from .menu import MenuItem
+            self.menu.items[self.menu.selected] = MenuItem("livery", label, detail)
+        self.sync_settings()
 
     def close_menu(self) -> None:
         self.menu = None
@@ -403,6 +461,8 @@ class GameFlow:
         elif ch.action == "take_over":
             self.take_over()
             self.close_menu()
+        elif ch.action == "livery":
+            self.change_livery(ch.step)
         elif ch.action == "replay":
             try:
                 self.open_replay(ch.path)

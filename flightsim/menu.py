@@ -8,7 +8,7 @@ replay "Take over" too); then the newest recorded flights (flightsim.recording.l
 always "Quit".
 
     keys       Up / W, Down / S choose; Enter / Space fly it; Esc back to the flight;
-               Shift+Esc quit
+               Shift+Esc quit; on the paint line Left / Right (or Enter) change the livery
     joystick   hat or d-pad up / down, or the stick pushed / pulled (repeats when held);
                trigger (b0), b1, gamepad A or Start choose; gamepad B or Back go back
 
@@ -24,7 +24,7 @@ KIND_TITLES = {"glider": "Gliders", "fighter": "Fighters"}
 RECORDINGS_SHOWN = 12          # the newest recorded flights listed
 
 # pyglet key names -> menu commands (the window resolves them against pyglet.window.key)
-MENU_KEYS = {"UP": "up", "W": "up", "DOWN": "down", "S": "down",
+MENU_KEYS = {"UP": "up", "W": "up", "DOWN": "down", "S": "down", "LEFT": "left", "RIGHT": "right",
              "RETURN": "select", "ENTER": "select", "NUM_ENTER": "select", "SPACE": "select",
              "ESCAPE": "back"}
 SELECT_BUTTONS = ("b0", "b1", "a", "start")
@@ -35,14 +35,15 @@ DOWN_BUTTONS = ("hat_down", "dpdown")
 
 @dataclass(frozen=True)
 class Choice:
-    action: str                    # "fly", "replay", "restart", "resume", "take_over", "quit"
+    action: str                    # "fly", "replay", "restart", "resume", "take_over", "quit", "livery"
     scenario: str | None = None
     path: str | None = None        # the recording to replay
+    step: int = 0                  # "livery": the next (+1) or the previous (-1) paint scheme
 
 
 @dataclass(frozen=True)
 class MenuItem:
-    kind: str                      # "heading", "resume", "restart", "take_over", "scenario", "replay", "quit"
+    kind: str                      # "heading", "resume", "restart", "take_over", "livery", "scenario", "replay", "quit"
     label: str
     detail: str = ""
     scenario: str | None = None
@@ -66,7 +67,7 @@ class Menu:
 
     @classmethod
     def build(cls, scenarios, current: str | None = None, reason: str = "start", message: str = "",
-              preselect: str | None = None, recordings=(), replaying: bool = False) -> "Menu":
+              preselect: str | None = None, recordings=(), replaying: bool = False, livery=None) -> "Menu":
         """``scenarios``: objects with name, kind, description, aircraft (flightsim.world.scenario);
         ``recordings``: flightsim.recording.library.RecordingInfo, newest first; ``replaying``:
         the flight behind the menu is a replay."""
@@ -80,6 +81,8 @@ class Menu:
             if reason == "pause":
                 items.append(MenuItem("resume", "Resume", f"back to {current}", current))
             items.append(MenuItem("restart", "Restart", f"{current} from its start again", current))
+        if livery is not None:            # (label, detail): the aircraft's paint, Left / Right or Enter change it
+            items.append(MenuItem("livery", livery[0], livery[1]))
         kinds = [k for k in KIND_TITLES if any(s.kind == k for s in scenarios)]
         kinds += sorted({s.kind for s in scenarios} - set(kinds))
         for k in kinds:
@@ -130,6 +133,11 @@ class Menu:
                 return Choice("replay", path=it.path)
             if it.kind in ("resume", "restart", "take_over", "quit"):
                 return Choice(it.kind)
+            if it.kind == "livery":
+                return Choice("livery", step=1)
+        elif cmd in ("left", "right"):
+            if self.item.kind == "livery":
+                return Choice("livery", step=-1 if cmd == "left" else 1)
         elif cmd == "back":
             if self.current is not None and self.reason in ("pause", "crash"):
                 return Choice("resume")

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -31,7 +31,7 @@ else:                                    # pragma: no cover
 
 log = logging.getLogger("flightsim.settings")
 
-VIEWS = ("cockpit", "chase", "orbit", "tower", "hud")
+VIEWS = ("cockpit", "chase", "orbit", "tower", "hud", "panel")
 QUALITIES = ("auto", "low", "medium", "high")
 
 
@@ -42,6 +42,7 @@ class Settings:
     quality: str = "auto"
     vario_muted: bool = False
     record_flights: bool = True
+    liveries: dict = field(default_factory=dict)    # aircraft id -> the livery chosen for it (liveries.toml id)
 
     def copy(self) -> "Settings":
         return Settings(**asdict(self))
@@ -80,6 +81,11 @@ def _check(doc: dict) -> Settings:
         if not isinstance(doc["record_flights"], bool):
             raise ValueError("record_flights must be true or false")
         s.record_flights = doc["record_flights"]
+    if "liveries" in doc:
+        lv = doc["liveries"]
+        if not isinstance(lv, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in lv.items()):
+            raise ValueError("liveries must be a table of aircraft id = \"livery id\"")
+        s.liveries = dict(lv)
     return s
 
 
@@ -106,7 +112,11 @@ def _toml(s: Settings) -> str:
             return "true" if v else "false"
         return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
     lines = ["# flightsim settings: written by the game (safe to edit or delete)"]
-    lines += [f"{f.name} = {val(getattr(s, f.name))}" for f in fields(Settings)]
+    lines += [f"{f.name} = {val(getattr(s, f.name))}" for f in fields(Settings) if not isinstance(getattr(s, f.name), dict)]
+    for f in fields(Settings):               # tables after the plain keys
+        table = getattr(s, f.name)
+        if isinstance(table, dict):
+            lines += ["", f"[{f.name}]"] + [f"{k} = {val(v)}" for k, v in sorted(table.items())]
     return "\n".join(lines) + "\n"
 
 

@@ -161,9 +161,10 @@ def play(args, pilot=None) -> int:
                 flow.replay.seek_fraction(hit[0].fraction_at(hit[1]))
                 return
         c = flow.game.cameras
-        if flow.game.view_mode == "cockpit":
-            c.look_yaw = max(-2.6, min(2.6, c.look_yaw + dx * 0.005))
-            c.look_pitch = max(-1.2, min(1.3, c.look_pitch + dy * 0.005))
+        if flow.game.view_mode in ("cockpit", "panel", "hud"):
+            c.snap_target = None
+            c.look_yaw = max(-2.9, min(2.9, c.look_yaw + dx * 0.005 * c.zoom))
+            c.look_pitch = max(-1.2, min(1.4, c.look_pitch + dy * 0.005 * c.zoom))
         else:
             c.orbit_yaw += dx * 0.006
             c.orbit_pitch = max(-1.4, min(1.4, c.orbit_pitch - dy * 0.006))
@@ -173,7 +174,10 @@ def play(args, pilot=None) -> int:
         if flow.game is None:
             return
         c = flow.game.cameras
-        c.orbit_dist = max(3.0, min(400.0, c.orbit_dist * (0.9 ** sy)))
+        if flow.game.view_mode in ("cockpit", "panel", "hud"):
+            c.zoom_by(0.9 ** sy)
+        else:
+            c.orbit_dist = max(3.0, min(400.0, c.orbit_dist * (0.9 ** sy)))
 
     @win.event
     def on_draw():

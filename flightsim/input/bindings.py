@@ -33,7 +33,12 @@ STEP_ACTIONS = {
 APP_ACTIONS = {
     "view_cockpit": "cockpit view", "view_chase": "chase view", "view_orbit": "orbit view",
     "view_tower": "tower / fly-by view", "view_hud": "HUD view",
+    "view_panel": "2D instrument panel view",
     "view_next": "next view", "view_prev": "previous view",
+    "look_left": "look left", "look_right": "look right", "look_back": "look back over the shoulder",
+    "look_up": "look up", "look_down": "look down into the cockpit", "look_front": "look ahead",
+    "look_front_left": "look forward left", "look_front_right": "look forward right",
+    "zoom_in": "zoom in (cockpit)", "zoom_out": "zoom out (cockpit)",
     "pause": "pause / resume", "reset": "reset to the start", "help": "this help",
     "calibrate": "joystick calibration start / finish", "fullscreen": "fullscreen", "quit": "quit",
     "telemetry": "telemetry readout on / off", "vario_sound": "variometer sound on / off",
@@ -44,7 +49,9 @@ APP_ACTIONS = {
 FLIGHT_ACTIONS = {**HELD_ACTIONS, **STEP_ACTIONS}
 ACTIONS = {**FLIGHT_ACTIONS, **APP_ACTIONS}
 VIEW_ACTIONS = {"view_cockpit": "cockpit", "view_chase": "chase", "view_orbit": "orbit",
-                "view_tower": "tower", "view_hud": "hud"}
+                "view_tower": "tower", "view_hud": "hud", "view_panel": "panel"}
+LOOK_ACTIONS = ("look_left", "look_right", "look_back", "look_up", "look_down", "look_front", "look_front_left",
+                "look_front_right")
 
 # ---------------------------------------------------------------------------- keyboard
 # (keys as shown, what they do, {pyglet key name [with SHIFT+]: action})
@@ -72,8 +79,13 @@ KEYBOARD_ROWS = [
     ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),
     ("Home / End", "aileron trim left / right (hold)", {"HOME": "roll_trim_left", "END": "roll_trim_right"}),
     ("Insert / Delete", "rudder trim left / right (hold)", {"INSERT": "yaw_trim_left", "DELETE": "yaw_trim_right"}),
-    ("1 2 3 4 5", "cockpit, chase, orbit, tower, HUD view",
-     {"_1": "view_cockpit", "_2": "view_chase", "_3": "view_orbit", "_4": "view_tower", "_5": "view_hud"}),
+    ("1 2 3 4 5 6", "cockpit, chase, orbit, tower, HUD, 2D panel view",
+     {"_1": "view_cockpit", "_2": "view_chase", "_3": "view_orbit", "_4": "view_tower", "_5": "view_hud",
+      "_6": "view_panel"}),
+    ("Numpad 4 6 2 8 5, 7 9 1", "look left, right, back, up, ahead; forward left / right, down",
+     {"NUM_4": "look_left", "NUM_6": "look_right", "NUM_2": "look_back", "NUM_8": "look_up", "NUM_5": "look_front",
+      "NUM_7": "look_front_left", "NUM_9": "look_front_right", "NUM_1": "look_down"}),
+    ("Z / Shift+Z", "zoom in / out (cockpit; mouse wheel too)", {"Z": "zoom_in", "SHIFT+Z": "zoom_out"}),
     ("C / V", "next / previous view", {"C": "view_next", "V": "view_prev"}),
     ("mouse drag / wheel", "look around (cockpit) or orbit / zoom", {}),
     ("F2 / M", "telemetry readout / variometer sound on-off", {"F2": "telemetry", "M": "vario_sound"}),

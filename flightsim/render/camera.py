@@ -16,7 +16,16 @@ from ..handoff import Pose, dcm
 from .glutil import perspective
 
 DOWN = np.array([0.0, 0.0, 1.0])
-VIEWS = ("cockpit", "chase", "orbit", "tower", "hud")
+VIEWS = ("cockpit", "chase", "orbit", "tower", "hud", "panel")
+HEAD_VIEWS = ("cockpit", "hud", "panel")        # seen from the pilot's eye
+COCKPIT_FOV_DEG = 68.0
+COCKPIT_PITCH_DEG = -7.0           # the head's rest: a little down, the sight and the panel's top in view
+
+SNAPS = {"look_front": (0.0, math.radians(COCKPIT_PITCH_DEG)), "look_left": (math.radians(-90.0), math.radians(5.0)),
+         "look_right": (math.radians(90.0), math.radians(5.0)), "look_back": (math.radians(165.0), math.radians(10.0)),
+         "look_up": (0.0, math.radians(60.0)), "look_front_left": (math.radians(-45.0), 0.0),
+         "look_front_right": (math.radians(45.0), 0.0), "look_down": (0.0, math.radians(-25.0))}
+ZOOM_LIMITS = (0.35, 1.4)          # the cockpit's field of view times this (zoom in .. out)
 
 
 @dataclass
@@ -67,18 +76,21 @@ def _frame(R, yaw, pitch):
 class CameraRig:
     """All cameras of one aircraft; ``view(pose, dt)`` for the active one."""
 
-    def __init__(self, compiled, terrain=None, tower_ned=None):
+    def __init__(self, compiled, terrain=None, tower_ned=None, eye_body=None):
         self.mode = "chase"
         self.terrain = terrain
         self.cg = np.asarray(compiled.cg_m, dtype=np.float64)
-        self.eye_body = self._pilot_eye(compiled)
+        # the design eye point of the aircraft's cockpit (visual.toml), else one from the pilot's seat
+        self.eye_body = np.asarray(eye_body, dtype=np.float64) if eye_body is not None else self._pilot_eye(compiled)
+        self.zoom = 1.0                 # the cockpit's field of view times this
+        self.snap_target = None         # (yaw, pitch) a snap view turns the head to
         # the aircraft's size for the outside views: its span, or for a short-span, long-bodied
         # one (the Bf 109: 9.9 m span, 8.6 m fuselage) its length, so the chase view clears the tail
         length = max((s.spec["chord_m"] for s in compiled.sections if s.spec["group"] == "body"), default=0.0)
         span = max(getattr(compiled, "wing_span_m", 10.0), 1.25 * length, 5.0)
         self.size_m = span
         self.look_yaw = 0.0
-        self.look_pitch = 0.0
+        self.look_pitch = math.radians(COCKPIT_PITCH_DEG)
         self.orbit_yaw = math.radians(150.0)
         self.orbit_pitch = math.radians(15.0)
         self.orbit_dist = 1.1 * span
@@ -110,14 +122,42 @@ class CameraRig:
             eye[2] = min(eye[2], -g - 1.5)
         return eye
 
+    def snap(self, name: str):
+        """Turn the head to a snap view (look_left, look_back ...: SNAPS); look_front centres."""
+        self.snap_target = SNAPS[name]
+
+    def zoom_by(self, factor: float):
+        self.zoom = float(np.clip(self.zoom * factor, *ZOOM_LIMITS))
+
+    def head_offset(self) -> np.ndarray:
+        """Where the head moves with the look (body axes, m): a pilot looking back leans and
+        turns his shoulders to see past the head armour and the seat; looking up, he rises a
+        little. Without it the rear view is the armour plate's back."""
+        yaw, pitch = self.look_yaw, self.look_pitch
+        back = max(0.0, (abs(yaw) - math.radians(60.0)) / math.radians(100.0))
+        side = math.copysign(min(back, 1.0) * 0.14, yaw)
+        return np.array([0.06 * min(back, 1.0), side, -0.04 * max(math.sin(pitch), 0.0)])
+
+    def _turn_head(self, dt_s: float):
+        if self.snap_target is None:
+            return
+        yaw, pitch = self.snap_target
+        k = 1.0 - math.exp(-max(dt_s, 0.0) / 0.09)
+        self.look_yaw += (yaw - self.look_yaw) * k
+        self.look_pitch += (pitch - self.look_pitch) * k
+        if abs(yaw - self.look_yaw) < 1e-3 and abs(pitch - self.look_pitch) < 1e-3:
+            self.look_yaw, self.look_pitch = yaw, pitch
+            self.snap_target = None
+
     def view(self, pose: Pose, dt_s: float = 1 / 60) -> View:
         R = dcm(pose.quat_wxyz)
         pos = np.asarray(pose.position_ned_m, dtype=np.float64)
-        mode = "cockpit" if self.mode == "hud" else self.mode
+        mode = "cockpit" if self.mode in HEAD_VIEWS else self.mode
         if mode == "cockpit":
-            eye = pos + R @ (self.eye_body - self.cg)
+            self._turn_head(dt_s)
+            eye = pos + R @ (self.eye_body + self.head_offset() - self.cg)
             f, r, d = _frame(R, self.look_yaw, self.look_pitch)
-            return View(eye, f, r, d, math.radians(65.0), 0.1)
+            return View(eye, f, r, d, math.radians(COCKPIT_FOV_DEG) * self.zoom, 0.1)
         if mode == "orbit":
             hdg = math.atan2(R[1, 0], R[0, 0])
             yaw = hdg + self.orbit_yaw

@@ -97,16 +97,18 @@ class CombatRenderer:
         self.mesh_prog = renderer.mesh_prog
         self.tracer_prog = program(ctx, "tracer_vs.glsl", "tracer_fs.glsl")
         self.opp = None
-        if opponent_compiled is not None:
+        self._opp_t = None
+        self.opponent_compiled = opponent_compiled
+        self.repaint(renderer)
+        if opponent_compiled is not None and self.opp is None:
             m = aircraft_mesh.build(opponent_compiled)
             v = m.vertices.copy()
             v[:, 6:9] *= BANDIT_TINT
             vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(v.astype("f4").tobytes()), "3f 3f 3f 1f",
                                                      "in_position", "in_normal", "in_color", "in_part")])
-            from ..spec.guns import gun_rows
-            muzzles = gun_rows(opponent_compiled.model)[:, 0:3].copy()
+            from ..world.combat import gun_muzzles
             self.opp = {"mesh": m, "vao": vao, "cg": np.asarray(opponent_compiled.cg_m, dtype=np.float64),
-                        "muzzles": muzzles}
+                        "muzzles": gun_muzzles(opponent_compiled)}
         sv = sphere_mesh()
         self.sphere_vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(sv.astype("f4").tobytes()), "3f 3f 3f 1f",
                                                              "in_position", "in_normal", "in_color", "in_part")])
@@ -132,6 +134,58 @@ class CombatRenderer:
             alpha = pose.alpha
         self.opponent_view = interpolate_view(prev.opponent if prev is not None else None, curr.opponent, alpha)
 
+    shadow = None            # the renderer's SunShadow (the opponent receives the sun's shadows too)
+
+    def repaint(self, renderer) -> None:
+        """The opponent's look in the other side's livery from the player's (again, after the
+        player's livery changed)."""
+        oc = self.opponent_compiled
+        if oc is None:
+            return
+        from ..world.combat import gun_muzzles
+        from .aircraft_draw import AircraftDrawer
+        from .model import looks
+        mine = renderer.aircraft.get("livery")
+        lk = looks.look(oc, renderer.quality, not_side=mine.side if mine is not None else "allied")
+        if lk is None:
+            return
+        if self.opp is not None and "drawer" in self.opp:
+            self.opp["drawer"].release()
+        cg = np.asarray(oc.cg_m, dtype=np.float64)
+        self.opp = {"mesh": lk.model, "drawer": AircraftDrawer(self.ctx, lk, cg, low=renderer.quality == "low"),
+                    "cg": cg, "muzzles": gun_muzzles(oc)}
+
+    def _opponent_parts(self, view):
+        o = self.opponent_view
+        dr = self.opp["drawer"]
+        t = self.frame.tick * 0.02 if self.frame is not None else 0.0
+        dt = 0.0 if self._opp_t is None or t < self._opp_t else min(t - self._opp_t, 0.1)
+        self._opp_t = t
+        dr.spin(o.engine_rpm, dt)
+        model = dr.model_matrix(o.position_ned_m, o.quat_wxyz, view.eye_ned_m)
+        parts = dr.parts(o.deflections_rad, o.airbrake, o.gear_up, o.slat_positions, o.damage, o.stores_on)
+        return dr, model, parts
+
+    def draw_depth(self, shadow, view):
+        """The opponent into the sun's shadow map, when it is near enough to be in it."""
+        self.shadow = shadow
+        o = self.opponent_view
+        if o is None or not o.visible or self.opp is None or "drawer" not in self.opp:
+            return
+        dr, model, parts = self._opponent_parts(view)
+        clip = shadow.begin_matrix() if hasattr(shadow, "begin_matrix") else None
+        if clip is not None:
+            dr.draw_depth(shadow.prog, clip, model, parts)
+
+    def draw_glass(self, view, m_proj, common) -> int:
+        o = self.opponent_view
+        if o is None or not o.visible or self.opp is None or "drawer" not in self.opp:
+            return 0
+        dr = self.opp["drawer"]
+        model = dr.model_matrix(o.position_ned_m, o.quat_wxyz, view.eye_ned_m)
+        parts = dr.parts(o.deflections_rad, o.airbrake, o.gear_up, o.slat_positions, o.damage, o.stores_on)
+        return dr.draw_glass(view, m_proj, common, model, parts)
+
     def draw(self, view, m_proj, common) -> int:
         f = self.frame
         if f is None:
@@ -146,7 +200,13 @@ class CombatRenderer:
         # --- the opponent
         self.opponent_drawn = False
         o = self.opponent_view
-        if o is not None and o.visible and self.opp is not None:
+        if o is not None and o.visible and self.opp is not None and "drawer" in self.opp:
+            dr, model, parts = self._opponent_parts(view)
+            tris += dr.draw(view, m_proj, common, model, parts, shadow=self.shadow)
+            self.opponent_drawn = True
+            for k, v in common.items():          # the drawer's program took them; the mesh program next
+                set_uniform(p, k, v)
+        elif o is not None and o.visible and self.opp is not None:
             mesh = self.opp["mesh"]
             R = dcm(o.quat_wxyz)
             set_uniform(p, "m_model", mat4(R, np.asarray(o.position_ned_m) - eye) @ translate(-self.opp["cg"]))

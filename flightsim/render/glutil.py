@@ -66,3 +66,18 @@ def axis_angle(axis, angle: float) -> np.ndarray:
     return np.array([[c + x * x * C, x * y * C - z * s, x * z * C + y * s],
                      [y * x * C + z * s, c + y * y * C, y * z * C - x * s],
                      [z * x * C - y * s, z * y * C + x * s, c + z * z * C]])
+
+
+def vertex_array(ctx, prog, buffer, layout, index_buffer=None):
+    """A vertex array over one interleaved buffer; layout: (format, attribute name) pairs such
+    as ("3f", "in_position"). Attributes the program's compiler dropped (unused) are skipped
+    as padding, so one buffer serves programs that read less of it."""
+    fmt, names = [], []
+    for f, name in layout:
+        if name in prog:
+            fmt.append(f)
+            names.append(name)
+        else:
+            n = int(f[:-1] or 1)
+            fmt.append(f"{n * 4}x")
+    return ctx.vertex_array(prog, [(buffer, " ".join(fmt), *names)], index_buffer)

@@ -1,6 +1,7 @@
 """Heads-up display and overlays: which instruments each view shows, plus the messages.
 
-    cockpit   the instrument panel (flightsim.render.cockpit)
+    cockpit   the 3D cockpit's gunsight or HUD on its glass (flightsim.render.cockpit3d)
+    panel     the 2D instrument panel (flightsim.render.cockpit)
     hud       the fighter HUD (flightsim.render.fighter_hud)
     chase, orbit, tower   compact readouts in the corners
 
@@ -33,8 +34,10 @@ mouse drag             look around (cockpit) / orbit"""
 
 # appended to whatever key list the window gives (flightsim.input.bindings.help_text)
 VIEWS_HELP = """
-Views  (1-5; C / V next / previous)
-  1 cockpit  instrument panel, yaw string
+Views  (1-6; C / V next / previous)
+  1 cockpit  3D cockpit: numpad looks round,
+             Z / Shift+Z zoom, the gunsight
+  6 panel    2D instrument panel, yaw string
   2 chase    behind the aircraft
   3 orbit    around it (drag; wheel zooms)
   4 tower    control tower, else fly-by
@@ -82,6 +85,9 @@ class Hud:
         self._cable_was = None
         self._cockpit = None
         self._fighter = None
+        self.sight = None               # the 3D cockpit's sight: kind, its glass's corners (body axes)
+        self.eye_body = None            # where the eye is in the aircraft (the camera rig's), for the sight
+        self.cg = None
         self._own_instruments = None
 
     @property
@@ -106,7 +112,7 @@ class Hud:
     def covered_rows(self, w, h, view, pose, mode: str) -> int:
         """Rows from the window's bottom edge that this frame's overlay will cover opaquely
         (the cockpit panel when the pilot looks ahead): the renderer skips the scene there."""
-        if pose is None or pose.snapshot is None or mode != "cockpit" or not self._looking_ahead(view, pose):
+        if pose is None or pose.snapshot is None or mode != "panel" or not self._looking_ahead(view, pose):
             return 0
         return self.cockpit.covered_rows(w, h)
 
@@ -125,10 +131,13 @@ class Hud:
             inst = self._own_instruments
             inst.update(snap, now_s)
         panel_top = 0.0
-        if snap is not None and mode == "cockpit" and self._looking_ahead(view, pose):
+        if snap is not None and mode == "panel" and self._looking_ahead(view, pose):
             self.cockpit.cable = self.cable
             self.cockpit.draw(w, h, inst, snap, now_s, fbo)
             panel_top = self.cockpit.top_y
+            ctx.enable(ctx.BLEND)
+        elif snap is not None and mode == "cockpit" and self.sight is not None:
+            self._draw_sight(fbo, w, h, view, m_proj, pose, inst, now_s)
             ctx.enable(ctx.BLEND)
         elif snap is not None and mode == "hud":
             self.fighter.draw(w, h, view, m_proj, pose, inst, now_s, fbo)
@@ -162,6 +171,41 @@ class Hud:
         if self.show_help:
             self._draw_help(w, h, k)
         ctx.disable(ctx.BLEND)
+
+    # ------------------------------------------------------------------ the 3D cockpit's sight
+    def _draw_sight(self, fbo, w, h, view, m_proj, pose, inst, now_s):
+        """The reflector sight's reticle (or the F-15C's HUD), at infinity, seen only through
+        the sight's glass."""
+        import numpy as np
+        from ..handoff import dcm
+        from .cockpit3d import RETICLE, glass_rect, k14_lead, reticle_screen
+        sight = self.sight
+        R = dcm(pose.quat_wxyz)
+        eye_body = np.asarray(self.eye_body if self.eye_body is not None else sight["centre"], dtype=np.float64)
+        rect = glass_rect(sight, R, eye_body, view, m_proj, w, h)
+        if rect is None:
+            return
+        x0, y0, x1, y1 = (int(round(v)) for v in rect)
+        if x1 - x0 < 2 or y1 - y0 < 2:
+            return
+        fbo.scissor = (x0, y0, x1 - x0, y1 - y0)
+        try:
+            if sight["kind"] == "hud":
+                self.fighter.draw(w, h, view, m_proj, pose, inst, now_s, fbo)
+            else:
+                depression = math.radians(self.fighter.gun_depression_deg) if self._fighter is not None else 0.0
+                lead = k14_lead(pose.snapshot.omega_body_rads) if sight["kind"] == "k14" else (0.0, 0.0)
+                segs = reticle_screen(sight["kind"], R, depression, view, m_proj, w, h, lead)
+                segs = segs[~np.any(np.isnan(segs), axis=1)]
+                if len(segs):
+                    cv = Canvas()
+                    r, g, b = RETICLE.get(sight["kind"], (1.0, 0.6, 0.25))
+                    k = min(h / 720.0, w / 1280.0)
+                    cv.lines(segs[:, 0:2], segs[:, 2:4], max(1.6 * k, 1.2), (r, g, b, 0.85))
+                    self.shapes.upload(cv.array())
+                    self.shapes.draw(w, h)
+        finally:
+            fbo.scissor = None
 
     # ------------------------------------------------------------------ pieces
     @staticmethod

@@ -17,15 +17,18 @@ from ..handoff import Pose, dcm
 from . import aircraft_mesh
 from .camera import View
 from .glutil import mat4, program, set_uniform, translate
+from .shadows import SunShadow
 from .terrain_select import pack_levels, select_nodes
 
 QUALITY = {
     #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m,
     #          scale: the 3D scene's resolution relative to the window (the HUD stays at full resolution)
     "low": dict(grid=8, split=1.5, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5, scale=0.5,
-                upscale="nearest", terrain_shader="terrain_low", draw_chunks=3),
-    "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6, scale=1.0),
-    "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8, scale=1.0),
+                terrain_shader="terrain_low", draw_chunks=3, shadow_px=1024),
+    "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6, scale=1.0,
+                   shadow_px=2048),
+    "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8, scale=1.0,
+                 shadow_px=4096),
 }
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swiftshader", "software", "swr")
 
@@ -314,7 +317,7 @@ def tree_mesh(sides=6) -> np.ndarray:
 
 # ---------------------------------------------------------------------------- the scene
 class Renderer:
-    def __init__(self, ctx, compiled, terrain, scenery=None, quality="auto"):
+    def __init__(self, ctx, compiled, terrain, scenery=None, quality="auto", livery=None):
         from ..world import scenery as scenery_mod
         self.ctx = ctx
         self.quality = auto_quality(ctx) if quality in (None, "auto") else quality
@@ -340,7 +343,9 @@ class Renderer:
             (ctx.buffer(tm.astype("f4").tobytes()), "3f 3f", "in_position", "in_normal"),
             (self.tree_inst, "4f 2f/i", "in_inst", "in_inst2")])
         self.aircraft = {}
-        self.set_aircraft(compiled)
+        self.shadow = SunShadow(ctx, int(self.q.get("shadow_px", 1024)))
+        self._frame_t = None
+        self.set_aircraft(compiled, livery)
         self.set_time_of_day(13.0)
         self.stats = FrameStats()
         self._identity_parts = np.tile(np.eye(4, dtype="f4"), (aircraft_mesh.MAX_PARTS, 1, 1)).tobytes()
@@ -360,19 +365,27 @@ class Renderer:
                 self._scene_fbo.release()
             ctx = self.ctx
             tex = ctx.texture((sw, sh), 4)      # RGBA8: llvmpipe samples it ~1.5 ms a frame faster than RGB8
-            # stretched with a bilinear filter, or on the low preset each pixel doubled (nearest:
-            # llvmpipe stretches 640x360 to 1280x720 in 1.5 ms instead of 3.0 ms)
-            f = ctx.NEAREST if self.q.get("upscale") == "nearest" else ctx.LINEAR
-            tex.filter = (f, f)
+            # stretched with a bilinear filter: smooth edges, not a staircase of doubled pixels
+            tex.filter = (ctx.LINEAR, ctx.LINEAR)
             tex.repeat_x = tex.repeat_y = False
             self._scene_fbo = ctx.framebuffer(color_attachments=[tex], depth_attachment=ctx.depth_renderbuffer((sw, sh)))
         return self._scene_fbo
 
-    def set_aircraft(self, compiled):
+    def set_aircraft(self, compiled, livery=None):
+        """The player's aircraft: its look (visual.toml and the livery, render/model/) where it has
+        one, else the slab model from its physics sections (aircraft_mesh)."""
+        from .aircraft_draw import AircraftDrawer
+        from .model import looks
+        cg = np.asarray(compiled.cg_m, dtype=np.float64)
+        lk = looks.look(compiled, self.quality, livery=livery)
+        if lk is not None:
+            drawer = AircraftDrawer(self.ctx, lk, cg, low=self.quality == "low")
+            self.aircraft = {"mesh": lk.model, "drawer": drawer, "cg": cg, "livery": lk.livery}
+            return
         m = aircraft_mesh.build(compiled)
         vao = self.ctx.vertex_array(self.mesh_prog, [(self.ctx.buffer(m.vertices.tobytes()), "3f 3f 3f 1f",
                                                       "in_position", "in_normal", "in_color", "in_part")])
-        self.aircraft = {"mesh": m, "vao": vao, "cg": np.asarray(compiled.cg_m, dtype=np.float64)}
+        self.aircraft = {"mesh": m, "vao": vao, "cg": cg, "livery": None}
 
     def set_time_of_day(self, hours: float):
         """The sun and sky for local solar time ``hours`` (a scenario's time_of_day_h)."""
@@ -428,14 +441,18 @@ class Renderer:
         ctx.enable_only(ctx.DEPTH_TEST)
         ctx.depth_func = "<"
         fbo.clear(0.7, 0.8, 0.9, 1.0, depth=1.0)
+        tris = 0
+        eye = view.eye_ned_m
+        self._shadow_pass(fbo, view, pose, cockpit)
         if covered:          # rows under an opaque overlay: not rasterised at all
             vw, vh = fbo.viewport[2], fbo.viewport[3]
             fbo.scissor = (0, covered, vw, max(vh - covered, 1))
-        tris = 0
-        eye = view.eye_ned_m
         # aircraft first (nearest)
         if pose is not None:
             tris += self._draw_aircraft(view, m_proj, pose, common, cockpit)
+            ck = getattr(self, "cockpit3d", None)
+            if ck is not None and getattr(self, "show_panel", False) and self._frame_parts is not None:
+                tris += ck.draw(view, m_proj, common, self._frame_parts[1], self.shadow)
         combat = getattr(self, "combat", None)      # other aircraft, tracers, targets (render/combat_draw.py)
         if combat is not None:
             tris += combat.draw(view, m_proj, common)
@@ -466,6 +483,7 @@ class Renderer:
                 self.clouds_r = CloudRenderer(ctx)
             tris += self.clouds_r.draw(view, m_proj, common, clouds)
         tris += self._draw_trails(fbo, view, m_proj, common, pose, combat)
+        tris += self._draw_glass(view, m_proj, common, pose, cockpit, combat)
         if covered:
             fbo.scissor = None
         self.stats.triangles = tris + 1
@@ -496,8 +514,57 @@ class Renderer:
             tr.emit("opponent", other, o.position_ned_m, o.quat_wxyz, combat.opp["cg"], t)
         return fx.draw(fbo, view, m_proj, common, t)
 
+    def _pose_parts(self, pose: Pose, view, cockpit):
+        """The player's drawer, model matrix and part matrices for this frame (the propeller
+        turned by the time since the last frame)."""
+        a = self.aircraft
+        dr = a["drawer"]
+        snap = pose.snapshot
+        t = snap.time_s + pose.alpha * 0.02
+        dt = 0.0 if self._frame_t is None or t < self._frame_t else min(t - self._frame_t, 0.1)
+        self._frame_t = t
+        dr.spin(snap.engine_rpm, dt)
+        model = dr.model_matrix(pose.position_ned_m, pose.quat_wxyz, view.eye_ned_m)
+        parts = dr.parts(pose.deflections_rad, pose.airbrake, pose.gear_up, pose.slat_positions,
+                         snap.section_damage, snap.stores_on, cockpit=cockpit)
+        return dr, model, parts
+
+    def _shadow_pass(self, fbo, view, pose, cockpit):
+        """The sun's shadow map round the player's aircraft (its own shadow and the one it casts
+        on the ground); none with the sun below the horizon."""
+        sh = self.shadow
+        sh.on = False
+        if pose is None or "drawer" not in self.aircraft or self.sun_ned[2] > -0.02:
+            self._frame_parts = None
+            return
+        dr, model, parts = self._pose_parts(pose, view, cockpit)
+        self._frame_parts = (dr, model, parts)
+        rel = np.asarray(pose.position_ned_m, dtype=np.float64) - view.eye_ned_m
+        clip = sh.begin(self.sun_ned, rel, 0.62 * dr.model.extent_m + 1.0)
+        dr.draw_depth(sh.prog, clip, model, parts)
+        combat = getattr(self, "combat", None)
+        if combat is not None:
+            combat.draw_depth(sh, view)
+        fbo.use()
+
+    def _draw_glass(self, view, m_proj, common, pose, cockpit, combat) -> int:
+        tris = 0
+        if combat is not None and hasattr(combat, "draw_glass"):
+            tris += combat.draw_glass(view, m_proj, common)
+        fp = getattr(self, "_frame_parts", None)
+        if pose is not None and fp is not None:
+            dr, model, parts = fp
+            tris += dr.draw_glass(view, m_proj, common, model, parts, inside=cockpit)
+        return tris
+
     def _draw_aircraft(self, view, m_proj, pose: Pose, common, cockpit):
         a = self.aircraft
+        if "drawer" in a:
+            fp = getattr(self, "_frame_parts", None)
+            if fp is None:
+                fp = self._frame_parts = self._pose_parts(pose, view, cockpit)
+            dr, model, parts = fp
+            return dr.draw(view, m_proj, common, model, parts, shadow=self.shadow)
         mesh = a["mesh"]
         p = self.mesh_prog
         R = dcm(pose.quat_wxyz)

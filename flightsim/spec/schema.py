@@ -37,11 +37,18 @@ def read_toml(path: Path) -> dict:
         raise DataError(path, "", "file not found") from None
     except tomllib.TOMLDecodeError as e:
         raise DataError(path, "", f"not valid TOML: {e}") from None
+    except UnicodeDecodeError as e:
+        raise DataError(path, "", f"not a text file in UTF-8 (byte {e.start}: {e.reason})") from None
+    except IsADirectoryError:
+        raise DataError(path, "", "is a directory, not a file") from None
+    except OSError as e:
+        raise DataError(path, "", f"cannot be read ({e.strerror or e})") from None
 
 
 @dataclass
 class Field:
-    kind: str                      # num, str, bool, vec3, numlist, numgrid (rows), table, enum, strlist
+    kind: str                      # num, str, bool, vec3, numlist, numgrid (rows), table, enum, strlist,
+                                   # list (any list), any (the check alone decides)
     required: bool = True
     default: Any = None
     check: Callable[[Any], str | None] | None = None   # returns a problem or None
@@ -103,6 +110,9 @@ def _check_value(f: Field, v: Any, path: Path, key: str) -> Any:
     elif f.kind == "table":
         if not isinstance(v, dict):
             raise DataError(path, key, f"must be a table, got {v!r}")
+    elif f.kind == "list":
+        if not isinstance(v, list):
+            raise DataError(path, key, f"must be a list, got {v!r}")
     elif f.kind == "strlist":
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise DataError(path, key, f"must be a list of strings, got {v!r}")

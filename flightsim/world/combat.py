@@ -75,6 +75,8 @@ class AircraftView:
     firing: bool = False
     slat_positions: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 closed .. 1 open
     stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))        # per store, 1 on
+    engine_rpm: float = 0.0     # its propeller's engine (the renderer turns the blades)
+    afterburner: float = 0.0    # a jet's, 0 off .. 1 full (the renderer's flame)
 
 
 @dataclass(frozen=True)
@@ -450,7 +452,7 @@ class Combat:
                 o.surface("airbrake"), o.surface("gear"), bool(self.opp_alive),
                 bool(self.opp_visible), _ro(data.section_damage),
                 bool(self.opp_alive and self.ai.firing), _ro(data.section_slat_positions(o.state)),
-                _ro(data.stores_on(o.state)))
+                _ro(data.stores_on(o.state)), float(o.engine_rpm), float(getattr(o, "afterburner", 0.0)))
             opp_ammo = int(o.ammo_rounds)
             rng = float(np.linalg.norm(o.position_ned_m - player.position_ned_m))
         guns = self.player_data.guns
@@ -530,3 +532,9 @@ def interpolate_view(prev: AircraftView, curr: AircraftView, alpha: float) -> Ai
     a = float(alpha)
     return replace(curr, position_ned_m=(1 - a) * prev.position_ned_m + a * curr.position_ned_m,
                    quat_wxyz=slerp(prev.quat_wxyz, curr.quat_wxyz, a))
+
+
+def gun_muzzles(compiled) -> np.ndarray:
+    """The guns' muzzles in body axes (the renderer's flashes), (n, 3)."""
+    from ..spec.guns import gun_rows
+    return gun_rows(compiled.model)[:, 0:3].copy()

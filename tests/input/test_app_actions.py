@@ -17,6 +17,9 @@ from .devices import MemoryBackend, make_stick
 def fakes(profile_dir):
     game = SimpleNamespace(view_mode="chase", hud=SimpleNamespace(show_help=False), toggled=[])
     game.set_view = lambda m: setattr(game, "view_mode", m)
+    game.cameras = SimpleNamespace(snaps=[], zoom=1.0)
+    game.cameras.snap = game.cameras.snaps.append
+    game.cameras.zoom_by = lambda f: setattr(game.cameras, "zoom", game.cameras.zoom * f)
     game.instrument_key = game.toggled.append
     physics = SimpleNamespace(paused=False, time_scale=1)
     physics.set_time_scale = lambda f: setattr(physics, "time_scale", f)
@@ -48,6 +51,13 @@ def test_every_app_action_does_its_thing(profile_dir):
     assert game.view_mode == "cockpit"
     app_action("view_hud", game, world, win, mixer)
     assert game.view_mode == "hud"
+    app_action("view_panel", game, world, win, mixer)
+    assert game.view_mode == "panel"
+    app_action("look_back", game, world, win, mixer)
+    app_action("look_front", game, world, win, mixer)
+    assert game.cameras.snaps == ["look_back", "look_front"]
+    app_action("zoom_in", game, world, win, mixer)
+    assert game.cameras.zoom < 1.0
     app_action("pause", game, world, win, mixer)
     assert world.physics.paused
     app_action("pause", game, world, win, mixer)

@@ -252,14 +252,11 @@ def test_menu_switches_scenario_end_to_end_with_threads(gl, config):
         _save("switch_before.png", before)
         _save("switch_after.png", after)
         # the sky is still sky, and the aircraft in the middle changed: the glider's thin white
-        # wing against the Mustang's dark nose and broad wings
+        # wing against the Mustang's broad metal wings and painted nose
         assert _skyish(after[20:50, 70:-70]).mean() > 0.8
         mid = (slice(int(H * 0.3), int(H * 0.75)), slice(int(W * 0.3), int(W * 0.7)))
         diff = np.abs(after[mid].astype(int) - before[mid].astype(int)).max(axis=-1) > 40
         assert diff.mean() > 0.05
-        dark_b = (before[mid].max(axis=-1) < 60).sum()
-        dark_a = (after[mid].max(axis=-1) < 60).sum()
-        assert dark_a > dark_b + 20                             # the black spinner / anti-glare panel
         assert "Mustang" in flow.game.hud.text.labels["title"].text
         # and on, switching live a few more times: each old thread stops, each new one flies
         for name in ("winch", "fighter_takeoff", "ridge", "airfield"):

@@ -89,7 +89,7 @@ def _dark(p):
 
 @pytest.fixture(scope="module")
 def cockpit(gl):
-    return _render(gl, "cockpit")
+    return _render(gl, "panel")
 
 
 def test_cockpit_gauge_faces_scales_and_needles(cockpit):
@@ -156,7 +156,7 @@ def test_cockpit_panel_rows_skip_the_scene_unseen(gl):
     """The rows the panel covers opaquely are not drawn by the scene (software GL pays per
     pixel): the frame is the same as one drawn in full, and the layer really is opaque there."""
     from flightsim.render.png import read_pixels
-    img, game = _render(gl, "cockpit")
+    img, game = _render(gl, "panel")
     win, ctx, fbo = gl
     covered = game.hud.cockpit.covered_rows(W, H)
     assert 190 * K < covered < game.hud.cockpit.top_y
@@ -240,7 +240,7 @@ def test_help_overlay_lists_the_views(gl):
         game.hud.show_help = True
     img, game = _render(gl, "chase", setup=setup)
     body = game.hud.help_text.labels["help"].text + game.hud.help_text.labels["views"].text
-    for view in ("cockpit", "chase", "orbit", "tower", "hud"):
+    for view in ("cockpit", "chase", "orbit", "tower", "hud", "panel"):
         assert view in body
     assert "F2" in body and "M " in body
     mid = img[H // 2 - int(100 * K):H // 2 + int(100 * K), int(CX - 200 * K):int(CX + 200 * K)]
@@ -252,7 +252,7 @@ def test_pause_and_stall_indicators(gl):
         world.physics.pause()          # (a paused thread publishes nothing: the game marks the snapshot)
         game.instruments.stall.level = 2
         game.instruments.stall._until = 1e9
-    img, game = _render(gl, "cockpit", after=after)
+    img, game = _render(gl, "panel", after=after)
     amber = (img[..., 0] > 200) & (img[..., 1] > 140) & (img[..., 1] < 220) & (img[..., 2] < 90)
     assert amber[: int(H * 0.3)].sum() > 150                # PAUSED (top right box and the big one)
     lamp = next(l for l in game.hud.cockpit.g["lamps"] if l[0] == "stall")
@@ -265,7 +265,7 @@ def test_overlays_are_cheap(gl):
     text, messages) stays a few milliseconds on software GL, and touches no label text
     when nothing changed."""
     import time
-    img, game = _render(gl, "cockpit", frames=2)
+    img, game = _render(gl, "panel", frames=2)
     win, ctx, fbo = gl
     from flightsim.handoff import pose_at
     world = game.world
@@ -277,7 +277,7 @@ def test_overlays_are_cheap(gl):
     for i in range(12):
         t0 = time.perf_counter()
         fbo.use()
-        game.hud.draw(fbo, view, m_proj, pose, "cockpit", "", game.instruments, t + i / 60)
+        game.hud.draw(fbo, view, m_proj, pose, "panel", "", game.instruments, t + i / 60)
         ctx.finish()
         times.append(time.perf_counter() - t0)
     assert sorted(times)[len(times) // 2] < 0.025
@@ -293,8 +293,8 @@ def _p51d_available():
 
 @pytest.mark.skipif(not _p51d_available(), reason="no P-51D or fighter scenario yet")
 def test_fighter_cockpit_and_hud_show_the_engine_gauges(gl):
-    out = {view: _render(gl, view, "fighter_air", aircraft="p51d") for view in ("cockpit", "hud")}
-    img, game = out["cockpit"]
+    out = {view: _render(gl, view, "fighter_air", aircraft="p51d") for view in ("panel", "hud")}
+    img, game = out["panel"]
     spec = game.instrument_spec
     assert not spec.glider and spec.speed_unit == "mph" and spec.altitude_unit == "ft"
     engine = game.hud.cockpit.g["engine"]
