@@ -212,6 +212,21 @@ def test_in_flight_menu_resumes_or_restarts():
     assert c.item.kind == "restart" and not any(it.kind == "resume" for it in c.items)
 
 
+def test_the_menu_changes_the_livery_with_left_and_right():
+    from flightsim.menu import Choice, Menu
+    m = Menu.build(SCEN, current="airfield", reason="pause", livery=("Paint: one", "3 schemes"))
+    assert [it.kind for it in m.items[:3]] == ["resume", "restart", "livery"]
+    m.command("down")
+    m.command("down")
+    assert m.item.kind == "livery" and m.item.label == "Paint: one"
+    assert m.command("right") == Choice("livery", step=1)
+    assert m.command("left") == Choice("livery", step=-1)
+    assert m.command("select") == Choice("livery", step=1)
+    m.command("up")
+    assert m.command("left") is None                      # elsewhere Left / Right do nothing
+    assert not any(it.kind == "livery" for it in Menu.build(SCEN, current="airfield", reason="pause").items)
+
+
 def test_joystick_hat_buttons_and_stick_navigate_the_menu(profile_dir):
     from flightsim.input.joystick import JoystickManager
     from flightsim.menu import MenuNavigator

@@ -457,6 +457,40 @@ def test_crash_message_then_the_menu_offers_restart(gl, config):
         flow.close()
 
 
+# ---------------------------------------------------------------------------- liveries
+def test_the_livery_chosen_in_the_menu_is_flown_remembered_and_the_ai_wears_the_other_side(gl, config):
+    """p51d_vs_bf109: the P-51D in its first US scheme and the Bf 109 in a Luftwaffe one; the
+    menu's paint line moves the P-51D to its next scheme at once and the settings remember it;
+    fighter_combat (P-51D against a P-51D) gives the AI the captured Mustang in German marks."""
+    from flightsim.settings import load_settings
+    flow = _flow(gl, view=None, quality=None, save=True, settings=load_settings())
+    try:
+        flow.start("p51d_vs_bf109")
+        Clock(flow).frames(2)
+        mine = flow.game.renderer.aircraft["livery"]
+        theirs = flow.game.renderer.combat.opp["drawer"].look.livery
+        assert mine.side == "allied" and mine.nation == "usaaf" and theirs.side == "axis"
+        flow.open_menu("pause")
+        while flow.menu.item.kind != "livery":
+            flow.menu_command("down")
+        assert "Paint: " + mine.name == flow.menu.item.label
+        assert flow.menu_command("right") == "livery"
+        new = flow.game.renderer.aircraft["livery"]
+        assert new.id != mine.id and flow.menu.item.label == "Paint: " + new.name
+        Clock(flow).frames(2)                                   # it draws
+    finally:
+        flow.close()
+    assert load_settings().liveries["p51d"] == new.id
+    flow = _flow(gl, view=None, quality=None, save=False, settings=load_settings())
+    try:
+        flow.start("fighter_combat")
+        Clock(flow).frames(2)
+        assert flow.game.renderer.aircraft["livery"].id == new.id          # remembered
+        assert flow.game.renderer.combat.opp["drawer"].look.livery.side == "axis"
+    finally:
+        flow.close()
+
+
 # ---------------------------------------------------------------------------- settings
 def test_settings_remembered_between_runs(gl, config):
     from flightsim.settings import load_settings
