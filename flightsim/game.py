@@ -39,6 +39,8 @@ class Game:
             from .render.combat_draw import CombatRenderer
             self.renderer.combat = CombatRenderer(ctx, self.renderer, world.combat.opponent_compiled)
         self.renderer.set_time_of_day(world.scenario.world.get("time_of_day_h", 13.0))
+        from .world.scenario import wind_ned
+        self.renderer.set_wind(wind_ned(world.scenario.world))
         scen = self.renderer.scenery
         tower = next((b for b in scen.buildings if b.kind == "tower"), None)
         tower_ned = None if tower is None else (tower.north_m, tower.east_m, -tower.ground_m - tower.height_m - 3.0)
@@ -55,7 +57,7 @@ class Game:
         self.cockpit3d = None       # the 3D cockpit's moving parts (render/cockpit3d.py), where the aircraft has one
         if cockpit is not None:
             from .render.cockpit3d import Cockpit3D
-            self.cockpit3d = Cockpit3D(ctx, model, self.hud.cockpit)
+            self.cockpit3d = Cockpit3D(ctx, model, self.hud.cockpit, self.renderer.shadow.defines())
             self.renderer.cockpit3d = self.cockpit3d
             self.hud.sight = cockpit["sight"]
         guns = getattr(world.compiled.spec, "guns", None)

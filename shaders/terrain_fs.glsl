@@ -1,16 +1,23 @@
 #version 330
+#define FRAGMENT_SHADER
 #include "common.glsl"
+#include "shadow.glsl"
 #include "terrain_paint.glsl"
-// Terrain colour by height, slope, farmland patchwork and forest; water; the airfield
-// painted in place (no decals, no z-fighting). Arithmetic only: texture sampling is the
-// expensive part on software rasterisers, so normals and forest come per vertex.
+// Terrain colour by height, slope, the fields (terrain_paint.glsl) and forest; water; the
+// airfield painted in place (no decals, no z-fighting); close-up detail; the aircraft's shadow.
 uniform float u_water_m;
+// TERRAIN_SHADOW (a #define): the ground takes the aircraft's shadow from the map (high); else
+// the renderer lays it flat (medium, low). GROUND_DETAIL: terrain_paint.glsl.
 in vec3 v_rel;
 in vec2 v_ne;
 in float v_h;
 in vec3 v_normal;
 in float v_forest;
 in vec4 v_fog;
+in vec4 v_shadow;
+in vec4 v_mix;
+in vec2 v_aux;
+in vec4 v_water;
 out vec4 f_color;
 
 void main() {
@@ -18,17 +25,28 @@ void main() {
     vec3 n = normalize(v_normal);
     float dist = length(v_rel);
     vec3 col;
-    if (h <= u_water_m + 0.05) {
+#if TERRAIN_SHADOW
+    float lit = sun_shadow(v_shadow, dot(n, u_sun_ned));
+#else
+    float lit = 1.0;
+#endif
+    if (v_water.a > 0.5) {            // water: its colour per vertex, the sun's glint on small waves here
         vec3 d = v_rel / max(dist, 1e-3);
-        vec3 r = reflect(d, vec3(0.0, 0.0, -1.0));
-        col = water_color(d) + vec3(1.0, 0.9, 0.7) * pow(max(dot(r, u_sun_ned), 0.0), 200.0) * 1.5;
+#if GROUND_DETAIL
+        vec2 wv = noise_at(v_ne, 100.0).ba - 0.5;
+#else
+        vec2 wv = vec2(0.0);
+#endif
+        vec3 r = reflect(d, normalize(vec3(wv * 0.06 * clamp(1.0 - dist / 4000.0, 0.2, 1.0), -1.0)));
+        col = v_water.rgb + vec3(1.0, 0.9, 0.7) * pow(max(dot(r, u_sun_ned), 0.0), 180.0) * 1.5 * lit;
+        col *= 0.75 + 0.25 * lit;
         f_color = vec4(mix(col, v_fog.rgb, v_fog.a), 1.0);
         return;
     }
-    float slope = sqrt(max(1.0 - n.z * n.z, 0.0));
-    vec4 tint = land_tint(v_forest, slope, h, u_water_m);
-    col = paint_airfield(v_ne, farmland(v_ne, lowland_weight(h)) * tint.a + tint.rgb);
-    if (dist < 1200.0) col *= 0.95 + 0.1 * hash(floor(v_ne * 0.5));              // close-up grain
-    col *= sun_light(n);
+    col = paint_airfield(v_ne, farmland(v_ne, v_aux.x, dist) * v_mix.a + v_mix.rgb);
+    col = ground_detail(col, v_ne, v_forest, v_aux.y, dist);
+    float diff = max(dot(n, u_sun_ned), 0.0);
+    float sky = 0.5 + 0.5 * (-n.z);
+    col *= u_sun_color * diff * lit + u_ambient * (0.25 + 0.2 * sky);
     f_color = vec4(mix(col, v_fog.rgb, v_fog.a), 1.0);
 }

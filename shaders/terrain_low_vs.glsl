@@ -18,6 +18,7 @@ out vec4 v_mix;     // rgb: tint added after the field colour, a: weight of the 
 out vec4 v_light;   // rgb: sun + sky light, a: lowland (fields) weight
 out vec4 v_water;   // rgb: water colour (lit, reflected sky), a: 1 on water
 out vec4 v_fog;     // haze colour, amount
+out vec3 v_rel;
 void main() {
     vec2 rc = in_node.xy + in_grid.xy * in_node.z;
     ivec2 size = textureSize(u_height, 0);
@@ -42,5 +43,6 @@ void main() {
     float f = 1.0 - exp(-dist * u_fog_density);
     f *= 1.0 - 0.35 * clamp(rel.z / (dist + 1.0), 0.0, 1.0);
     v_fog = vec4(haze_color(d), clamp(f, 0.0, 1.0));
+    v_rel = rel;
     gl_Position = m_proj * m_view * vec4(rel, 1.0);
 }

@@ -1,11 +1,14 @@
 #version 330
 #include "common.glsl"
+#include "terrain_paint.glsl"
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform sampler2D u_height;     // R32F, x = column (east), y = row (north)
 uniform sampler2D u_normal;     // RGBA8: NED normal * 0.5 + 0.5, a = forest density
 uniform vec3 u_grid;            // origin north, origin east, spacing (m)
 uniform vec3 u_cam_ned;
+uniform mat4 u_shadow_mat;
+uniform float u_water_m;
 in vec3 in_grid;                // i (north), j (east), 1 on the skirt
 in vec4 in_node;                // per instance: first row, first column, step (samples), skirt depth (m)
 out vec3 v_rel;
@@ -14,6 +17,10 @@ out float v_h;
 out vec3 v_normal;
 out float v_forest;
 out vec4 v_fog;   // haze colour, amount
+out vec4 v_shadow;
+out vec4 v_mix;     // the land tint (terrain_paint.glsl land_tint): rgb added, a the fields' weight
+out vec2 v_aux;     // lowland (fields) weight, slope
+out vec4 v_water;   // rgb: the water's colour (the sky reflected), a: 1 on water
 void main() {
     vec2 rc = in_node.xy + in_grid.xy * in_node.z;
     ivec2 size = textureSize(u_height, 0);
@@ -31,5 +38,12 @@ void main() {
     float f = 1.0 - exp(-dist * u_fog_density);
     f *= 1.0 - 0.35 * clamp(v_rel.z / (dist + 1.0), 0.0, 1.0);
     v_fog = vec4(haze_color(v_rel / max(dist, 1e-3)), clamp(f, 0.0, 1.0));
+    v_shadow = u_shadow_mat * vec4(v_rel, 1.0);
+    // what varies slowly, per vertex: the tints and the slope (software GL pays per pixel)
+    vec3 n = normalize(v_normal);
+    float slope = sqrt(max(1.0 - n.z * n.z, 0.0));
+    v_mix = land_tint(v_forest, slope, h, u_water_m);
+    v_aux = vec2(lowland_weight(h), slope);
+    v_water = h <= u_water_m + 0.05 ? vec4(water_color(v_rel / max(dist, 1e-3)), 1.0) : vec4(0.0);
     gl_Position = m_proj * m_view * vec4(v_rel, 1.0);
 }

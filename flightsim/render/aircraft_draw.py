@@ -22,12 +22,12 @@ GLASS_TINT = (0.55, 0.62, 0.66)
 
 
 class AircraftDrawer:
-    def __init__(self, ctx, look, cg_m, low: bool = False):
+    def __init__(self, ctx, look, cg_m, low: bool = False, shadow_defines: dict | None = None):
         self.ctx = ctx
         self.look = look
         self.model = m = look.model
         self.cg = np.asarray(cg_m, dtype=np.float64)
-        self.prog = self._program(ctx, "aircraft")
+        self.prog = program(ctx, "aircraft_vs.glsl", "aircraft_fs.glsl", shadow_defines)
         self.glass_prog = self._program(ctx, "glass")
         self.disc_prog = self._program(ctx, "propdisc")
         self.vbo = ctx.buffer(np.ascontiguousarray(m.vertices, dtype="f4").tobytes())
@@ -57,6 +57,8 @@ class AircraftDrawer:
                                          (("3f", "in_position"), ("3f", "in_normal"), ("2f", "in_uv")))
         self.prop_angle = 0.0
         self.prop_rpm = 0.0
+        self.flat_vao = None            # the low preset's flat shadow (made when first drawn)
+        self.flat_prog = None
 
     @staticmethod
     def _program(ctx, name):
@@ -112,6 +114,28 @@ class AircraftDrawer:
         shadow_prog["u_parts"].write(parts_bytes)
         self.depth_vao.render()
 
+    def draw_flat_shadow(self, view, m_proj, model, parts_bytes, sun_ned, ground_z_rel: float) -> int:
+        """The skin squashed along the sun's rays onto the level ground at ground_z_rel (NED down,
+        relative to the eye) in one dark shade. Its fragments all lie in that plane, so depth
+        written with the test 'less' lets only the first darken a pixel (no double shadow where
+        the wing and the fuselage overlap)."""
+        if self.flat_vao is None:
+            self.flat_prog = program(self.ctx, "flatshadow_vs.glsl", "flatshadow_fs.glsl")
+            self.flat_vao = vertex_array(self.ctx, self.flat_prog, self.vbo, LAYOUT, self.ibo)
+        p = self.flat_prog
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", view.m_view)
+        set_uniform(p, "m_model", model)
+        set_uniform(p, "u_sun_ned", tuple(float(x) for x in sun_ned))
+        set_uniform(p, "u_ground_z", float(ground_z_rel))
+        p["u_parts"].write(parts_bytes)
+        ctx = self.ctx
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
+        self.flat_vao.render()
+        ctx.disable(ctx.BLEND)
+        return self.model.n_triangles
+
     def draw_glass(self, view, m_proj, common, model, parts_bytes, inside: bool = False):
         ctx = self.ctx
         ctx.enable(ctx.BLEND)
@@ -153,7 +177,7 @@ class AircraftDrawer:
 
     def release(self):
         for o in (self.vao, self.vbo, self.ibo, self.tex, self.glass_vao, self.disc_vao, self.depth_vao, self.prog,
-                  self.glass_prog, self.disc_prog):
+                  self.glass_prog, self.disc_prog, self.flat_vao, self.flat_prog):
             if o is not None:
                 o.release()
 

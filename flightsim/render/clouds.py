@@ -20,9 +20,10 @@ PUFFS_PER_CLOUD = 11
 MAX_CLOUDS = 64
 
 
-def cloud_puffs(cloud_row) -> np.ndarray:
+def cloud_puffs(cloud_row, heap: int = PUFFS_PER_CLOUD - 6) -> np.ndarray:
     """Puffs of one cloud in world NED: rows (north, east, down, radius) plus the cloud's
-    base and top as NED down and a shade, (n, 7)."""
+    base and top as NED down and a shade, (n, 7); ``heap``: how many puffs heap up above the
+    six of the base (the high preset's clouds have more, smaller ones: a cauliflower)."""
     n, e, base, size = (float(v) for v in cloud_row[:4])
     key = int(cloud_row[4]) if len(cloud_row) > 4 else int(abs(n * 7 + e * 13)) % 100003
     rng = np.random.default_rng(key)
@@ -35,11 +36,13 @@ def cloud_puffs(cloud_row) -> np.ndarray:
         r = half * rng.uniform(0.42, 0.55)
         out.append((n + d * np.cos(a), e + d * np.sin(a), -(base + 0.55 * r), r))
     # the heap: smaller puffs above toward the middle
-    for k in range(PUFFS_PER_CLOUD - 6):
+    small = (PUFFS_PER_CLOUD - 6) / max(heap, 1)
+    for k in range(heap):
         a = rng.uniform(0, 2 * np.pi)
-        d = half * rng.uniform(0.0, 0.35)
-        r = half * rng.uniform(0.38, 0.5)
-        up = half * rng.uniform(0.55, 1.1)
+        f = k / max(heap - 1, 1)              # the later ones higher, nearer the middle, smaller
+        d = half * rng.uniform(0.0, 0.45 - 0.25 * f)
+        r = half * rng.uniform(0.38, 0.5) * (small ** 0.35) * (1.0 - 0.3 * f)
+        up = half * rng.uniform(0.5, 0.8 + 0.5 * f)
         out.append((n + d * np.cos(a), e + d * np.sin(a), -(base + up), r))
     p = np.array(out)
     top = float(np.min(p[:, 2] - p[:, 3]))
@@ -49,12 +52,16 @@ def cloud_puffs(cloud_row) -> np.ndarray:
 
 
 class CloudRenderer:
-    def __init__(self, ctx):
+    def __init__(self, ctx, volumetric: bool = False, noise_tex=None):
+        """volumetric (the high preset): twice the puffs, their rims broken by noise, light
+        through them toward the sun (a silver lining), self-shadowed toward the base."""
         self.ctx = ctx
-        self.prog = program(ctx, "cloud_vs.glsl", "cloud_fs.glsl")
+        self.heap = 22 if volumetric else PUFFS_PER_CLOUD - 6
+        self.noise_tex = noise_tex
+        self.prog = program(ctx, "cloud_vs.glsl", "cloud_fs.glsl", {"VOLUMETRIC": int(volumetric)})
         quad = np.array([-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1], dtype="f4")
         self.quad = ctx.buffer(quad.tobytes())
-        self.cap = MAX_CLOUDS * PUFFS_PER_CLOUD
+        self.cap = MAX_CLOUDS * (6 + self.heap)
         self.inst = ctx.buffer(reserve=self.cap * 7 * 4, dynamic=True)
         self.vao = ctx.vertex_array(self.prog, [(self.quad, "2f", "in_corner"),
                                                 (self.inst, "4f 3f/i", "in_puff", "in_cloud")])
@@ -69,7 +76,7 @@ class CloudRenderer:
             k = (int(c[4]) if len(c) > 4 else 0, int(round(float(c[3]) / 10.0)), int(round(float(c[2]))))
             rel = self._cache.get(k)
             if rel is None:
-                rel = cloud_puffs((0.0, 0.0, c[2], c[3], k[0]))
+                rel = cloud_puffs((0.0, 0.0, c[2], c[3], k[0]), self.heap)
             cache[k] = rel
             p = rel.copy()
             p[:, 0] += c[0]
@@ -109,6 +116,9 @@ class CloudRenderer:
         set_uniform(pr, "u_cam_fwd", tuple(float(v) for v in view.forward))
         for k, v in common.items():
             set_uniform(pr, k, v)
+        if self.noise_tex is not None:
+            self.noise_tex.use(4)
+            set_uniform(pr, "u_noise", 4)
         ctx = self.ctx
         ctx.enable(ctx.BLEND)
         ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA

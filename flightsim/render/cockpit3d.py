@@ -30,7 +30,7 @@ RETICLE = {"gm2": (1.0, 0.55, 0.25), "revi16b": (1.0, 0.62, 0.22), "k14": (1.0, 
 
 
 class Cockpit3D:
-    def __init__(self, ctx, model, instrument_panel):
+    def __init__(self, ctx, model, instrument_panel, shadow_defines: dict | None = None):
         self.ctx = ctx
         self.ck = model.cockpit
         self.panel = instrument_panel        # render.cockpit.CockpitPanel
@@ -38,7 +38,7 @@ class Cockpit3D:
         self.tex = ctx.texture((w, h), 4)
         self.tex.filter = (ctx.LINEAR, ctx.LINEAR)
         self.fbo = ctx.framebuffer(color_attachments=[self.tex])
-        self.prog = program(ctx, "panel3d_vs.glsl", "panel3d_fs.glsl")
+        self.prog = program(ctx, "panel3d_vs.glsl", "panel3d_fs.glsl", shadow_defines)
         self.quad = None
         self._quad_key = None
         self.top_row = 0.0

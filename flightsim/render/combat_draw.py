@@ -152,7 +152,8 @@ class CombatRenderer:
         if self.opp is not None and "drawer" in self.opp:
             self.opp["drawer"].release()
         cg = np.asarray(oc.cg_m, dtype=np.float64)
-        self.opp = {"mesh": lk.model, "drawer": AircraftDrawer(self.ctx, lk, cg, low=renderer.quality == "low"),
+        self.opp = {"mesh": lk.model, "drawer": AircraftDrawer(self.ctx, lk, cg, low=renderer.quality == "low",
+                                                               shadow_defines=renderer.shadow.defines()),
                     "cg": cg, "muzzles": gun_muzzles(oc)}
 
     def _opponent_parts(self, view):

@@ -17,8 +17,18 @@ def shader_source(name: str) -> str:
     return _INCLUDE.sub(lambda m: shader_source(m.group(1)), src)
 
 
-def program(ctx, vs: str, fs: str):
-    return ctx.program(vertex_shader=shader_source(vs), fragment_shader=shader_source(fs))
+def program(ctx, vs: str, fs: str, defines: dict | None = None):
+    """A program from two shader files; ``defines`` become #define lines after #version (a
+    preset's choices made at compile time: software GL runs both sides of every branch, so a
+    feature a preset leaves out must not be in its shader at all)."""
+    def src(name):
+        text = shader_source(name)
+        if defines:
+            head, _, rest = text.partition("\n")
+            text = head + "\n" + "".join(f"#define {k} {int(v) if isinstance(v, bool) else v}\n"
+                                          for k, v in defines.items()) + rest
+        return text
+    return ctx.program(vertex_shader=src(vs), fragment_shader=src(fs))
 
 
 def set_uniform(prog, name, value):

@@ -24,11 +24,11 @@ QUALITY = {
     #          LOD split factor, leaf grid, tree range m, max trees, fog density 1/m,
     #          scale: the 3D scene's resolution relative to the window (the HUD stays at full resolution)
     "low": dict(grid=8, split=1.5, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5, scale=0.5,
-                terrain_shader="terrain_low", draw_chunks=3, shadow_px=1024),
+                terrain_shader="terrain_low", draw_chunks=3, shadow_px=0, buildings_m=4500.0),
     "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6, scale=1.0,
-                   shadow_px=2048),
+                   shadow_px=2048, shadow_taps=1, buildings_m=9000.0, ground_detail=0.0),
     "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8, scale=1.0,
-                 shadow_px=4096),
+                 shadow_px=4096, shadow_taps=9, buildings_m=20000.0, ground_detail=1.0, terrain_shadow=True),
 }
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swiftshader", "software", "swr")
 
@@ -65,6 +65,27 @@ class FrameStats:
 
 
 # ---------------------------------------------------------------------------- terrain
+def ground_noise(size: int = 256, seed: int = 11) -> np.ndarray:
+    """Tiling smooth value noise, (size, size, 4) uint8: channel k has its lattice every
+    size / 8 / 2^k texels (features of 1/8, 1/16, 1/32, 1/64 of the tile): the ground's
+    detail at four scales in one texture fetch (terrain_paint.glsl noise_at)."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((size, size, 4), np.uint8)
+    for k in range(4):
+        cells = 8 * 2 ** k
+        lat = rng.uniform(0.0, 1.0, (cells, cells))
+        u = (np.arange(size) + 0.5) * cells / size
+        i = np.floor(u).astype(int)
+        f = u - i
+        f = f * f * (3 - 2 * f)
+        i0, i1 = i % cells, (i + 1) % cells
+        rows = lat[i0] * (1 - f)[:, None] + lat[i1] * f[:, None]
+        v = rows[:, i0] * (1 - f)[None, :] + rows[:, i1] * f[None, :]
+        v = (v - v.min()) / max(v.max() - v.min(), 1e-9)
+        out[..., k] = np.round(v * 255).astype(np.uint8)
+    return out
+
+
 class TerrainRenderer:
     def __init__(self, ctx, terrain, forest=None, quality="low"):
         self.ctx = ctx
@@ -74,7 +95,10 @@ class TerrainRenderer:
         h = terrain.heights_m
         rows, cols = h.shape
         shader = self.q.get("terrain_shader", "terrain")
-        self.prog = program(ctx, f"{shader}_vs.glsl", f"{shader}_fs.glsl")
+        self.prog = program(ctx, f"{shader}_vs.glsl", f"{shader}_fs.glsl",
+                            {"GROUND_DETAIL": int(self.q.get("ground_detail", 0.0) > 0.5),
+                             "TERRAIN_SHADOW": int(bool(self.q.get("terrain_shadow"))),
+                             "SHADOW_TAPS": int(self.q.get("shadow_taps", 0)) if self.q.get("terrain_shadow") else 0})
         self.height_tex = ctx.texture((cols, rows), 1, np.ascontiguousarray(h, dtype=np.float32).tobytes(), dtype="f4")
         self.height_tex.repeat_x = self.height_tex.repeat_y = False
         dn, de = np.gradient(h, terrain.spacing_m)
@@ -134,6 +158,74 @@ class TerrainRenderer:
         self.hmin, self.hmax = float(h.min()), float(h.max())
         self.stats = FrameStats()
         self._packed = None
+        self.numbers_tex = self._runway_numbers(ctx, terrain.airfield)
+        self.noise_tex = ctx.texture((256, 256), 4, ground_noise().tobytes())
+        self.noise_tex.build_mipmaps()
+        self.noise_tex.filter = (ctx.LINEAR_MIPMAP_LINEAR, ctx.LINEAR)
+        self.decal_prog = program(ctx, "decal_vs.glsl", "decal_fs.glsl")
+        self.numbers_vao = ctx.vertex_array(self.decal_prog, [(ctx.buffer(self._number_quads(terrain).tobytes()),
+                                                               "3f 2f", "in_pos", "in_uv")])
+
+    @staticmethod
+    def _runway_numbers(ctx, airfield):
+        """The runway's numbers in the stencil font (left half: the one at its start, read
+        landing along its heading; right half: the reciprocal's), for terrain_paint.glsl."""
+        from .model import font
+        first = int(round(airfield.heading_deg / 10.0)) % 36 or 36
+        other = (first + 18 - 1) % 36 + 1
+        w, h = 128, 96
+        img = np.zeros((h, w), np.float32)
+        for k, num in enumerate((f"{first:02d}", f"{other:02d}")):
+            segs = font.segments(num)
+            width = font.text_width(num)
+            xs = (np.arange(w // 2) + 0.5) / (w // 2) * (width + 1.0) - 0.5
+            ys = (np.arange(h) + 0.5) / h * (font.GLYPH_H + 1.0) - 0.5
+            X, Y = np.meshgrid(xs, ys)
+            img[:, k * (w // 2):(k + 1) * (w // 2)] = font.coverage(X, Y, segs, 0.5 * font.STROKE * 1.3, 0.08)
+        tex = ctx.texture((w, h), 1, (img * 255).astype(np.uint8).tobytes())
+        tex.filter = (ctx.LINEAR, ctx.LINEAR)
+        tex.repeat_x = tex.repeat_y = False
+        return tex
+
+    @staticmethod
+    def _number_quads(terrain) -> np.ndarray:
+        """The two numbers as quads lying on the runway (world NED, uv into the numbers' texture):
+        each 18 m long and 14 m wide, 85 m in from its threshold, read by a pilot landing over it."""
+        af = terrain.airfield
+        f, r = af.axes()
+        out = []
+        for k, (sign, half) in enumerate(((-1.0, 0.0), (1.0, 0.5))):
+            # landing over the end at sign * half length, toward the middle
+            toward = -sign
+            rows = []
+            for along, v in ((85.0, 0.0), (103.0, 1.0)):
+                for right, u in ((-7.0, 0.0), (7.0, 1.0)):
+                    a = sign * af.length_m / 2 + toward * along
+                    rr = right * toward                     # the reader's right
+                    n = af.north_m + f[0] * a + r[0] * rr
+                    e = af.east_m + f[1] * a + r[1] * rr
+                    rows.append((n, e, -(terrain.height_at(n, e) + 0.05), half + 0.5 * u, v))
+            q = [rows[0], rows[1], rows[3], rows[0], rows[3], rows[2]]
+            out += q
+        return np.array(out, dtype="f4")
+
+    def draw_numbers(self, view, m_proj, common):
+        p = self.decal_prog
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", view.m_view)
+        set_uniform(p, "u_eye", tuple(float(x) for x in view.eye_ned_m))
+        for k, v in common.items():
+            set_uniform(p, k, v)
+        self.numbers_tex.use(2)
+        set_uniform(p, "u_tex", 2)
+        ctx = self.ctx
+        ctx.enable(ctx.BLEND)
+        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
+        ctx.depth_mask = False
+        self.numbers_vao.render(vertices=12)
+        ctx.depth_mask = True
+        ctx.disable(ctx.BLEND)
+        return 4
 
     def select(self, view: View, vp: np.ndarray) -> np.ndarray:
         """Nodes to draw, (n, 3) rows of (row0, col0, step): frustum culled, split by distance
@@ -200,7 +292,7 @@ class TerrainRenderer:
             nodes = np.concatenate([sp, sp + [1, 0], sp + [0, 1], sp + [1, 1]]) if len(sp) else sp
         return out
 
-    def draw(self, view: View, m_proj, common: dict, airfield):
+    def draw(self, view: View, m_proj, common: dict, airfield, shadow=None):
         p = self.prog
         t = self.terrain
         vp = m_proj @ view.m_view
@@ -217,8 +309,12 @@ class TerrainRenderer:
         set_uniform(p, "u_rwy_dim", (airfield.length_m / 2, airfield.width_m / 2, 75.0, 7.5))
         self.height_tex.use(0)
         self.normal_tex.use(1)
+        self.noise_tex.use(3)
         set_uniform(p, "u_height", 0)
         set_uniform(p, "u_normal", 1)
+        set_uniform(p, "u_noise", 3)
+        if shadow is not None:
+            shadow.bind(p)
         dx = t.spacing_m
         if len(nodes):
             inst = np.asarray(nodes, dtype="f4").reshape(-1, 3)
@@ -240,8 +336,45 @@ class TerrainRenderer:
 
 
 # ---------------------------------------------------------------------------- meshes
+def _hangar(b, bd):
+    """A hangar: low walls under a barrel roof, its great doors on the side facing the apron."""
+    c, s = math.cos(bd.heading_rad), math.sin(bd.heading_rad)
+    f = np.array([c, s, 0.0])
+    r = np.array([-s, c, 0.0])
+    o = np.array([bd.north_m, bd.east_m, -bd.ground_m + 1.0])
+    L2, W2 = bd.length_m / 2, bd.width_m / 2
+    up = np.array([0.0, 0.0, -1.0])
+    H = 0.45 * bd.height_m + 1.0                 # the walls; the barrel rises the rest
+    rise = bd.height_m - 0.45 * bd.height_m
+    n = 10
+    arch = [(-W2 * math.cos(math.pi * k / n), H + rise * math.sin(math.pi * k / n)) for k in range(n + 1)]
+    for k in range(n):                           # the roof, a strip at a time along its length
+        (w0, h0), (w1, h1) = arch[k], arch[k + 1]
+        p = [o + f * a + r * w + up * h for a, w, h in ((-L2, w0, h0), (L2, w0, h0), (L2, w1, h1), (-L2, w1, h1))]
+        b.quad(p[0], p[1], p[2], p[3], bd.roof_colour, 0)
+    for sgn in (-1.0, 1.0):                      # the side walls
+        a0 = o + f * (-L2) + r * (sgn * W2)
+        a1 = o + f * L2 + r * (sgn * W2)
+        if sgn > 0:
+            b.quad(a0, a1, a1 + up * H, a0 + up * H, bd.colour, 0)
+        else:
+            b.quad(a1, a0, a0 + up * H, a1 + up * H, bd.colour, 0)
+    for sgn, col in ((-1.0, bd.colour), (1.0, (0.22, 0.24, 0.25))):    # the back wall, the doors at the front
+        e = o + f * (sgn * L2)
+        pts = [e + r * w + up * h for w, h in [(-W2, 0.0)] + arch + [(W2, 0.0)]]
+        centre = e + up * (0.5 * H)
+        for k in range(len(pts) - 1):
+            if sgn > 0:
+                b.tri(centre, pts[k], pts[k + 1], col, 0)
+            else:
+                b.tri(centre, pts[k + 1], pts[k], col, 0)
+
+
 def _box_building(b, bd):
     """Walls and a gable (or flat) roof of one building, world NED coordinates."""
+    if bd.kind == "hangar":
+        _hangar(b, bd)
+        return
     c, s = math.cos(bd.heading_rad), math.sin(bd.heading_rad)
     f = np.array([c, s, 0.0])
     r = np.array([-s, c, 0.0])
@@ -270,7 +403,36 @@ def _box_building(b, bd):
     b.tri(top[3], top[0], r0, bd.colour, 0)
 
 
-def scenery_mesh(scenery, terrain) -> np.ndarray:
+SCENERY_CELL_M = 1000.0         # buildings are drawn by 1 km cells, the ones in range and ahead
+
+
+def scenery_chunks(scenery, terrain):
+    """The buildings' mesh ordered by 1 km cell: (vertices, [(first vertex, count, centre NED,
+    radius)])."""
+    cells = {}
+    for bd in scenery.buildings:
+        key = (int(bd.north_m // SCENERY_CELL_M), int(bd.east_m // SCENERY_CELL_M))
+        cells.setdefault(key, []).append(bd)
+    parts, chunks, first = [], [], 0
+    for key in sorted(cells):
+        sub = type(scenery)(np.zeros((0, 6)), cells[key], {})
+        v = scenery_mesh(sub, terrain, windsock=False)
+        if len(v) == 0:
+            continue
+        centre = v[:, :3].mean(axis=0)
+        radius = float(np.max(np.linalg.norm(v[:, :3] - centre, axis=1)))
+        parts.append(v)
+        chunks.append((first, len(v), centre.astype(np.float64), radius))
+        first += len(v)
+    pole = scenery_mesh(type(scenery)(np.zeros((0, 6)), [], scenery.landmarks), terrain)
+    if len(pole):
+        parts.append(pole)
+        c = pole[:, :3].mean(axis=0)
+        chunks.append((first, len(pole), c.astype(np.float64), 10.0))
+    return (np.concatenate(parts) if parts else np.zeros((0, 10), np.float32)), chunks
+
+
+def scenery_mesh(scenery, terrain, windsock: bool = True) -> np.ndarray:
     b = aircraft_mesh._Builder()
     for bd in scenery.buildings:
         _box_building(b, bd)
@@ -282,17 +444,46 @@ def scenery_mesh(scenery, terrain) -> np.ndarray:
                 p0 = c + 4.6 * np.array([math.cos(a), math.sin(a), 0])
                 p1 = c + 4.6 * np.array([math.cos(a1), math.sin(a1), 0])
                 b.quad(p0, p1, p1 + [0, 0, -3.0], p0 + [0, 0, -3.0], (0.15, 0.25, 0.3), 0)
-    # windsock: a pole and an orange cone
+    # the windsock's pole (the sock itself turns with the wind: windsock_mesh)
+    if not windsock or "windsock" not in scenery.landmarks:
+        return b.array()
     n, e = scenery.landmarks.get("windsock", (0.0, 0.0))
     g = terrain.height_at(n, e)
     p = np.array([n, e, -g])
-    b.quad(p + [0, -0.1, 0], p + [0, 0.1, 0], p + [0, 0.1, -6], p + [0, -0.1, -6], (0.8, 0.8, 0.8), 0)
-    for k in range(6):
-        a0, a1 = 2 * math.pi * k / 6, 2 * math.pi * (k + 1) / 6
-        q0 = p + [0, 0, -5.6] + 0.35 * np.array([0, math.cos(a0), math.sin(a0)])
-        q1 = p + [0, 0, -5.6] + 0.35 * np.array([0, math.cos(a1), math.sin(a1)])
-        tip = p + [-3.0, 0, -5.4]
-        b.tri(q0, q1, tip, (1.0, 0.45, 0.1), 0)
+    for a, c in (((0, -0.08, 0), (0, 0.08, 0)), ((-0.08, 0, 0), (0.08, 0, 0))):
+        b.quad(p + a, p + c, p + c + np.array([0, 0, -6.0]), p + a + np.array([0, 0, -6.0]), (0.85, 0.85, 0.85), 0)
+    return b.array()
+
+
+WINDSOCK_FULL_MS = 7.7          # a windsock stands out straight in 15 kt (7.7 m/s) and more
+
+
+def windsock_mesh(top_ned, wind_ned_ms) -> np.ndarray:
+    """The sock on top of its pole: a cone of orange and white bands pointing downwind, drooping
+    in a light wind (hanging down in a calm)."""
+    b = aircraft_mesh._Builder()
+    w = np.asarray(wind_ned_ms, dtype=np.float64)
+    speed = float(np.hypot(w[0], w[1]))
+    horiz = w[:2] / speed if speed > 1e-3 else np.array([1.0, 0.0])
+    lift = min(speed / WINDSOCK_FULL_MS, 1.0)
+    droop = (1.0 - lift) * math.radians(80.0)            # below the horizontal
+    axis = np.array([horiz[0] * math.cos(droop), horiz[1] * math.cos(droop), math.sin(droop)])
+    ref = np.array([0.0, 0.0, 1.0]) if abs(axis[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
+    e1 = np.cross(axis, ref)
+    e1 /= np.linalg.norm(e1)
+    e2 = np.cross(axis, e1)
+    top = np.asarray(top_ned, dtype=np.float64)
+    length, r0, r1, bands, sides = 3.6, 0.45, 0.22, 5, 8
+    for k in range(bands):
+        t0, t1 = k / bands, (k + 1) / bands
+        c0, c1 = top + axis * (length * t0), top + axis * (length * t1)
+        ra, rb = r0 + (r1 - r0) * t0, r0 + (r1 - r0) * t1
+        col = (1.0, 0.42, 0.08) if k % 2 == 0 else (0.95, 0.95, 0.93)
+        for j in range(sides):
+            a0, a1 = 2 * math.pi * j / sides, 2 * math.pi * (j + 1) / sides
+            d0 = e1 * math.cos(a0) + e2 * math.sin(a0)
+            d1 = e1 * math.cos(a1) + e2 * math.sin(a1)
+            b.quad(c0 + d0 * ra, c1 + d0 * rb, c1 + d1 * rb, c0 + d1 * ra, col, 0)
     return b.array()
 
 
@@ -323,6 +514,8 @@ class Renderer:
         self.quality = auto_quality(ctx) if quality in (None, "auto") else quality
         self.q = QUALITY[self.quality]
         self.terrain = terrain
+        # the sun's shadow map (medium, high); the low preset lays a flat shadow on the ground instead
+        self.shadow = SunShadow(ctx, int(self.q.get("shadow_px") or 1), int(self.q.get("shadow_taps", 1)))
         self.scenery = scenery if scenery is not None else scenery_mod.build(terrain)
         forest = scenery_mod.forest_alpha(terrain) if hasattr(scenery_mod, "forest_alpha") else None
         self.terrain_r = TerrainRenderer(ctx, terrain, forest, self.quality)
@@ -331,10 +524,20 @@ class Renderer:
         self.mesh_prog = program(ctx, "mesh_vs.glsl", "mesh_fs.glsl")
         self.tree_prog = program(ctx, "tree_vs.glsl", "mesh_fs.glsl")
         # scenery (static, world coordinates)
-        sv = scenery_mesh(self.scenery, terrain)
+        sv, self.scenery_chunks = scenery_chunks(self.scenery, terrain)
         self.scenery_vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(sv.tobytes()), "3f 3f 3f 1f",
                                                               "in_position", "in_normal", "in_color", "in_part")])
         self.scenery_tris = len(sv) // 3
+        n, e = self.scenery.landmarks.get("windsock", (0.0, 0.0))
+        self._sock_top = np.array([n, e, -terrain.height_at(n, e) - 6.0])
+        self.sock_vao = None
+        self.set_wind((0.0, 0.0, 0.0))
+        # the roads, the railway, the river and the town's streets on the ground
+        from .ribbons import RibbonRenderer
+        lines = (self.scenery.network.lines() if self.scenery.network is not None else []) + list(self.scenery.streets)
+        from types import SimpleNamespace
+        self.ribbons = RibbonRenderer(ctx, SimpleNamespace(lines=lambda: lines), terrain, self.quality,
+                                      self.shadow.defines() if self.q.get("terrain_shadow") else None)
         # trees: one unit mesh, instances chosen each frame near the eye
         tm = tree_mesh(self.q["tree_sides"])
         self.tree_tris = len(tm) // 3
@@ -343,7 +546,6 @@ class Renderer:
             (ctx.buffer(tm.astype("f4").tobytes()), "3f 3f", "in_position", "in_normal"),
             (self.tree_inst, "4f 2f/i", "in_inst", "in_inst2")])
         self.aircraft = {}
-        self.shadow = SunShadow(ctx, int(self.q.get("shadow_px", 1024)))
         self._frame_t = None
         self.set_aircraft(compiled, livery)
         self.set_time_of_day(13.0)
@@ -379,13 +581,32 @@ class Renderer:
         cg = np.asarray(compiled.cg_m, dtype=np.float64)
         lk = looks.look(compiled, self.quality, livery=livery)
         if lk is not None:
-            drawer = AircraftDrawer(self.ctx, lk, cg, low=self.quality == "low")
+            drawer = AircraftDrawer(self.ctx, lk, cg, low=self.quality == "low", shadow_defines=self.shadow.defines())
             self.aircraft = {"mesh": lk.model, "drawer": drawer, "cg": cg, "livery": lk.livery}
+            from .effects import Effects
+            muzzles = None
+            if getattr(compiled.spec, "guns", None):
+                from ..world.combat import gun_muzzles
+                muzzles = gun_muzzles(compiled)
+            if getattr(self, "effects", None) is not None:
+                self.effects.release()
+            self.effects = Effects(self.ctx, lk.model, cg, muzzles)
             return
         m = aircraft_mesh.build(compiled)
         vao = self.ctx.vertex_array(self.mesh_prog, [(self.ctx.buffer(m.vertices.tobytes()), "3f 3f 3f 1f",
                                                       "in_position", "in_normal", "in_color", "in_part")])
         self.aircraft = {"mesh": m, "vao": vao, "cg": cg, "livery": None}
+
+    def set_wind(self, wind_ned_ms) -> None:
+        """The windsock shows the scenario's wind (the steady wind: render-side, no physics)."""
+        sv = windsock_mesh(self._sock_top, wind_ned_ms)
+        if self.sock_vao is not None:
+            self.sock_vao.release()
+            self.sock_buf.release()
+        self.sock_buf = self.ctx.buffer(sv.tobytes())
+        self.sock_vao = self.ctx.vertex_array(self.mesh_prog, [(self.sock_buf, "3f 3f 3f 1f",
+                                                               "in_position", "in_normal", "in_color", "in_part")])
+        self.sock_tris = len(sv) // 3
 
     def set_time_of_day(self, hours: float):
         """The sun and sky for local solar time ``hours`` (a scenario's time_of_day_h)."""
@@ -458,15 +679,23 @@ class Renderer:
             tris += combat.draw(view, m_proj, common)
         # scenery
         p = self.mesh_prog
+        set_uniform(p, "m_proj", m_proj)
+        set_uniform(p, "m_view", m_view)
         for k, v in common.items():
             set_uniform(p, k, v)
         set_uniform(p, "m_model", translate(-eye))
         p["u_parts"].write(self._identity_parts)
         set_uniform(p, "u_gloss", 0.0)
-        self.scenery_vao.render()
-        tris += self.scenery_tris
+        tris += self._draw_scenery(view) + self.sock_tris
+        self.sock_vao.render()
         tris += self._draw_trees(view, m_proj, common)
-        tris += self.terrain_r.draw(view, m_proj, common, self.terrain.airfield)
+        tris += self.terrain_r.draw(view, m_proj, common, self.terrain.airfield,
+                                    self.shadow if self.q.get("shadow_px") else None)
+        tris += self.terrain_r.draw_numbers(view, m_proj, common)
+        pixel_rad = view.fovy_rad / max(fbo.viewport[3], 1)
+        tris += self.ribbons.draw(view, m_proj, common, self.shadow, pixel_rad)
+        if not self.q.get("terrain_shadow") and pose is not None and getattr(self, "_frame_parts", None) is not None:
+            tris += self._flat_shadow(view, m_proj, pose)
         # sky where nothing was drawn
         ctx.depth_func = "<="
         sp = self.sky_prog
@@ -480,9 +709,10 @@ class Renderer:
         if clouds is not None and len(clouds):
             if getattr(self, "clouds_r", None) is None:
                 from .clouds import CloudRenderer
-                self.clouds_r = CloudRenderer(ctx)
+                self.clouds_r = CloudRenderer(ctx, volumetric=self.quality == "high", noise_tex=self.terrain_r.noise_tex)
             tris += self.clouds_r.draw(view, m_proj, common, clouds)
         tris += self._draw_trails(fbo, view, m_proj, common, pose, combat)
+        tris += self._draw_effects(view, m_proj, common, pose, combat)
         tris += self._draw_glass(view, m_proj, common, pose, cockpit, combat)
         if covered:
             fbo.scissor = None
@@ -490,6 +720,34 @@ class Renderer:
         self.stats.terrain_nodes = self.terrain_r.stats.terrain_nodes
         self.stats.terrain_triangles = self.terrain_r.stats.terrain_triangles
         return m_proj
+
+    def _draw_effects(self, view, m_proj, common, pose, combat) -> int:
+        """Exhaust smoke, muzzle flashes, sparks and debris, dust, vapour, contrails, the jets'
+        flames (render/effects.py)."""
+        fx = getattr(self, "effects", None)
+        if fx is None or pose is None:
+            return 0
+        frame = combat.frame if combat is not None else None
+        opp = combat.opponent_view if combat is not None else None
+        snap = pose.snapshot
+        fx.update(snap.time_s + pose.alpha * 0.02, pose, frame, opp)
+        flames = []
+        m = self.aircraft["mesh"]
+        if m.nozzles and (snap.afterburner > 0.0 or snap.jet_spool > 0.0):
+            R = dcm(pose.quat_wxyz)
+            pos = np.asarray(pose.position_ned_m, dtype=np.float64)
+            cg = self.aircraft["cg"]
+            noz = [(pos + (np.asarray(p) - cg) @ R.T, r) for p, r in m.nozzles]
+            flames.append((noz, -R[:, 0], float(snap.afterburner), float(snap.jet_spool)))
+        if opp is not None and opp.visible and combat.opp is not None and "drawer" in combat.opp:
+            om = combat.opp["mesh"]
+            if om.nozzles and opp.afterburner > 0.0:
+                R = dcm(opp.quat_wxyz)
+                pos = np.asarray(opp.position_ned_m, dtype=np.float64)
+                noz = [(pos + (np.asarray(p) - combat.opp["cg"]) @ R.T, r) for p, r in om.nozzles]
+                flames.append((noz, -R[:, 0], float(opp.afterburner), 1.0))
+        fx.nozzle_glow(flames)
+        return fx.draw(view, m_proj, common, snap.time_s, flames)
 
     def _draw_trails(self, fbo, view, m_proj, common, pose, combat) -> int:
         """Coolant vapour, oil smoke, fuel mist and fire behind a damaged aircraft (render/damage_fx.py)."""
@@ -534,8 +792,11 @@ class Renderer:
         on the ground); none with the sun below the horizon."""
         sh = self.shadow
         sh.on = False
-        if pose is None or "drawer" not in self.aircraft or self.sun_ned[2] > -0.02:
+        if pose is None or "drawer" not in self.aircraft:
             self._frame_parts = None
+            return
+        if self.sun_ned[2] > -0.02 or not self.q.get("shadow_px"):
+            self._frame_parts = self._pose_parts(pose, view, cockpit)
             return
         dr, model, parts = self._pose_parts(pose, view, cockpit)
         self._frame_parts = (dr, model, parts)
@@ -546,6 +807,35 @@ class Renderer:
         if combat is not None:
             combat.draw_depth(sh, view)
         fbo.use()
+
+    def _draw_scenery(self, view) -> int:
+        """The buildings of the 1 km cells in the preset's range and not behind the eye."""
+        eye = np.asarray(view.eye_ned_m, dtype=np.float64)
+        fwd = np.asarray(view.forward, dtype=np.float64)
+        rng = self.q.get("buildings_m", 20000.0)
+        from .ribbons import runs
+        spans = []
+        for first, count, centre, radius in self.scenery_chunks:
+            rel = centre - eye
+            d = float(np.linalg.norm(rel))
+            if d - radius > rng or float(rel @ fwd) < -radius:
+                continue
+            spans.append((first, count))
+        n = 0
+        for first, count in runs(spans):
+            self.scenery_vao.render(vertices=count, first=first)
+            n += count // 3
+        return n
+
+    def _flat_shadow(self, view, m_proj, pose) -> int:
+        """The low preset's shadow of the aircraft: its skin flattened along the sun's rays onto
+        the ground below it, drawn once per pixel (render/aircraft_draw.py)."""
+        pos = np.asarray(pose.position_ned_m, dtype=np.float64)
+        g = self.terrain.height_at(pos[0], pos[1])
+        if -pos[2] - g > 400.0 or self.sun_ned[2] > -0.05:
+            return 0
+        dr, model, parts = self._frame_parts
+        return dr.draw_flat_shadow(view, m_proj, model, parts, self.sun_ned, -g - view.eye_ned_m[2])
 
     def _draw_glass(self, view, m_proj, common, pose, cockpit, combat) -> int:
         tris = 0

@@ -40,16 +40,23 @@ def shadow_matrix(sun_ned, centre_rel, radius_m: float) -> np.ndarray:
 
 
 class SunShadow:
-    def __init__(self, ctx, size_px: int = 2048):
+    def __init__(self, ctx, size_px: int = 2048, taps: int = 9):
+        """taps: what the receivers' shaders sample (their SHADOW_TAPS define: defines())."""
         self.ctx = ctx
-        self.size = size_px
-        self.depth = ctx.depth_texture((size_px, size_px))
+        self.size = max(int(size_px), 1)
+        self.taps = taps
+        self.depth = ctx.depth_texture((self.size, self.size))
         self.depth.compare_func = "<="
+        self.depth.filter = (ctx.LINEAR, ctx.LINEAR)           # the hardware's 2x2 comparison filter
         self.depth.repeat_x = self.depth.repeat_y = False
         self.fbo = ctx.framebuffer(depth_attachment=self.depth)
         self.prog = program(ctx, "aircraft_vs.glsl", "depth_fs.glsl")
         self.matrix = np.eye(4)
         self.on = False
+
+    def defines(self) -> dict:
+        """The #defines of a program that receives these shadows (glutil.program)."""
+        return {"SHADOW_TAPS": self.taps if self.size > 1 else 0}
 
     def begin(self, sun_ned, centre_rel, radius_m: float):
         """Clear the map for a box round centre_rel; returns the matrix the casters are drawn with

@@ -1,5 +1,6 @@
 """What stands on the terrain (numpy only, deterministic from the terrain's seed): trees,
-buildings, landmarks and the airfield layout. Positions are NED metres on the ground.
+buildings, landmarks and the airfield layout; the roads, railway and river (network.py) and
+the town and villages along them (settlements.py). Positions are NED metres on the ground.
 
 The renderer turns these into instanced or merged meshes; nothing here touches GL.
 """
@@ -33,23 +34,11 @@ class Scenery:
     trees: np.ndarray                    # (n, 6): north, east, ground_m, height_m, radius_m, tint 0..1
     buildings: list[Building] = field(default_factory=list)
     landmarks: dict = field(default_factory=dict)   # name -> (north, east)
+    network: object = None               # world/network.Network: roads, the railway, the river
+    streets: list = field(default_factory=list)     # the town's streets (world/network.Line)
 
 
 FOREST_THRESHOLD = 0.3
-WALLS = [(0.86, 0.82, 0.74), (0.92, 0.9, 0.86), (0.78, 0.7, 0.6), (0.9, 0.85, 0.7)]
-ROOFS = [(0.55, 0.22, 0.16), (0.45, 0.2, 0.15), (0.35, 0.33, 0.35), (0.6, 0.3, 0.2)]
-
-
-def _village(rng, terrain: Terrain, n0, e0, count, spread_m, out):
-    for _ in range(count):
-        n = n0 + rng.normal(0, spread_m)
-        e = e0 + rng.normal(0, spread_m)
-        if terrain.is_water(n, e) or terrain.slope_at(n, e) > 0.25:
-            continue
-        g = terrain.height_at(n, e)
-        k = rng.integers(len(WALLS))
-        out.append(Building(n, e, g, rng.uniform(9, 16), rng.uniform(7, 10), rng.uniform(4, 7), rng.uniform(3, 5),
-                            rng.choice([0.0, math.pi / 2]) + rng.normal(0, 0.15), WALLS[k], ROOFS[rng.integers(len(ROOFS))]))
 
 
 def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
@@ -72,10 +61,28 @@ def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
     landmarks["airfield"] = (af.north_m, af.east_m)
     landmarks["windsock"] = af.to_world(af.length_m / 2 - 80.0, -40.0)
 
-    # ---- villages in the valleys, a church in the nearest one
-    for (n0, e0, cnt) in [(-3500.0, 2600.0, 28), (4200.0, -2500.0, 18), (9000.0, 5200.0, 24),
-                          (-12000.0, 2000.0, 20), (2500.0, 9500.0, 16), (-6000.0, -11000.0, 18)]:
-        _village(rng, terrain, n0, e0, cnt, 180.0, buildings)
+    # ---- the roads, the railway and the river; the villages' houses along their roads, the town
+    from . import network as network_mod
+    from .settlements import town, village_houses
+    villages = [(-3500.0, 2600.0, 28), (4200.0, -2500.0, 18), (9000.0, 5200.0, 24),
+                (-12000.0, 2000.0, 20), (2500.0, 9500.0, 16), (-6000.0, -11000.0, 18)]
+    net = network_mod.build(terrain, [(n0, e0) for n0, e0, _ in villages])
+    for (n0, e0, cnt) in villages:
+        village_houses(rng, terrain, (n0, e0), net.roads, Building, buildings, cnt)
+    centre = net.nodes["town"]
+    streets = [network_mod.Line("lane", p, np.full(len(p), 6.0))
+               for p in town(rng, terrain, centre, net.roads, Building, buildings)]
+    landmarks["town"] = centre
+    landmarks["station"] = net.nodes["station"]
+    # the station beside the line, along it
+    st = net.nodes["station"]
+    rail = net.rail[0].points
+    k = int(np.argmin(np.hypot(rail[:, 0] - st[0], rail[:, 1] - st[1])))
+    t = rail[min(k + 1, len(rail) - 1)] - rail[max(k - 1, 0)]
+    t = t / max(float(np.hypot(*t)), 1e-9)
+    sn, se = st[0] - 12.0 * t[1], st[1] + 12.0 * t[0]
+    buildings.append(Building(sn, se, terrain.height_at(sn, se), 28.0, 10.0, 6.0, 3.5, math.atan2(t[1], t[0]),
+                              (0.8, 0.72, 0.6), (0.45, 0.2, 0.15), "station"))
     cn, ce = -3500.0, 2600.0
     buildings.append(Building(cn, ce, terrain.height_at(cn, ce), 22.0, 11.0, 10.0, 7.0, 0.3,
                               (0.93, 0.9, 0.84), (0.35, 0.33, 0.35), "church"))
@@ -112,10 +119,31 @@ def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
     a = np.abs(dn * f[0] + de * f[1])
     b = np.abs(dn * r[0] + de * r[1])
     ok &= ~((a < af.length_m / 2 + 350) & (b < 350))
-    pts, g = pts[ok][:tree_count], g[ok][:tree_count]
+    pts, g = pts[ok], g[ok]
+    clear = ~_near_lines(terrain, net.lines() + streets, pts, 9.0)       # the woods cut for the roads
+    pts, g = pts[clear][:tree_count], g[clear][:tree_count]
     m = len(pts)
     trees = np.column_stack([pts[:, 0], pts[:, 1], g, rng.uniform(9, 22, m), rng.uniform(2.5, 4.5, m), rng.uniform(0, 1, m)])
-    return Scenery(trees, buildings, landmarks)
+    return Scenery(trees, buildings, landmarks, net, streets)
+
+
+def _near_lines(terrain, lines, pts, clear_m: float) -> np.ndarray:
+    """Which points lie within clear_m of a road, the railway or the river (cut through the woods)."""
+    cell = 20.0
+    o = terrain.origin_ne_m
+    shape = (int(terrain.size_ne_m[0] // cell) + 2, int(terrain.size_ne_m[1] // cell) + 2)
+    mask = np.zeros(shape, bool)
+    for ln in lines:
+        p = np.asarray(ln.points)
+        reach = int(np.ceil((0.5 * float(np.max(ln.width_m)) + clear_m) / cell))
+        i = np.round((p[:, 0] - o[0]) / cell).astype(int)
+        j = np.round((p[:, 1] - o[1]) / cell).astype(int)
+        for di in range(-reach, reach + 1):
+            for dj in range(-reach, reach + 1):
+                mask[np.clip(i + di, 0, shape[0] - 1), np.clip(j + dj, 0, shape[1] - 1)] = True
+    i = np.clip(np.round((pts[:, 0] - o[0]) / cell).astype(int), 0, shape[0] - 1)
+    j = np.clip(np.round((pts[:, 1] - o[1]) / cell).astype(int), 0, shape[1] - 1)
+    return mask[i, j]
 
 
 def forest_density(terrain: Terrain) -> np.ndarray:
@@ -130,4 +158,13 @@ def forest_alpha(terrain: Terrain) -> np.ndarray:
     gi = (np.arange(rows) / (rows - 1) * 128).astype(int).clip(0, 128)
     gj = (np.arange(cols) / (cols - 1) * 128).astype(int).clip(0, 128)
     d = dens[gi][:, gj]
-    return np.clip(0.5 + (d - FOREST_THRESHOLD) * 3.0, 0.0, 1.0)
+    alpha = np.clip(0.5 + (d - FOREST_THRESHOLD) * 3.0, 0.0, 1.0)
+    # the airfield stands in its own clearing: no forest floor where no tree stands (build())
+    af = terrain.airfield
+    f, r = af.axes()
+    N = terrain.origin_ne_m[0] + terrain.spacing_m * np.arange(rows)[:, None] - af.north_m
+    E = terrain.origin_ne_m[1] + terrain.spacing_m * np.arange(cols)[None, :] - af.east_m
+    a = np.abs(N * f[0] + E * f[1]) - (af.length_m / 2 + 350.0)
+    b = np.abs(N * r[0] + E * r[1]) - 350.0
+    outside = np.clip(np.maximum(a, b) / 150.0, 0.0, 1.0)
+    return alpha * outside

@@ -163,6 +163,16 @@ def generate(seed: int = 7, size_m: float = 40960.0, spacing_m: float = 40.0,
     return Terrain(heights, origin, spacing_m, WATER_LEVEL_M, seed, airfield)
 
 
+LAKE_NE_M = (-9000.0, 6500.0)       # the lake the river runs into
+
+
+def river_centre_e(north_m):
+    """East (m) of the river valley's middle at these norths: it meanders north to south
+    (world/network.py lays the river along it)."""
+    N = np.asarray(north_m, dtype=np.float64)
+    return 5200.0 + 900.0 * np.sin(N / 3100.0) + 400.0 * np.sin(N / 1300.0 + 1.0)
+
+
 def heightfield(seed: int, n: int, origin, spacing_m: float, airfield: AirfieldSpec) -> np.ndarray:
     """The default world's heights (n x n, rows north, columns east, from ``origin``)."""
     rng = np.random.default_rng(seed)
@@ -190,11 +200,10 @@ def heightfield(seed: int, n: int, origin, spacing_m: float, airfield: AirfieldS
     h += crest * profile * extent
 
     # a river valley east of the airfield, meandering north-south, into a lake in the south-east
-    centre_e = 5200.0 + 900.0 * np.sin(N / 3100.0) + 400.0 * np.sin(N / 1300.0 + 1.0)
-    d = np.abs(E - centre_e)
+    d = np.abs(E - river_centre_e(N))
     valley_depth = 110.0 + 25.0 * value_noise(rng, n, 4000.0 / spacing_m)
     h -= valley_depth * np.exp(-(d / 900.0) ** 2)
-    lake_n, lake_e = -9000.0, 6500.0
+    lake_n, lake_e = LAKE_NE_M
     r2 = ((N - lake_n) / 2400.0) ** 2 + ((E - lake_e) / 1500.0) ** 2
     water = WATER_LEVEL_M
     lake = np.exp(-r2 ** 2)

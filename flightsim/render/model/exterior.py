@@ -21,7 +21,7 @@ from .surfaces import (SLAT_CHORD, SLAT_DROOP_DEG, SLAT_OUT_DOWN, SLAT_OUT_FORWA
                        segments, surface_skin, v_of_chord)
 
 ATLAS_PX = 2048
-DETAIL = {"high": 1.0, "low": 0.55}        # grid density factor of each level of detail
+DETAIL = {"high": 1.0, "low": 0.4}         # grid density factor of each level of detail
 
 
 @dataclass
@@ -436,7 +436,6 @@ def _exhausts(a: _Assembly, visual):
                     inner = loft.disc(base + d * 0.15, -d, ex.radius_m * 0.9)
                     a.add(a.skin(Skin(f"nozzle_in_{x:.2f}_{y:.2f}", "dark", inner, (0.1, 0.1))), 0, 2, 16)
                     nozzles.append((base + d * 0.1, ex.radius_m))
-                    out.append((base, d))
                     continue
                 d = np.array([-0.55, 0.8 * np.sign(y) if y else 0.0, 0.15 if ex.kind == "stub" else 0.0])
                 d /= np.linalg.norm(d)
