@@ -22,7 +22,6 @@ import math
 
 import numpy as np
 
-from ..handoff import dcm
 from .glutil import program, set_uniform, vertex_array
 
 PANEL_PX = (1024, 576)              # the 2D panel's layout size (its scale k = 0.8)
