@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ..handoff import dcm
-from .glutil import mat4, program, set_uniform, translate, vertex_array
+from .glutil import mat4, program, set_scene, set_uniform, translate, vertex_array
 from .model.parts import MAX_PARTS
 
 LAYOUT = (("3f", "in_position"), ("3f", "in_normal"), ("2f", "in_uv"), ("1f", "in_part"), ("1f", "in_inside"))
@@ -29,7 +29,7 @@ class AircraftDrawer:
         self.cg = np.asarray(cg_m, dtype=np.float64)
         self.prog = program(ctx, "aircraft_vs.glsl", "aircraft_fs.glsl", shadow_defines)
         self.glass_prog = self._program(ctx, "glass")
-        self.disc_prog = self._program(ctx, "propdisc")
+        self.disc_prog = program(ctx, "plate_vs.glsl", "propdisc_fs.glsl")
         self.vbo = ctx.buffer(np.ascontiguousarray(m.vertices, dtype="f4").tobytes())
         self.ibo = ctx.buffer(np.ascontiguousarray(m.indices, dtype="i4").tobytes())
         self.vao = vertex_array(ctx, self.prog, self.vbo, LAYOUT, self.ibo)
@@ -88,11 +88,7 @@ class AircraftDrawer:
 
     def draw(self, view, m_proj, common, model, parts_bytes, shadow=None, ground=(0.3, 0.34, 0.24)):
         p = self.prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        set_uniform(p, "m_model", model)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common, model=model)
         set_uniform(p, "u_interior", tuple(float(c) for c in self.look.interior))
         set_uniform(p, "u_ground", tuple(float(c) for c in ground))
         p["u_parts"].write(parts_bytes)
@@ -144,11 +140,7 @@ class AircraftDrawer:
         tris = 0
         if self.glass_vao is not None:
             g = self.glass_prog
-            set_uniform(g, "m_proj", m_proj)
-            set_uniform(g, "m_view", view.m_view)
-            set_uniform(g, "m_model", model)
-            for k, v in common.items():
-                set_uniform(g, k, v)
+            set_scene(g, m_proj, view.m_view, common, model=model)
             set_uniform(g, "u_tint", GLASS_TINT)
             set_uniform(g, "u_inside", 1.0 if inside else 0.0)
             g["u_parts"].write(parts_bytes)
@@ -158,11 +150,7 @@ class AircraftDrawer:
         if self.disc_vao is not None and self.prop_rpm > DISC_RPM * 0.6 and not inside:
             d = self.disc_prog
             R = dcm_about(pr["axis"], self.prop_angle)
-            set_uniform(d, "m_proj", m_proj)
-            set_uniform(d, "m_view", view.m_view)
-            set_uniform(d, "m_model", model @ mat4(R, pr["position"] - R @ pr["position"]))
-            for k, v in common.items():
-                set_uniform(d, k, v)
+            set_scene(d, m_proj, view.m_view, common, model=model @ mat4(R, pr["position"] - R @ pr["position"]))
             lv = self.look.livery
             set_uniform(d, "u_radius", float(pr["radius_m"]))
             set_uniform(d, "u_strength", float(min((self.prop_rpm - 0.6 * DISC_RPM) / (0.8 * DISC_RPM), 1.0)))

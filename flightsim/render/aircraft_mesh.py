@@ -15,13 +15,12 @@ Vertices are in body axes (FRD, metres from the datum); each carries a part inde
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from .glutil import axis_angle
+from .model.parts import MAX_PARTS, Part, transforms
 
-MAX_PARTS = 48          # the size of the shader's u_parts array (shaders/mesh_vs.glsl)
 # an automatic leading-edge slat (Bf 109 style): its chord, and where it goes fully open,
 # as fractions of the section's chord (about 6 % forward and 3 % down) with a few degrees
 # of nose-down droop about its trailing edge
@@ -40,19 +39,6 @@ STORE_TANK = (0.70, 0.72, 0.74)
 
 
 @dataclass
-class Part:
-    kind: str                 # "rigid", "section" (a lifting section's fixed part), "control", "slat",
-                              # "airbrake", "gear", "store"
-    section: int = -1         # index in compiled.sections (control / slat / airbrake)
-    pivot: np.ndarray = field(default_factory=lambda: np.zeros(3))
-    axis: np.ndarray = field(default_factory=lambda: np.zeros(3))
-    travel_m: float = 0.0
-    retractable: bool = False
-    open_m: np.ndarray = field(default_factory=lambda: np.zeros(3))   # a slat's displacement fully open
-    droop_rad: float = 0.0    # a slat's nose-down rotation fully open (about its pivot, around axis)
-
-
-@dataclass
 class AircraftMesh:
     vertices: np.ndarray      # (n, 10) float32: position 3, normal 3, colour 3, part 1
     parts: list
@@ -61,39 +47,10 @@ class AircraftMesh:
 
     def part_transforms(self, deflections_rad, airbrake: float, gear_up: float, slat_positions=None,
                         section_damage=None, stores_on=None) -> np.ndarray:
-        """(MAX_PARTS, 4, 4) matrices for a pose: each section's control deflection (rad) and
-        slat position (0 closed .. 1 open; none given: all closed), the airbrakes 0..1, the
-        gear 0 down .. 1 up; sections shot away (damage 1) are hidden with their surfaces, and
-        the stores that are not on (none given: all hidden)."""
-        out = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
-        slats = () if slat_positions is None else slat_positions
-        gone = () if section_damage is None else section_damage
-        for k, p in enumerate(self.parts):
-            if p.kind in ("section", "control", "slat", "airbrake") and p.section < len(gone) and \
-                    gone[p.section] >= 1.0:
-                out[k, :3, :3] = 0.0               # shot away: collapsed into a point, not drawn
-                out[k, :3, 3] = p.pivot
-            elif p.kind == "store":
-                if stores_on is None or p.section >= len(stores_on) or stores_on[p.section] < 0.5:
-                    out[k, :3, :3] = 0.0
-                    out[k, :3, 3] = p.pivot
-            elif p.kind == "control" and p.section < len(deflections_rad):
-                R = axis_angle(p.axis, float(deflections_rad[p.section]))
-                out[k, :3, :3] = R
-                out[k, :3, 3] = p.pivot - R @ p.pivot
-            elif p.kind == "slat":
-                f = min(max(float(slats[p.section]), 0.0), 1.0) if p.section < len(slats) else 0.0
-                R = axis_angle(p.axis, -p.droop_rad * f)       # + about the span axis is nose up
-                out[k, :3, :3] = R
-                out[k, :3, 3] = p.pivot - R @ p.pivot + p.open_m * f
-            elif p.kind == "airbrake":
-                out[k, :3, 3] = p.axis * p.travel_m * float(airbrake)
-            elif p.kind == "gear" and p.retractable and gear_up >= 0.5:
-                out[k, :3, :3] = 0.0           # collapse it into its pivot: hidden
-                out[k, :3, 3] = p.pivot
-            elif p.kind == "hidden":
-                out[k, :3, :3] = 0.0
-        return out
+        """(MAX_PARTS, 4, 4) matrices for a pose (model/parts.py's transforms, the same rules as
+        the painted models): control deflections, slats 0..1, airbrakes 0..1, gear 0 down .. 1
+        up, sections shot away hidden, the stores not on hidden."""
+        return transforms(self.parts, deflections_rad, airbrake, gear_up, slat_positions, section_damage, stores_on)
 
 
 class _Builder:
@@ -396,4 +353,4 @@ def section_extent(compiled) -> float:
     return d
 
 
-__all__ = ["AircraftMesh", "build", "section_extent", "MAX_PARTS", "L"]
+__all__ = ["AircraftMesh", "build", "section_extent", "MAX_PARTS"]

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from .glutil import program, set_uniform, vertex_array
+from .glutil import program, set_scene, set_uniform, vertex_array
 
 PANEL_PX = (1024, 576)              # the 2D panel's layout size (its scale k = 0.8)
 RETICLE = {"gm2": (1.0, 0.55, 0.25), "revi16b": (1.0, 0.62, 0.22), "k14": (1.0, 0.52, 0.28)}
@@ -37,7 +37,7 @@ class Cockpit3D:
         self.tex = ctx.texture((w, h), 4)
         self.tex.filter = (ctx.LINEAR, ctx.LINEAR)
         self.fbo = ctx.framebuffer(color_attachments=[self.tex])
-        self.prog = program(ctx, "panel3d_vs.glsl", "panel3d_fs.glsl", shadow_defines)
+        self.prog = program(ctx, "plate_vs.glsl", "panel3d_fs.glsl", shadow_defines)
         self.quad = None
         self._quad_key = None
         self.top_row = 0.0
@@ -87,11 +87,7 @@ class Cockpit3D:
         if self.quad is None:
             return 0
         p = self.prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        set_uniform(p, "m_model", model_matrix)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common, model=model_matrix)
         self.tex.use(1)
         set_uniform(p, "u_panel", 1)
         if shadow is not None:

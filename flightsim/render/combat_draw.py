@@ -17,7 +17,7 @@ import numpy as np
 from ..handoff import dcm
 from ..world.combat import interpolate_view
 from . import aircraft_mesh
-from .glutil import mat4, program, set_uniform, translate
+from .glutil import mat4, program, set_scene, set_uniform, translate
 
 BANDIT_TINT = np.array([0.55, 0.62, 0.42])      # olive drab over the generated white
 TRACER_RGBA = (1.0, 0.78, 0.35, 1.0)
@@ -194,10 +194,7 @@ class CombatRenderer:
         tris = 0
         eye = np.asarray(view.eye_ned_m, dtype=np.float64)
         p = self.mesh_prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common)
         # --- the opponent
         self.opponent_drawn = False
         o = self.opponent_view
@@ -262,10 +259,7 @@ class CombatRenderer:
         if quads:
             q = np.concatenate(quads)[: MAX_QUADS * 6].astype("f4")
             tp = self.tracer_prog
-            set_uniform(tp, "m_proj", m_proj)
-            set_uniform(tp, "m_view", view.m_view)
-            for k, v in common.items():
-                set_uniform(tp, k, v)
+            set_scene(tp, m_proj, view.m_view, common)
             self.quad_buf.orphan(MAX_QUADS * 6 * 7 * 4)
             self.quad_buf.write(q.tobytes())
             self.ctx.disable(self.ctx.CULL_FACE)

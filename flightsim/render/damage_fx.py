@@ -14,7 +14,7 @@ import numpy as np
 
 from ..handoff import dcm
 from .combat_draw import billboards
-from .glutil import set_uniform
+from .glutil import set_scene
 
 # kind: (rgba at birth, size at birth m, growth m/s, life s, puffs per second)
 PUFFS = {
@@ -112,10 +112,7 @@ class TrailRenderer:
             return 0
         ctx = self.ctx
         p = self.prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common)
         self.buf.orphan(MAX_PUFFS * 6 * 9 * 4)
         self.buf.write(q.astype("f4").tobytes())
         ctx.enable(ctx.BLEND)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..handoff import dcm
-from .glutil import program, set_uniform
+from .glutil import program, set_scene, set_uniform
 
 MAX_PARTICLES = 6000
 CONTRAIL_ALT_M = 8500.0        # persistent contrails above about 8.5 km (ambient below about -40 C)
@@ -268,10 +268,7 @@ class Effects:
         if len(idx):
             quads, fire, dist = self._quads(idx, eye, view, t)
             pr = self.prog
-            set_uniform(pr, "m_proj", m_proj)
-            set_uniform(pr, "m_view", view.m_view)
-            for k, v in common.items():
-                set_uniform(pr, k, v)
+            set_scene(pr, m_proj, view.m_view, common)
             ctx.enable(ctx.BLEND)
             ctx.depth_mask = False
             for additive in (False, True):

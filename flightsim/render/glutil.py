@@ -41,6 +41,17 @@ def set_uniform(prog, name, value):
             u.value = value
 
 
+def set_scene(prog, m_proj, m_view, common=None, model=None):
+    """The uniforms every scene program shares: projection, view, the model matrix (where the
+    program draws one object) and the frame's common values (sun, fog, sky; Renderer._common)."""
+    set_uniform(prog, "m_proj", m_proj)
+    set_uniform(prog, "m_view", m_view)
+    if model is not None:
+        set_uniform(prog, "m_model", model)
+    for k, v in (common or {}).items():
+        set_uniform(prog, k, v)
+
+
 def mat_bytes(m: np.ndarray) -> bytes:
     return np.ascontiguousarray(np.asarray(m, dtype=np.float32).T).tobytes()
 

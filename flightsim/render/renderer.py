@@ -16,7 +16,7 @@ from ..handoff import Pose, dcm
 from . import aircraft_mesh
 from .camera import View
 from .buildings import scenery_chunks, tree_mesh, windsock_mesh
-from .glutil import mat4, program, set_uniform, translate
+from .glutil import mat4, program, set_scene, set_uniform, translate
 from .presets import QUALITY, FrameStats, auto_quality
 from .shadows import SunShadow
 from .terrain_draw import TerrainRenderer
@@ -393,11 +393,7 @@ class Renderer:
         p = self.mesh_prog
         R = dcm(pose.quat_wxyz)
         model = mat4(R, np.asarray(pose.position_ned_m) - view.eye_ned_m) @ translate(-a["cg"])
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        set_uniform(p, "m_model", model)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common, model=model)
         parts = mesh.part_transforms(pose.deflections_rad, pose.airbrake, pose.gear_up, pose.slat_positions,
                                      pose.snapshot.section_damage, pose.snapshot.stores_on)
         if cockpit:
@@ -435,10 +431,7 @@ class Renderer:
         self.tree_inst.orphan(self.q["max_trees"] * 24)
         self.tree_inst.write(inst.tobytes())
         p = self.tree_prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common)
         set_uniform(p, "u_gloss", 0.0)
         self.tree_vao.render(instances=n)
         self.stats.trees = n

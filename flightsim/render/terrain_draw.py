@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .camera import View
-from .glutil import program, set_uniform
+from .glutil import program, set_scene, set_uniform
 from .presets import QUALITY, FrameStats
 from .terrain_select import pack_levels, select_nodes
 
@@ -243,10 +243,7 @@ class TerrainRenderer:
         t = self.terrain
         vp = m_proj @ view.m_view
         nodes = self.select(view, vp)
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
-        for k, v in common.items():
-            set_uniform(p, k, v)
+        set_scene(p, m_proj, view.m_view, common)
         set_uniform(p, "u_grid", (t.origin_ne_m[0], t.origin_ne_m[1], t.spacing_m))
         set_uniform(p, "u_cam_ned", tuple(view.eye_ned_m))
         set_uniform(p, "u_water_m", t.water_level_m)

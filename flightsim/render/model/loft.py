@@ -14,6 +14,16 @@ from __future__ import annotations
 import numpy as np
 
 
+def _across(ax, prefer: int):
+    """Two unit vectors across the unit axis ax (e1, e2 = ax x e1): e1 is ax crossed with the
+    body axis numbered prefer (0: x, 2: z), or with the other one where ax lies along it."""
+    ref = np.zeros(3)
+    ref[prefer if abs(ax[prefer]) < 0.9 else 2 - prefer] = 1.0
+    e1 = np.cross(ax, ref)
+    e1 /= np.linalg.norm(e1)
+    return e1, np.cross(ax, e1)
+
+
 def pchip(x, y):
     """A monotone piecewise-cubic interpolant through (x, y), x increasing: f(xq) (clamped)."""
     x = np.asarray(x, dtype=np.float64)
@@ -169,10 +179,7 @@ def tube(p0, p1, r0: float, r1: float | None = None, capped: bool = True):
     ax = p1 - p0
     L = np.linalg.norm(ax)
     ax = ax / L
-    ref = np.array([0.0, 0.0, 1.0]) if abs(ax[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
-    e1 = np.cross(ax, ref)
-    e1 /= np.linalg.norm(e1)
-    e2 = np.cross(ax, e1)
+    e1, e2 = _across(ax, 2)
 
     def fn(u, v):
         u = np.asarray(u, dtype=np.float64)
@@ -193,10 +200,7 @@ def torus(centre, axis, major: float, minor: float):
     c = np.asarray(centre, dtype=np.float64)
     ax = np.asarray(axis, dtype=np.float64)
     ax = ax / np.linalg.norm(ax)
-    ref = np.array([1.0, 0.0, 0.0]) if abs(ax[0]) < 0.9 else np.array([0.0, 0.0, 1.0])
-    e1 = np.cross(ax, ref)
-    e1 /= np.linalg.norm(e1)
-    e2 = np.cross(ax, e1)
+    e1, e2 = _across(ax, 0)
 
     def fn(u, v):
         a = 2 * np.pi * np.asarray(u, dtype=np.float64)
@@ -211,10 +215,7 @@ def disc(centre, axis, radius: float):
     c = np.asarray(centre, dtype=np.float64)
     ax = np.asarray(axis, dtype=np.float64)
     ax = ax / np.linalg.norm(ax)
-    ref = np.array([0.0, 0.0, 1.0]) if abs(ax[2]) < 0.9 else np.array([1.0, 0.0, 0.0])
-    e1 = np.cross(ax, ref)
-    e1 /= np.linalg.norm(e1)
-    e2 = np.cross(ax, e1)
+    e1, e2 = _across(ax, 2)
 
     def fn(u, v):
         r = radius * np.asarray(u, dtype=np.float64)

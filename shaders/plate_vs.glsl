@@ -1,4 +1,6 @@
 #version 330
+// A flat plate in the aircraft's model space (the cockpit's panel face, the propeller disc):
+// its position relative to the eye, normal, uv and sun-shadow coordinates for the fragment shader.
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform mat4 m_model;
