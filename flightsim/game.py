@@ -29,6 +29,7 @@ class Game:
 
     def __init__(self, ctx, world: World, view="chase", quality="auto", livery: str | None = None):
         from .input.keyboard import KeyboardControls
+        from .render.buildings import tower_eye_ned
         from .render.camera import CameraRig
         from .render.hud import Hud
         from .render.renderer import Renderer
@@ -41,9 +42,7 @@ class Game:
         self.renderer.set_time_of_day(world.scenario.world.get("time_of_day_h", 13.0))
         from .world.scenario import wind_ned
         self.renderer.set_wind(wind_ned(world.scenario.world))
-        scen = self.renderer.scenery
-        tower = next((b for b in scen.buildings if b.kind == "tower"), None)
-        tower_ned = None if tower is None else (tower.north_m, tower.east_m, -tower.ground_m - tower.height_m - 3.0)
+        tower_ned = tower_eye_ned(self.renderer.scenery)
         model = self.renderer.aircraft.get("mesh")
         cockpit = getattr(model, "cockpit", None)
         self.cameras = CameraRig(world.compiled, world.terrain, tower_ned,

@@ -6,6 +6,8 @@
 // Terrain colour by height, slope, the fields (terrain_paint.glsl) and forest; water; the
 // airfield painted in place (no decals, no z-fighting); close-up detail; the aircraft's shadow.
 uniform float u_water_m;
+uniform sampler2D u_normal;     // a: forest density (terrain_vs.glsl)
+uniform vec3 u_grid;            // origin north, origin east, spacing (m)
 // TERRAIN_SHADOW (a #define): the ground takes the aircraft's shadow from the map (high); else
 // the renderer lays it flat (medium, low). GROUND_DETAIL: terrain_paint.glsl.
 in vec3 v_rel;
@@ -43,8 +45,18 @@ void main() {
         f_color = vec4(mix(col, v_fog.rgb, v_fog.a), 1.0);
         return;
     }
-    col = paint_airfield(v_ne, farmland(v_ne, v_aux.x, dist) * v_mix.a + v_mix.rgb);
-    col = ground_detail(col, v_ne, v_forest, v_aux.y, dist);
+    float forest = v_forest;
+#if GROUND_DETAIL
+    // the forest's edge per pixel: its density map sampled between the mesh's vertices (a far
+    // mesh's coarse steps would cut it into blocks) and frayed by noise into an irregular edge
+    vec2 uv = (vec2(v_ne.y - u_grid.y, v_ne.x - u_grid.x) / u_grid.z + 0.5) / vec2(textureSize(u_normal, 0));
+    uv = 1.0 - abs(mod(uv, 2.0) - 1.0);       // off the map's edge, its forests mirrored (not smeared)
+    forest = texture(u_normal, uv).a + 0.22 * (noise_at(v_ne, 2300.0).g - 0.5);
+#endif
+    vec3 patch = farmland(v_ne, v_aux.x, dist);
+    col = patch * v_mix.a + v_mix.rgb + forest_weight(forest) * v_mix.a * (FOREST_COLOUR - patch);
+    col = paint_airfield(v_ne, col);
+    col = ground_detail(col, v_ne, forest, v_aux.y, dist);
     float diff = max(dot(n, u_sun_ned), 0.0);
     float sky = 0.5 + 0.5 * (-n.z);
     col *= u_sun_color * diff * lit + u_ambient * (0.25 + 0.2 * sky);

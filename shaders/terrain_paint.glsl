@@ -124,12 +124,18 @@ vec3 farmland(vec2 ne, float lowland, float dist) {
 float lowland_weight(float h) { return clamp((560.0 - h) / 120.0, 0.0, 1.0); }
 
 // the land tints over the patchwork as col = a * patchwork + b: forest, rock on slopes, high
-// ground, the shore (one chain of mixes, linear in the patchwork colour)
+// ground, the shore (one chain of mixes, linear in the patchwork colour). Every step after the
+// forest scales what came before by the same factor, so a forest weight wf comes out as
+//     col = tint(0) applied to patch + wf * a(0) * (FOREST_COLOUR - patch)
+// which lets the fragment shader lay the forest per pixel over a tint made without it.
+const vec3 FOREST_COLOUR = vec3(0.13, 0.24, 0.10);
+float forest_weight(float forest) { return smoothstep(0.45, 0.6, forest); }
+
 vec4 land_tint(float forest, float slope, float h, float water_m) {
     float a = 1.0;
     vec3 b = vec3(0.0);
-    float w = smoothstep(0.45, 0.6, forest);
-    a *= 1.0 - w; b = mix(b, vec3(0.13, 0.24, 0.10), w);
+    float w = forest_weight(forest);
+    a *= 1.0 - w; b = mix(b, FOREST_COLOUR, w);
     w = smoothstep(0.35, 0.6, slope);
     a *= 1.0 - w; b = mix(b, vec3(0.46, 0.43, 0.38), w);
     w = smoothstep(700.0, 900.0, h) * 0.6;
@@ -144,7 +150,7 @@ vec4 land_tint(float forest, float slope, float h, float water_m) {
 vec3 ground_detail(vec3 col, vec2 ne, float forest, float slope, float dist) {
     float near = clamp(1.0 - dist / 2500.0, 0.0, 1.0);
 #if GROUND_DETAIL
-    float f = smoothstep(0.45, 0.6, forest);
+    float f = forest_weight(forest);
     vec4 mid = noise_at(ne, 200.0);           // 25, 12, 6, 3 m
     // stands of different trees, seen from any distance
     col *= 1.0 + f * 0.35 * (noise_at(ne, 2300.0).b - 0.5) + f * 0.2 * (mid.r - 0.5);

@@ -18,7 +18,7 @@ out vec3 v_normal;
 out float v_forest;
 out vec4 v_fog;   // haze colour, amount
 out vec4 v_shadow;
-out vec4 v_mix;     // the land tint (terrain_paint.glsl land_tint): rgb added, a the fields' weight
+out vec4 v_mix;     // the land tint without the forest (terrain_paint.glsl land_tint): rgb added, a the fields' weight
 out vec2 v_aux;     // lowland (fields) weight, slope
 out vec4 v_water;   // rgb: the water's colour (the sky reflected), a: 1 on water
 void main() {
@@ -42,7 +42,7 @@ void main() {
     // what varies slowly, per vertex: the tints and the slope (software GL pays per pixel)
     vec3 n = normalize(v_normal);
     float slope = sqrt(max(1.0 - n.z * n.z, 0.0));
-    v_mix = land_tint(v_forest, slope, h, u_water_m);
+    v_mix = land_tint(0.0, slope, h, u_water_m);     // the forest: per pixel (terrain_fs.glsl)
     v_aux = vec2(lowland_weight(h), slope);
     v_water = h <= u_water_m + 0.05 ? vec4(water_color(v_rel / max(dist, 1e-3)), 1.0) : vec4(0.0);
     gl_Position = m_proj * m_view * vec4(v_rel, 1.0);

@@ -10,14 +10,19 @@ import numpy as np
 from . import aircraft_mesh
 
 
+def _axes(bd):
+    """A building's axes in the world (NED): forward along its heading, right, up, and its
+    footprint's centre a metre below the ground (NED: z down), so that on a slope no gap opens
+    under a wall."""
+    c, s = math.cos(bd.heading_rad), math.sin(bd.heading_rad)
+    return (np.array([c, s, 0.0]), np.array([-s, c, 0.0]), np.array([0.0, 0.0, -1.0]),
+            np.array([bd.north_m, bd.east_m, -bd.ground_m + 1.0]))
+
+
 def _hangar(b, bd):
     """A hangar: low walls under a barrel roof, its great doors on the side facing the apron."""
-    c, s = math.cos(bd.heading_rad), math.sin(bd.heading_rad)
-    f = np.array([c, s, 0.0])
-    r = np.array([-s, c, 0.0])
-    o = np.array([bd.north_m, bd.east_m, -bd.ground_m + 1.0])
+    f, r, up, o = _axes(bd)
     L2, W2 = bd.length_m / 2, bd.width_m / 2
-    up = np.array([0.0, 0.0, -1.0])
     H = 0.45 * bd.height_m + 1.0                 # the walls; the barrel rises the rest
     rise = bd.height_m - 0.45 * bd.height_m
     n = 10
@@ -49,12 +54,8 @@ def _box_building(b, bd):
     if bd.kind == "hangar":
         _hangar(b, bd)
         return
-    c, s = math.cos(bd.heading_rad), math.sin(bd.heading_rad)
-    f = np.array([c, s, 0.0])
-    r = np.array([-s, c, 0.0])
-    o = np.array([bd.north_m, bd.east_m, -bd.ground_m + 1.0])
+    f, r, up, o = _axes(bd)
     L2, W2 = bd.length_m / 2, bd.width_m / 2
-    up = np.array([0.0, 0.0, -1.0])
     H = bd.height_m + 1.0
     corners = [o + f * a + r * w for a, w in ((-L2, -W2), (L2, -W2), (L2, W2), (-L2, W2))]
     for k in range(4):
@@ -106,18 +107,46 @@ def scenery_chunks(scenery, terrain):
     return (np.concatenate(parts) if parts else np.zeros((0, 10), np.float32)), chunks
 
 
+CAB_SILL_M = 0.8        # the tower cab's wall below its windows
+CAB_HEIGHT_M = 3.0      # the cab's floor (the tower's flat roof) to its roof
+CAB_POST_M = 0.25       # the corner posts between the windows
+CAB_EYE_M = 1.7         # a standing controller's eye over the cab's floor
+
+
+def tower_eye_ned(scenery):
+    """Where the tower view looks from: a controller standing in the tower's cab (None: no tower)."""
+    tower = next((b for b in scenery.buildings if b.kind == "tower"), None)
+    if tower is None:
+        return None
+    return np.array([tower.north_m, tower.east_m, -tower.ground_m - tower.height_m - CAB_EYE_M])
+
+
+def _tower_cab(b, bd):
+    """The glass cab on the tower: a sill, corner posts and a roof; its windows open (the
+    tower view looks out of them, CAB_EYE_M over the floor)."""
+    up = np.array([0.0, 0.0, -1.0])
+    floor = np.array([bd.north_m, bd.east_m, -bd.ground_m - bd.height_m])
+    corners = [floor + 4.6 * np.array([math.cos(a), math.sin(a), 0.0])
+               for a in (k * math.pi / 2 + bd.heading_rad + math.pi / 4 for k in range(4))]
+    frame = (0.15, 0.25, 0.3)
+    top = up * CAB_HEIGHT_M
+    for k in range(4):
+        p0, p1 = corners[k], corners[(k + 1) % 4]
+        b.quad(p0, p1, p1 + up * CAB_SILL_M, p0 + up * CAB_SILL_M, bd.colour, 0)
+        d = (p1 - p0) / np.linalg.norm(p1 - p0) * CAB_POST_M
+        b.quad(p0, p0 + d, p0 + d + top, p0 + top, frame, 0)
+        b.quad(p1 - d, p1, p1 + top, p1 - d + top, frame, 0)
+    roof = [c + top for c in corners]
+    b.quad(roof[0], roof[1], roof[2], roof[3], bd.roof_colour, 0)
+    b.quad(roof[3], roof[2], roof[1], roof[0], bd.roof_colour, 0)
+
+
 def scenery_mesh(scenery, terrain, windsock: bool = True) -> np.ndarray:
     b = aircraft_mesh._Builder()
     for bd in scenery.buildings:
         _box_building(b, bd)
-        if bd.kind == "tower":  # glass cab on the tower
-            c = np.array([bd.north_m, bd.east_m, -bd.ground_m - bd.height_m - 1.0])
-            for k in range(4):
-                a = k * math.pi / 2 + bd.heading_rad + math.pi / 4
-                a1 = a + math.pi / 2
-                p0 = c + 4.6 * np.array([math.cos(a), math.sin(a), 0])
-                p1 = c + 4.6 * np.array([math.cos(a1), math.sin(a1), 0])
-                b.quad(p0, p1, p1 + [0, 0, -3.0], p0 + [0, 0, -3.0], (0.15, 0.25, 0.3), 0)
+        if bd.kind == "tower":
+            _tower_cab(b, bd)
     # the windsock's pole (the sock itself turns with the wind: windsock_mesh)
     if not windsock or "windsock" not in scenery.landmarks:
         return b.array()

@@ -107,10 +107,7 @@ def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
     size = terrain.size_ne_m
     o = terrain.origin_ne_m
     pts = rng.uniform([o[0], o[1]], [o[0] + size[0], o[1] + size[1]], (tree_count * 4, 2))
-    dens = forest_density(terrain)
-    gi = ((pts[:, 0] - o[0]) / size[0] * 128).astype(int)
-    gj = ((pts[:, 1] - o[1]) / size[1] * 128).astype(int)
-    keep = dens[gi, gj] > FOREST_THRESHOLD
+    keep = forest_density_at(terrain, forest_density(terrain), pts[:, 0], pts[:, 1]) > FOREST_THRESHOLD
     pts = pts[keep]
     g = terrain.height_at(pts[:, 0], pts[:, 1])
     ok = (g > terrain.water_level_m + 1.0) & (terrain.slope_at(pts[:, 0], pts[:, 1]) < 0.45) & (g < 850)
@@ -151,13 +148,28 @@ def forest_density(terrain: Terrain) -> np.ndarray:
     return value_noise(np.random.default_rng(terrain.seed + 2), 129, 10.0)
 
 
+def forest_density_at(terrain: Terrain, dens: np.ndarray, north_m, east_m) -> np.ndarray:
+    """The forest noise between its samples (bilinear), at world points: the trees and the
+    forest floor (forest_alpha) share one smooth edge, not the blocks of its 129 x 129 grid."""
+    o = terrain.origin_ne_m
+    size = terrain.size_ne_m
+    last = dens.shape[0] - 1
+    u = np.clip((np.asarray(north_m, dtype=np.float64) - o[0]) / size[0] * last, 0.0, last)
+    v = np.clip((np.asarray(east_m, dtype=np.float64) - o[1]) / size[1] * last, 0.0, last)
+    i = np.minimum(u.astype(np.int64), last - 1)
+    j = np.minimum(v.astype(np.int64), last - 1)
+    fu, fv = u - i, v - j
+    return (dens[i, j] * (1 - fu) * (1 - fv) + dens[i + 1, j] * fu * (1 - fv)
+            + dens[i, j + 1] * (1 - fu) * fv + dens[i + 1, j + 1] * fu * fv)
+
+
 def forest_alpha(terrain: Terrain) -> np.ndarray:
     """Per heightfield sample, 0..1 with 0.5 at the forest edge (the terrain shader darkens above it)."""
-    dens = forest_density(terrain)
     rows, cols = terrain.shape
-    gi = (np.arange(rows) / (rows - 1) * 128).astype(int).clip(0, 128)
-    gj = (np.arange(cols) / (cols - 1) * 128).astype(int).clip(0, 128)
-    d = dens[gi][:, gj]
+    n = terrain.origin_ne_m[0] + terrain.spacing_m * np.arange(rows)
+    e = terrain.origin_ne_m[1] + terrain.spacing_m * np.arange(cols)
+    N, E = np.meshgrid(n, e, indexing="ij")
+    d = forest_density_at(terrain, forest_density(terrain), N, E)
     alpha = np.clip(0.5 + (d - FOREST_THRESHOLD) * 3.0, 0.0, 1.0)
     # the airfield stands in its own clearing: no forest floor where no tree stands (build())
     af = terrain.airfield

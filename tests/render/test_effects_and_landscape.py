@@ -178,3 +178,38 @@ def test_the_airfield_from_the_air_has_its_numbers_roads_and_town(ctx):
     roofs = (img[..., 0] > img[..., 1] + 40) & (img[..., 0] > 100)
     assert roofs[H // 4: 3 * H // 4, W // 4: 3 * W // 4].mean() > 0.02
     assert r.ribbons.drawn > 0
+
+
+def test_the_tower_view_looks_out_of_the_cabs_windows_at_the_runway():
+    """The controller stands in the tower's cab under its roof; nothing of the scenery (the cab's
+    own walls included) stands between the eye and the runway or the apron."""
+    from flightsim.render.buildings import scenery_mesh, tower_eye_ned
+    from flightsim.world import scenery as S
+    from flightsim.world import terrain as T
+    t = T.generate()
+    sc = S.build(t)
+    eye = tower_eye_ned(sc)
+    tri = scenery_mesh(sc, t)[:, :3].astype(np.float64).reshape(-1, 3, 3)
+
+    def blocked(p):
+        """Does the segment eye -> p cross a triangle (Moller-Trumbore, all triangles at once)?"""
+        d = p - eye
+        e1, e2 = tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0]
+        h = np.cross(d, e2)
+        a = np.einsum("ij,ij->i", e1, h)
+        ok = np.abs(a) > 1e-9
+        f = np.where(ok, 1.0 / np.where(ok, a, 1.0), 0.0)
+        s = eye - tri[:, 0]
+        u = f * np.einsum("ij,ij->i", s, h)
+        q = np.cross(s, e1)
+        v = f * (q @ d)
+        w = f * np.einsum("ij,ij->i", e2, q)
+        return bool(np.any(ok & (u >= 0) & (v >= 0) & (u + v <= 1) & (w > 1e-6) & (w < 1 - 1e-6)))
+
+    af = t.airfield
+    for along in (-600.0, -300.0, 0.0, 300.0, 600.0):
+        n, e = af.to_world(along, 0.0)
+        assert not blocked(np.array([n, e, -t.height_at(n, e) - 2.0])), along
+    n, e = af.to_world(-90.0, 95.0)            # the apron before the hangars
+    assert not blocked(np.array([n, e, -t.height_at(n, e) - 2.0]))
+    assert blocked(eye + np.array([0.0, 0.0, -5.0]))        # the cab's roof over the controller

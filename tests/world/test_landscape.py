@@ -111,3 +111,24 @@ def test_the_network_is_made_once_and_read_back(tmp_path, monkeypatch):
     assert [ln.kind for ln in a.lines()] == [ln.kind for ln in b.lines()]
     for x, y in zip(a.lines(), b.lines()):
         assert np.array_equal(x.points, y.points) and np.array_equal(x.width_m, y.width_m)
+
+
+def test_the_forest_floor_has_the_trees_smooth_edge_not_its_grids_blocks(world):
+    """The forest noise is 129 x 129 over the world; read nearest-sample it cut the woods into
+    blocks of 4 heightfield samples and more (the blocky forests seen from 3 km). Bilinear, the
+    floor changes between any two neighbours at the edge, and the trees stand on it."""
+    t, sc = world
+    alpha = S.forest_alpha(t)
+    edge = (alpha[:, :-1] > 0.05) & (alpha[:, :-1] < 0.95)
+    same = np.isclose(alpha[:, 1:], alpha[:, :-1], atol=1e-9) & edge
+    assert edge.sum() > 1000
+    assert same.sum() / edge.sum() < 0.02
+    # every tree on a forest floor (the floor at its point, bilinear between samples)
+    o, sp = t.origin_ne_m, t.spacing_m
+    u = (sc.trees[:, 0] - o[0]) / sp
+    v = (sc.trees[:, 1] - o[1]) / sp
+    i, j = u.astype(int), v.astype(int)
+    fu, fv = u - i, v - j
+    a = (alpha[i, j] * (1 - fu) * (1 - fv) + alpha[i + 1, j] * fu * (1 - fv)
+         + alpha[i, j + 1] * (1 - fu) * fv + alpha[i + 1, j + 1] * fu * fv)
+    assert np.mean(a > 0.4) > 0.99
