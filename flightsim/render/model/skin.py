@@ -89,7 +89,7 @@ def mesh_piece(p: Piece):
     nrm = s.normals(U, V)
     x0, y0, w, h = s.rect if s.rect is not None else (0.0, 0.0, 1.0, 1.0)
     uv = np.stack([x0 + U * w, y0 + V * h], axis=-1)
-    inside = 1.0 if s.kind == "fuselage" else 0.0      # its inside (the cockpit's walls) has the interior's paint
+    inside = 1.0 if s.kind in ("fuselage", "frame") else 0.0   # its inside (cockpit walls, frames): the interior paint
     verts = np.concatenate([pos, nrm, uv, np.full(U.shape + (1,), float(p.part)), np.full(U.shape + (1,), inside)],
                            axis=-1).reshape(-1, 10)
     nu, nv = p.nu, p.nv
