@@ -415,7 +415,7 @@ class GameFlow:
             return None
         current = self.game.renderer.aircraft.get("livery")
         name = current.name if current is not None else liveries[0].name
-        return (f"Paint: {name}", f"{len(liveries)} schemes for the {self.world.compiled.name}: Left / Right")
+        return (f"Paint: {name}", f"Left / Right: {len(liveries)} schemes for the {self.world.compiled.name}")
 
     def change_livery(self, step: int) -> None:
         """The next or previous paint scheme on the aircraft flown (remembered per aircraft); the

@@ -18,9 +18,10 @@ RED = (255, 95, 75, 255)
 HINT = "Up / Down choose    Enter fly    Esc back    Shift+Esc quit    joystick: hat or stick, trigger / A"
 
 
-def _fit(text: str, px: float, size_pt: float) -> str:
-    """Cut text to about ``px`` pixels wide (DejaVu Sans averages ~0.55 em a character)."""
-    per_char = 0.55 * size_pt * 96.0 / 72.0
+def _fit(text: str, px: float, size_pt: float, bold: bool = False) -> str:
+    """Cut text to about ``px`` pixels wide (DejaVu Sans averages ~0.55 em a character, its bold
+    ~0.60: "Paint: LSV Gifhorn" ran into the detail beside it when bold was counted as plain)."""
+    per_char = (0.60 if bold else 0.55) * size_pt * 96.0 / 72.0
     n = max(int(px / max(per_char, 1e-6)), 4)
     return text if len(text) <= n else text[:n - 1].rstrip() + "\u2026"
 
@@ -97,10 +98,14 @@ class MenuView(PanelView):
                     rect = (x0 + 18 * k, yc - row_h / 2 + 2 * k, x1 - 18 * k, yc + row_h / 2 - 2 * k)
                     cv.rounded_rect(*rect, 5 * k, AMBER_BAR)
                     self.selected_rect = rect
-                put(("row", r), _fit(it.label, detail_x - name_x - 10 * k, s_name), name_x, yc, size=s_name,
+                # the paint line's scheme names are long: its name takes the row, its hint the right end
+                livery = it.kind == "livery"
+                name_w = 0.62 * (x1 - 26 * k - name_x) if livery else detail_x - name_x - 10 * k
+                put(("row", r), _fit(it.label, name_w, s_name, bold=True), name_x, yc, size=s_name,
                        color=DARK if on else NAME, bold=True, anchor_x="left")
                 if it.detail:
-                    put(("detail", r), _fit(it.detail, x1 - 26 * k - detail_x, s_detail), detail_x, yc,
+                    dx = name_x + name_w + 10 * k if livery else detail_x
+                    put(("detail", r), _fit(it.detail, x1 - 26 * k - dx, s_detail), dx, yc,
                            size=s_detail, color=DARK if on else DETAIL, anchor_x="left")
             yy -= row_h
         if self.top > 0:
