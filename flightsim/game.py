@@ -55,8 +55,9 @@ class Game:
         self.hud = Hud(ctx, world.compiled.name, self.instrument_spec)
         self.cockpit3d = None       # the 3D cockpit's moving parts (render/cockpit3d.py), where the aircraft has one
         if cockpit is not None:
-            from .render.cockpit3d import Cockpit3D
-            self.cockpit3d = Cockpit3D(ctx, model, self.hud.cockpit, self.renderer.shadow.defines())
+            from .render.cockpit3d import PANEL_PX, Cockpit3D
+            self.cockpit3d = Cockpit3D(ctx, model, self.hud.cockpit, self.renderer.shadow.defines(),
+                                       self.renderer.q.get("panel_px", PANEL_PX))
             self.renderer.cockpit3d = self.cockpit3d
             self.hud.sight = cockpit["sight"]
         guns = getattr(world.compiled.spec, "guns", None)
@@ -119,8 +120,9 @@ class Game:
                 self.cockpit3d.update_texture(self.instruments, pose.snapshot, now_s)
         self.hud.eye_body = self.cameras.eye_body + self.cameras.head_offset()
         covered = self.hud.covered_rows(fbo.viewport[2], fbo.viewport[3], view, pose, mode)
+        # the HUD view is the clear one: the HUD over the world, no cockpit round it
         m_proj = self.renderer.render(fbo, view, pose, cockpit=self.view_mode in ("cockpit", "hud", "panel"),
-                                      covered_rows=covered)
+                                      covered_rows=covered, own=self.view_mode != "hud")
         st = self.renderer.stats
         # the frame rate is measured by the window's loop only (a screenshot's clock is simulated)
         fps = f"{self.fps:4.0f} fps  " if self.fps > 0 else ""

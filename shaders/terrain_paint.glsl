@@ -8,6 +8,9 @@
 // rows or mowing stripes inside them that fade out before they could shimmer. Close up,
 // grain noise on everything; the forest floor seen from above is a canopy of crowns; rock
 // on the steep slopes is streaked.
+#ifndef GROUND_DETAIL
+#define GROUND_DETAIL 0
+#endif
 uniform vec4 u_rwy;             // runway centre (n, e), along-runway unit vector (n, e)
 uniform vec4 u_rwy_dim;         // half length, half width, taxiway offset, taxiway half width
 uniform sampler2D u_noise;      // tiling value noise: r, g, b, a with features 1/8, 1/16, 1/32, 1/64 of a tile
@@ -36,10 +39,13 @@ vec3 runway(vec2 p, vec3 base) {
     float a = abs(p.x), b = abs(p.y);
     vec3 white = vec3(0.9);
     if (a < hl && b < hw) {
-        vec3 c = vec3(0.26, 0.26, 0.27) * (0.95 + 0.1 * hash(floor(p * 0.5)));
+        vec3 c = vec3(0.26, 0.26, 0.27);
+#if GROUND_DETAIL
+        c *= 0.95 + 0.1 * hash(floor(p * 0.5));
         // tyre marks in the touchdown zones
         c *= 1.0 - 0.25 * smoothstep(hl - 600.0, hl - 350.0, a) * smoothstep(hl - 120.0, hl - 250.0, a)
              * smoothstep(6.0, 1.0, abs(b - 3.0)) * (0.6 + 0.4 * hash(floor(p * vec2(0.05, 1.0))));
+#endif
         if (b > hw - 1.2) c = white;                                               // edge lines
         if (b < 0.5 && mod(p.x + 1000.0, 50.0) < 30.0 && a < hl - 120.0) c = white; // centreline
         if (a > hl - 70.0 && a < hl - 10.0 && mod(b, 3.6) > 1.8 && b < hw - 3.0) c = white; // piano keys
@@ -50,7 +56,10 @@ vec3 runway(vec2 p, vec3 base) {
     bool taxi = (abs(p.y - to) < tw && a < hl - 20.0) || (a > hl - 40.0 && a < hl - 20.0 && p.y > 0.0 && p.y < to);
     bool apron = p.x > -170.0 && p.x < 80.0 && p.y > to && p.y < to + 80.0;
     if (taxi || apron) {
-        vec3 c = vec3(0.34, 0.34, 0.35) * (0.96 + 0.08 * hash(floor(p * 0.4)));
+        vec3 c = vec3(0.34, 0.34, 0.35);
+#if GROUND_DETAIL
+        c *= 0.96 + 0.08 * hash(floor(p * 0.4));
+#endif
         if (taxi && !apron && abs(p.y - to) < 0.25) c = vec3(0.85, 0.75, 0.2);
         return c;
     }
@@ -65,9 +74,6 @@ vec3 runway(vec2 p, vec3 base) {
 // GROUND_DETAIL (a #define: render/renderer.py QUALITY "ground_detail") 0: the plots and their
 // hedges; 1: turned and wandering field edges, crop rows, the ground's texture close up. (A
 // preset's choice made when the shader is compiled: software GL runs both sides of a branch.)
-#ifndef GROUND_DETAIL
-#define GROUND_DETAIL 0
-#endif
 
 // the fields at (north, east)
 vec3 farmland(vec2 ne, float lowland, float dist) {

@@ -22,7 +22,8 @@ GLASS_TINT = (0.55, 0.62, 0.66)
 
 
 class AircraftDrawer:
-    def __init__(self, ctx, look, cg_m, low: bool = False, shadow_defines: dict | None = None):
+    def __init__(self, ctx, look, cg_m, low: bool = False, shadow_defines: dict | None = None,
+                 anisotropy: float = 4.0):
         self.ctx = ctx
         self.look = look
         self.model = m = look.model
@@ -42,7 +43,7 @@ class AircraftDrawer:
         self.tex.build_mipmaps()
         self.tex.filter = (ctx.LINEAR_MIPMAP_LINEAR, ctx.LINEAR)
         try:
-            self.tex.anisotropy = 4.0 if not low else 1.0
+            self.tex.anisotropy = anisotropy     # a preset's: software GL pays dearly for it
         except Exception:            # not every driver has anisotropic filtering
             pass
         self.glass_vao = None

@@ -24,16 +24,16 @@ import numpy as np
 
 from .glutil import program, set_scene, set_uniform, vertex_array
 
-PANEL_PX = (1024, 576)              # the 2D panel's layout size (its scale k = 0.8)
+PANEL_PX = (1024, 576)              # the 2D panel's layout size (its scale k = 0.8); a preset may ask less
 RETICLE = {"gm2": (1.0, 0.55, 0.25), "revi16b": (1.0, 0.62, 0.22), "k14": (1.0, 0.52, 0.28)}
 
 
 class Cockpit3D:
-    def __init__(self, ctx, model, instrument_panel, shadow_defines: dict | None = None):
+    def __init__(self, ctx, model, instrument_panel, shadow_defines: dict | None = None, panel_px=PANEL_PX):
         self.ctx = ctx
         self.ck = model.cockpit
         self.panel = instrument_panel        # render.cockpit.CockpitPanel
-        w, h = PANEL_PX
+        self.panel_px = w, h = tuple(int(v) for v in panel_px)
         self.tex = ctx.texture((w, h), 4)
         self.tex.filter = (ctx.LINEAR, ctx.LINEAR)
         self.fbo = ctx.framebuffer(color_attachments=[self.tex])
@@ -46,7 +46,7 @@ class Cockpit3D:
         """The panel's face as a quad in body axes, its texture's rows placed so the 2D panel's
         top edge meets the glare shield."""
         ck = self.ck
-        w, h = PANEL_PX
+        w, h = self.panel_px
         hw = ck["instruments_half_width"]
         s = 2 * hw / w                                  # metres per texel
         x = ck["panel_x"]
@@ -66,7 +66,7 @@ class Cockpit3D:
         """Draw the instruments into the panel's texture (the 2D panel's own drawing)."""
         from .overlay import pixel_projection
         ctx = self.ctx
-        w, h = PANEL_PX
+        w, h = self.panel_px
         fbo = self.fbo
         with pixel_projection(w, h):
             fbo.use()

@@ -153,7 +153,8 @@ class CombatRenderer:
             self.opp["drawer"].release()
         cg = np.asarray(oc.cg_m, dtype=np.float64)
         self.opp = {"mesh": lk.model, "drawer": AircraftDrawer(self.ctx, lk, cg, low=renderer.quality == "low",
-                                                               shadow_defines=renderer.shadow.defines()),
+                                                               shadow_defines=renderer.shadow.defines(),
+                                                               anisotropy=renderer.q.get("anisotropy", 1.0)),
                     "cg": cg, "muzzles": gun_muzzles(oc)}
 
     def _opponent_parts(self, view):

@@ -10,13 +10,17 @@ QUALITY = {
     #   stays at full resolution, the scene stretched bilinearly); shadow_px, shadow_taps: the sun's shadow
     #   map and its filter (0: the aircraft's shadow laid flat on the ground); terrain_shadow: the ground
     #   samples that map; ground_detail: the fields' crop rows and the ground's texture close up;
-    #   buildings_m: how far buildings are drawn
+    #   buildings_m: how far buildings are drawn; inside_glass: the canopy's glass drawn from the cockpit
+    #   (a blended layer over the whole view); panel_px: the 3D cockpit's instrument texture; anisotropy:
+    #   the aircraft's paint filtered at grazing angles (software GL: a quarter of the aircraft's cost)
     "low": dict(grid=8, split=1.5, trees_m=1400.0, max_trees=1200, fog=1.0 / 12000.0, tree_sides=5, scale=0.5,
-                terrain_shader="terrain_low", draw_chunks=3, shadow_px=0, buildings_m=4500.0),
+                terrain_shader="terrain_low", draw_chunks=3, shadow_px=0, buildings_m=4500.0,
+                inside_glass=False, panel_px=(640, 360)),
     "medium": dict(grid=16, split=1.8, trees_m=2500.0, max_trees=4000, fog=1.0 / 16000.0, tree_sides=6, scale=1.0,
-                   shadow_px=2048, shadow_taps=1, buildings_m=9000.0, ground_detail=0.0),
+                   shadow_px=1024, shadow_taps=1, buildings_m=9000.0, ground_detail=0.0, inside_glass=False),
     "high": dict(grid=16, split=3.0, trees_m=4500.0, max_trees=12000, fog=1.0 / 20000.0, tree_sides=8, scale=1.0,
-                 shadow_px=4096, shadow_taps=9, buildings_m=20000.0, ground_detail=1.0, terrain_shadow=True),
+                 shadow_px=4096, shadow_taps=9, buildings_m=20000.0, ground_detail=1.0, terrain_shadow=True,
+                 anisotropy=4.0),
 }
 SOFTWARE_GL = ("llvmpipe", "softpipe", "swiftshader", "software", "swr")
 

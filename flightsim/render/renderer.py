@@ -47,6 +47,7 @@ class Renderer:
         self.ctx = ctx
         self.quality = auto_quality(ctx) if quality in (None, "auto") else quality
         self.q = QUALITY[self.quality]
+        self._own = True            # the player's aircraft drawn (render(own=False): the HUD view)
         self.terrain = terrain
         # the sun's shadow map (medium, high); the low preset lays a flat shadow on the ground instead
         self.shadow = SunShadow(ctx, int(self.q.get("shadow_px") or 1), int(self.q.get("shadow_taps", 1)))
@@ -115,7 +116,8 @@ class Renderer:
         cg = np.asarray(compiled.cg_m, dtype=np.float64)
         lk = looks.look(compiled, self.quality, livery=livery)
         if lk is not None:
-            drawer = AircraftDrawer(self.ctx, lk, cg, low=self.quality == "low", shadow_defines=self.shadow.defines())
+            drawer = AircraftDrawer(self.ctx, lk, cg, low=self.quality == "low", shadow_defines=self.shadow.defines(),
+                                    anisotropy=self.q.get("anisotropy", 1.0))
             self.aircraft = {"mesh": lk.model, "drawer": drawer, "cg": cg, "livery": lk.livery}
             from .effects import Effects
             muzzles = None
@@ -154,10 +156,13 @@ class Renderer:
                 "u_sky_zenith": li.sky_zenith, "u_sky_horizon": li.sky_horizon,
                 "u_sun_color": li.sun_color, "u_ambient": li.ambient}
 
-    def render(self, fbo, view: View, pose: Pose | None, cockpit: bool = False, covered_rows: int = 0):
+    def render(self, fbo, view: View, pose: Pose | None, cockpit: bool = False, covered_rows: int = 0,
+               own: bool = True):
         """Draw the scene into fbo (at the preset's render scale, then stretched); returns the
         projection. The bottom covered_rows rows of the window are left undrawn: an opaque
-        overlay (the cockpit panel) covers them."""
+        overlay (the cockpit panel) covers them. own=False leaves the player's aircraft out
+        (the HUD view), its shadow on the ground kept."""
+        self._own = own
         ctx = self.ctx
         fbo.use()
         w, h = fbo.viewport[2], fbo.viewport[3]     # the window's current size (ctx.screen's .size is stale)
@@ -203,7 +208,7 @@ class Renderer:
             vw, vh = fbo.viewport[2], fbo.viewport[3]
             fbo.scissor = (0, covered, vw, max(vh - covered, 1))
         # aircraft first (nearest)
-        if pose is not None:
+        if pose is not None and self._own:
             tris += self._draw_aircraft(view, m_proj, pose, common, cockpit)
             ck = getattr(self, "cockpit3d", None)
             if ck is not None and getattr(self, "show_panel", False) and self._frame_parts is not None:
@@ -376,7 +381,7 @@ class Renderer:
         if combat is not None and hasattr(combat, "draw_glass"):
             tris += combat.draw_glass(view, m_proj, common)
         fp = getattr(self, "_frame_parts", None)
-        if pose is not None and fp is not None:
+        if pose is not None and fp is not None and self._own and (not cockpit or self.q.get("inside_glass", True)):
             dr, model, parts = fp
             tris += dr.draw_glass(view, m_proj, common, model, parts, inside=cockpit)
         return tris

@@ -79,6 +79,16 @@ def test_cockpit_and_hud_views_render(gl):
     assert green_hud.sum() > 50          # the pitch ladder
 
 
+def test_the_hud_view_is_clear_of_the_cockpit(gl):
+    """The HUD view is the HUD over the world: none of the cockpit (frame, panel, sight, the
+    canopy's glass) drawn round it, as the cockpit view draws it."""
+    _, hud = _render(gl, "airfield", "hud")
+    _, cockpit = _render(gl, "airfield", "cockpit")
+    model = hud.renderer.aircraft["drawer"].model
+    drawn_hud, drawn_cockpit = hud.renderer.stats.triangles, cockpit.renderer.stats.triangles
+    assert drawn_cockpit - drawn_hud >= 0.9 * len(model.indices)
+
+
 def test_screenshot_cli(tmp_path):
     import subprocess
     import sys

@@ -21,7 +21,7 @@ from .surfaces import (SLAT_CHORD, SLAT_DROOP_DEG, SLAT_OUT_DOWN, SLAT_OUT_FORWA
                        segments, surface_skin, v_of_chord)
 
 ATLAS_PX = 2048
-DETAIL = {"high": 1.0, "low": 0.4}         # grid density factor of each level of detail
+DETAIL = {"high": 1.0, "medium": 0.65, "low": 0.4}   # grid density factor of each level of detail
 
 
 @dataclass

@@ -20,7 +20,7 @@ from . import exterior, paint
 from .paint import INTERIOR
 
 ATLAS_PX = {"high": 2048, "medium": 2048, "low": 2048}
-DETAIL = {"high": "high", "medium": "high", "low": "low"}
+DETAIL = {"high": "high", "medium": "medium", "low": "low"}
 @dataclass
 class Look:
     model: exterior.ExteriorModel
