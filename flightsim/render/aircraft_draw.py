@@ -37,8 +37,8 @@ class AircraftDrawer:
         self.depth_vao = None
         atlas = look.atlas
         if low:                     # the low preset: half the texels (the level below in the mip chain)
-            atlas = (atlas.reshape(atlas.shape[0] // 2, 2, atlas.shape[1] // 2, 2, 4).mean(axis=(1, 3)) + 0.5
-                     ).astype(np.uint8)
+            a = atlas.astype(np.uint16)     # (integer sums: a float mean cost a warm start 0.16 s an aircraft)
+            atlas = ((a[0::2, 0::2] + a[1::2, 0::2] + a[0::2, 1::2] + a[1::2, 1::2] + 2) >> 2).astype(np.uint8)
         self.tex = ctx.texture((atlas.shape[1], atlas.shape[0]), 4, np.ascontiguousarray(atlas).tobytes())
         self.tex.build_mipmaps()
         self.tex.filter = (ctx.LINEAR_MIPMAP_LINEAR, ctx.LINEAR)

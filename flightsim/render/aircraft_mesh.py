@@ -54,19 +54,18 @@ class AircraftMesh:
 
 
 class _Builder:
+    """Triangles gathered one by one (a flat one's normal from its winding, or given), turned
+    into the (n, 10) vertex array at the end in one numpy pass: buildings, trees and the
+    fallback aircraft are thousands of triangles, and a cross product per call cost a warm
+    start most of a second."""
+    NAN3 = (float("nan"),) * 3
+
     def __init__(self):
-        self.tris = []
+        self.tris = []      # per triangle: 3 positions, 3 normals (NaN: from the winding), colour, part
 
     def tri(self, a, b, c, col, part, n=None):
-        a, b, c = (np.asarray(x, dtype=np.float64) for x in (a, b, c))
-        if n is None:
-            n = np.cross(b - a, c - a)
-            ln = np.linalg.norm(n)
-            if ln < 1e-12:
-                return
-            n = n / ln
-        for p in (a, b, c):
-            self.tris.append((*p, *n, *col, part))
+        nn = self.NAN3 if n is None else tuple(n)
+        self.tris.append((*a, *b, *c, *nn, *nn, *nn, *col, part))
 
     def quad(self, a, b, c, d, col, part):
         self.tri(a, b, c, col, part)
@@ -74,12 +73,23 @@ class _Builder:
 
     def smooth_quad(self, ps, ns, col, part):
         """Quad with per-vertex normals (ps, ns: 4 each)."""
-        for idx in ((0, 1, 2), (0, 2, 3)):
-            for i in idx:
-                self.tris.append((*ps[i], *ns[i], *col, part))
+        for i, j, k in ((0, 1, 2), (0, 2, 3)):
+            self.tris.append((*ps[i], *ps[j], *ps[k], *ns[i], *ns[j], *ns[k], *col, part))
 
     def array(self):
-        return np.array(self.tris, dtype=np.float32).reshape(-1, 10)
+        if not self.tris:
+            return np.zeros((0, 10), np.float32)
+        t = np.array(self.tris, dtype=np.float64)
+        P = t[:, 0:9].reshape(-1, 3, 3)
+        N = t[:, 9:18].reshape(-1, 3, 3)
+        flat = np.isnan(N[:, 0, 0])
+        n = np.cross(P[:, 1] - P[:, 0], P[:, 2] - P[:, 0])
+        ln = np.linalg.norm(n, axis=1)
+        keep = ~flat | (ln >= 1e-12)          # a flat triangle with no area has no normal: left out
+        N[flat] = (n[flat] / np.maximum(ln[flat], 1e-300)[:, None])[:, None, :]
+        rest = np.repeat(t[:, None, 18:22], 3, axis=1)
+        out = np.concatenate([P, N, rest], axis=2)[keep]
+        return out.reshape(-1, 10).astype(np.float32)
 
 
 def airfoil_profile(thickness: float, camber: float = 0.0, n: int = 7):

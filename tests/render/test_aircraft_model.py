@@ -222,3 +222,35 @@ def test_bad_livery_data_is_refused_in_one_line(tmp_path):
         with pytest.raises(DataError) as e:
             load_liveries(p)
         assert problem in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_look_is_built_once_and_read_back(tmp_path, monkeypatch):
+    """A warm start reads the model and the painted atlas from the cache: nothing lofted or
+    painted again, the same vertices and texels; a cache file cut short is built again."""
+    from flightsim.render.model import looks
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+
+    def fresh_process():
+        monkeypatch.setattr(looks, "_models", {})
+        monkeypatch.setattr(looks, "_atlases", {})
+
+    fresh_process()
+    comp = built("astir")[0]
+    first = looks.look(comp, "low")
+    meshes = list((tmp_path / "flightsim" / "mesh").glob("*.pkl"))
+    assert len(meshes) == 1 and first.model.skins
+    calls = []
+    real = exterior.build
+    monkeypatch.setattr(exterior, "build", lambda *a, **k: calls.append(1) or real(*a, **k))
+    fresh_process()
+    again = looks.look(comp, "low")
+    assert calls == []
+    np.testing.assert_array_equal(again.model.vertices, first.model.vertices)
+    np.testing.assert_array_equal(again.model.indices, first.model.indices)
+    np.testing.assert_array_equal(again.atlas, first.atlas)
+    assert len(again.model.parts) == len(first.model.parts)
+    meshes[0].write_bytes(meshes[0].read_bytes()[:100])
+    fresh_process()
+    third = looks.look(comp, "low")
+    assert calls == [1]
+    np.testing.assert_array_equal(third.model.vertices, first.model.vertices)

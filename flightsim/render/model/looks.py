@@ -8,12 +8,15 @@ made on first use.
 """
 from __future__ import annotations
 
+import dataclasses
+import pickle
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from ... import cache_root
 from ...spec.livery import Livery, choose, default_livery, livery_path, load_liveries
 from ...spec.visual import check_against_aircraft, load_visual, visual_path
 from . import exterior, paint
@@ -45,16 +48,54 @@ def liveries_of(compiled) -> list[Livery]:
     return load_liveries(p) if p.exists() else [default_livery()]
 
 
-def _model(compiled, detail: str):
+MESH_VERSION = 1
+
+
+def _mesh_file(compiled, detail: str) -> Path:
+    h = paint.shape_digest(Path(compiled.spec.path).parent)
+    h.update(f"{MESH_VERSION}:{detail}:{ATLAS_PX.get(detail, 2048)}".encode())
+    return cache_root() / "mesh" / f"{h.hexdigest()[:20]}.pkl"
+
+
+def _read_mesh(f: Path):
+    """The model built before (without its skins: the painter's functions), or None."""
+    try:
+        with open(f, "rb") as fh:
+            m = pickle.load(fh)
+    except Exception:          # missing, cut short or from another version: build it again
+        return None
+    return m if isinstance(m, exterior.ExteriorModel) else None
+
+
+def _write_mesh(f: Path, model) -> None:
+    try:
+        f.parent.mkdir(parents=True, exist_ok=True)
+        tmp = f.with_suffix(".tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump(dataclasses.replace(model, skins=[]), fh, protocol=pickle.HIGHEST_PROTOCOL)
+        tmp.replace(f)
+    except OSError:
+        pass
+
+
+def _model(compiled, detail: str, with_skins: bool = False):
+    """(visual spec, exterior model) for one level of detail: from memory, else from the disk
+    cache (its skins left out: only painting a new atlas needs them), else built and kept."""
     key = (str(compiled.spec.path), detail)
     with _lock:
         m = _models.get(key)
-    if m is None:
-        vis = load_visual(visual_path(compiled.spec.path))
-        check_against_aircraft(vis, compiled.spec)
-        m = (vis, exterior.build(compiled, vis, detail=detail, atlas_px=ATLAS_PX.get(detail, 2048)))
-        with _lock:
-            _models[key] = m
+    if m is not None and (m[1].skins or not with_skins):
+        return m
+    vis = load_visual(visual_path(compiled.spec.path))
+    check_against_aircraft(vis, compiled.spec)
+    f = _mesh_file(compiled, detail)
+    model = None if with_skins else _read_mesh(f)
+    if model is None:
+        model = exterior.build(compiled, vis, detail=detail, atlas_px=ATLAS_PX.get(detail, 2048))
+        _write_mesh(f, model)
+    m = (vis, model)
+    with _lock:
+        _models[key] = m
     return m
 
 
@@ -72,9 +113,12 @@ def look(compiled, quality: str = "high", livery: str | None = None, side: str |
     with _lock:
         atlas = _atlases.get(key)
     if atlas is None:
-        frame = vis.canopy.frame_colour if vis.canopy is not None else None
-        frame = None if frame is None else tuple(np.asarray(frame) / 255.0)
-        atlas = paint.cached_atlas(model, lv, Path(vis.path), size, detail, frame)
+        atlas = paint.read_cached_atlas(Path(vis.path), lv, size, detail)
+        if atlas is None:       # painted from the skins: the model with them
+            vis, model = _model(compiled, detail, with_skins=True)
+            frame = vis.canopy.frame_colour if vis.canopy is not None else None
+            frame = None if frame is None else tuple(np.asarray(frame) / 255.0)
+            atlas = paint.cached_atlas(model, lv, Path(vis.path), size, detail, frame)
         with _lock:
             _atlases[key] = atlas
     return Look(model, atlas, lv, INTERIOR.get(lv.nation, INTERIOR["civil"]), detail)

@@ -446,31 +446,51 @@ def paint_atlas(model, livery, size_px: int, frame_colour=None) -> np.ndarray:
     return atlas
 
 
-def cache_key(visual_path: Path, livery, size_px: int, detail: str) -> str:
+def shape_digest(aircraft_dir: Path) -> "hashlib._Hash":
+    """A hash of what an aircraft's model is made from: its data files (the physics' sections,
+    visual.toml) and the code that lofts them. A change to either makes a new model and atlas."""
     h = hashlib.sha1()
-    h.update(Path(visual_path).read_bytes())
+    d = Path(aircraft_dir)
+    for f in sorted(list(d.glob("*.toml")) + list(d.glob("airfoils/*.toml"))):
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    from . import exterior, loft, parts, skin, surfaces
+    for mod in (exterior, loft, parts, skin, surfaces):
+        h.update(Path(mod.__file__).read_bytes())
+    return h
+
+
+def cache_key(visual_path: Path, livery, size_px: int, detail: str) -> str:
+    h = shape_digest(Path(visual_path).parent)
     h.update(livery.key().encode())
     h.update(f"{PAINT_VERSION}:{size_px}:{detail}".encode())
     for mod in (__file__, font.__file__, insignia.__file__):
         h.update(Path(mod).read_bytes())
-    from . import exterior, loft, skin, surfaces
-    for mod in (exterior, loft, skin, surfaces):
-        h.update(Path(mod.__file__).read_bytes())
     return h.hexdigest()[:20]
 
 
-def cached_atlas(model, livery, visual_path: Path, size_px: int, detail: str, frame_colour=None) -> np.ndarray:
-    """The painted atlas from the cache, or painted now and cached."""
-    folder = cache_root() / "paint"
-    key = cache_key(visual_path, livery, size_px, detail)
-    f = folder / f"{key}.rgba.z"
+def _atlas_file(visual_path: Path, livery, size_px: int, detail: str) -> Path:
+    return cache_root() / "paint" / f"{cache_key(visual_path, livery, size_px, detail)}.rgba.z"
+
+
+def read_cached_atlas(visual_path: Path, livery, size_px: int, detail: str) -> np.ndarray | None:
+    """The atlas painted before for this livery (None: not painted on this machine yet, or the
+    file is not whole)."""
     try:
-        raw = zlib.decompress(f.read_bytes())
-        arr = np.frombuffer(raw, dtype=np.uint8)
-        if arr.size == size_px * size_px * 4:
-            return arr.reshape(size_px, size_px, 4)
+        raw = zlib.decompress(_atlas_file(visual_path, livery, size_px, detail).read_bytes())
     except (OSError, zlib.error):
-        pass
+        return None
+    arr = np.frombuffer(raw, dtype=np.uint8)
+    return arr.reshape(size_px, size_px, 4) if arr.size == size_px * size_px * 4 else None
+
+
+def cached_atlas(model, livery, visual_path: Path, size_px: int, detail: str, frame_colour=None) -> np.ndarray:
+    """The painted atlas from the cache, or painted now (model: with its skins) and cached."""
+    atlas = read_cached_atlas(visual_path, livery, size_px, detail)
+    if atlas is not None:
+        return atlas
+    f = _atlas_file(visual_path, livery, size_px, detail)
+    folder = f.parent
     atlas = paint_atlas(model, livery, size_px, frame_colour)
     try:
         folder.mkdir(parents=True, exist_ok=True)
