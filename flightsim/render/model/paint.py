@@ -231,29 +231,35 @@ def _markings(livery, P, N, kind, colour, texel_m, paint_mask):
 
 
 def _paint_mark(m, h, w, aa, mask, colour, paint_mask, forward_sign):
+    """One marking laid over colour (a new array) where it falls; only the block of texels
+    round it is touched (a roundel covers a few percent of its skin)."""
     if m.kind == "text":
         scale = font.GLYPH_H / m.size_m
         width = font.text_width(m.text) / scale
         box = (np.abs(h) < 0.5 * width + 0.02) & (np.abs(w) < 0.5 * m.size_m + 0.02) & (mask > 0)
-        if not np.any(box):
-            return colour
-        cov = np.zeros(h.shape)
-        gx = (h[box] + 0.5 * width) * scale
-        gy = (w[box] + 0.5 * m.size_m) * scale
-        cov[box] = font.coverage(gx, gy, font.segments(m.text), 0.5 * font.STROKE, aa * scale)
-        a = cov * mask
-        paint_mask[...] = np.maximum(paint_mask, a)
-        return colour + (np.asarray(m.colour) - colour) * a[..., None]
-    eh, ew = insignia.extent(m.kind, m.size_m)
-    box = (np.abs(h) < eh) & (np.abs(w) < ew) & (mask > 0)
+    else:
+        eh, ew = insignia.extent(m.kind, m.size_m)
+        box = (np.abs(h) < eh) & (np.abs(w) < ew) & (mask > 0)
     if not np.any(box):
         return colour
-    for rgb, cov in insignia.layers(m.kind, h[box], w[box], m.size_m, aa, forward_sign):
-        a = np.zeros(h.shape)
-        a[box] = cov
-        a = a * mask
-        paint_mask[...] = np.maximum(paint_mask, a)
-        colour = colour + (np.asarray(rgb) - colour) * a[..., None]
+    rows = np.flatnonzero(box.any(axis=1))
+    cols = np.flatnonzero(box.any(axis=0))
+    sl = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
+    inside, sub_mask = box[sl], mask[sl]
+    colour = colour.copy()
+    block = colour[sl]
+    if m.kind == "text":
+        gx = (h[box] + 0.5 * width) * scale
+        gy = (w[box] + 0.5 * m.size_m) * scale
+        layers = [(m.colour, font.coverage(gx, gy, font.segments(m.text), 0.5 * font.STROKE, aa * scale))]
+    else:
+        layers = insignia.layers(m.kind, h[box], w[box], m.size_m, aa, forward_sign)
+    for rgb, cov in layers:
+        a = np.zeros(inside.shape)
+        a[inside] = cov
+        a = a * sub_mask
+        paint_mask[sl] = np.maximum(paint_mask[sl], a)
+        block += (np.asarray(rgb) - block) * a[..., None]
     return colour
 
 
@@ -308,9 +314,8 @@ def _upsample(c: np.ndarray, ia: np.ndarray, ib: np.ndarray, shape) -> np.ndarra
     extra = (None,) * (c.ndim - 2)
     wa = wa[(slice(None), None) + extra]
     wb = wb[(None, slice(None)) + extra]
-    top = c[a0][:, b0] * (1 - wb) + c[a0][:, b1] * wb
-    bot = c[a1][:, b0] * (1 - wb) + c[a1][:, b1] * wb
-    return top * (1 - wa) + bot * wa
+    across = c[:, b0] * (1 - wb) + c[:, b1] * wb        # the coarse rows first, then between them
+    return across[a0] * (1 - wa) + across[a1] * wa
 
 
 class _Field:
