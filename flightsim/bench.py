@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from . import ROOT
-from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_steps_per_s
+from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_steps_per_s, unavailable
 from .physics.named_model import AircraftData
 from .sim import Sim
 from .spec.loader import list_aircraft
@@ -95,6 +95,7 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
         "single_vs_jsbsim": round(single / jsb, 2) if jsb else None,
         "batched_vs_jsbsim": round(batched / jsb, 2) if jsb else None,
         "single_vs_jsbsim_with_io": round(single / jsb_io, 2) if jsb_io else None,
+        "jsbsim_unavailable": None if jsb is not None else (unavailable() or "no JSBSim model is close to it"),
         "timing": f"best of {WINDOWS} windows of {seconds / WINDOWS:.2f} s",
     }
 
@@ -253,7 +254,8 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
             out.append({"env": f"flightsim/{task}", "envs": n, "env_steps_per_s": round(best, 1),
                         "jsbsim_env_steps_per_s": round(jsb, 1) if jsb else None,
                         "jsbsim_model": model if jsb else None,
-                        "vs_jsbsim": round(best / jsb, 2) if jsb else None})
+                        "vs_jsbsim": round(best / jsb, 2) if jsb else None,
+                        "jsbsim_unavailable": None if jsb else unavailable()})
     return out
 
 
@@ -283,8 +285,12 @@ def main(argv=None):
             print(json.dumps({"gym": rows}))
         else:
             for r in rows:
-                print(f"{r['env']:22s} {r['envs']:4d} envs  {r['env_steps_per_s']:>11,.0f} env steps/s   JSBSim "
-                      f"{r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s'] or 0:>9,.0f}/s  (x{r['vs_jsbsim']})")
+                beside = (f"JSBSim {r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s']:>9,.0f}/s  "
+                          f"(x{r['vs_jsbsim']})" if r["jsbsim_env_steps_per_s"] else "JSBSim not measured")
+                print(f"{r['env']:22s} {r['envs']:4d} envs  {r['env_steps_per_s']:>11,.0f} env steps/s   {beside}")
+            why = next((r["jsbsim_unavailable"] for r in rows if r["jsbsim_unavailable"]), None)
+            if why:
+                print(f"JSBSim not measured: {why}")
         return 0
     names = args.aircraft or list_aircraft()
     result = {}
@@ -301,9 +307,11 @@ def main(argv=None):
         print(json.dumps(result))
     else:
         for r in result["physics"]:
+            beside = (f"JSBSim {r['jsbsim_model']}: {r['jsbsim_steps_per_s']:>9,.0f}/s  (x{r['single_vs_jsbsim']}, "
+                      f"x{r['batched_vs_jsbsim']})" if r["jsbsim_steps_per_s"] else
+                      f"JSBSim not measured: {r['jsbsim_unavailable']}")
             print(f"{r['aircraft']:10s} {r['sections']:3d} sections  single {r['steps_per_s']:>11,.0f}/s  "
-                  f"batched {r['batched_steps_per_s']:>11,.0f}/s  JSBSim {r['jsbsim_model']}: "
-                  f"{r['jsbsim_steps_per_s'] or 0:>9,.0f}/s  (x{r['single_vs_jsbsim']}, x{r['batched_vs_jsbsim']})")
+                  f"batched {r['batched_steps_per_s']:>11,.0f}/s  {beside}")
         if "render" in result:
             r = result["render"]
             print(f"render {r['width']}x{r['height']} {r['quality']}: {r['fps_mean']} fps mean, p99 {r['frame_ms_p99']} ms, "

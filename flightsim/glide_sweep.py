@@ -20,6 +20,10 @@ def stall_sweep(sim: Sim, vne_ms: float, base_ctrl=None, altitude_m=0.0):
     trims = []
     guess = (0.0, -0.1, 0.0)
     v = vne_ms
+    # a jet at idle has no steady glide at its placard speed (past M 1 its drag outweighs the
+    # weight even straight down): start at the fastest speed that has one, in 5 % steps down
+    while v > 3.0 and not trimmer.glide(v, guess).ok:
+        v *= 0.95
     while v > 3.0:
         t = trimmer.glide(v, guess)
         if not t.ok or not t.within_travel:

@@ -1,7 +1,9 @@
 """JSBSim as a speed reference: steps per second of one of its bundled aircraft.
 
 JSBSim is optional (the ``bench`` extra) and imported lazily; without it every
-function here returns None. The FDM is stepped the way our own single-step
+function here returns None, and so it does when the package imports but cannot run (its data
+folder missing: ``OSError: Can't find the default root directory``, a model that will not
+load): ``unavailable()`` then says why, in one line, for the bench to print. The FDM is stepped the way our own single-step
 benchmark steps our kernel: one ``fdm.run()`` per Python call at dt = 0.02 s.
 """
 from __future__ import annotations
@@ -33,6 +35,30 @@ _INIT = {
     "p51d": (1000.0, 400.0, True),
     "f15": (1000.0, 400.0, True),
 }
+
+
+_UNAVAILABLE: str | None = None     # why the last measurement could not use JSBSim
+
+
+def unavailable() -> str | None:
+    """Why JSBSim could not be measured in this process (None: it could, or was not asked)."""
+    return _UNAVAILABLE
+
+
+def _import_jsbsim():
+    """The jsbsim module, or None (and the reason kept for unavailable())."""
+    global _UNAVAILABLE
+    try:
+        import jsbsim
+    except ImportError:
+        _UNAVAILABLE = "jsbsim is not installed (pip install jsbsim, or the bench extra)"
+        return None
+    return jsbsim
+
+
+def _broken(model: str, e: BaseException) -> None:
+    global _UNAVAILABLE
+    _UNAVAILABLE = f"jsbsim imports but cannot run {model!r}: {type(e).__name__}: {e}"
 
 
 def closest_jsbsim_model(kind: str) -> str | None:
@@ -133,13 +159,16 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) 
     pilot controls and reads the 13 state values around each run, the work our own
     single-step call does (controls in, state out). The aircraft starts in
     flight (1000 m; 80 km/h for a glider, 400 km/h and engine running for the p51d).
-    Returns None if jsbsim is not importable."""
-    try:
-        import jsbsim
-    except ImportError:
+    Returns None if jsbsim is not importable or cannot run (unavailable() says why)."""
+    jsbsim = _import_jsbsim()
+    if jsbsim is None:
         return None
     with _quiet():
-        fdm, start, _ = _open_fdm(jsbsim, model)
+        try:
+            fdm, start, _ = _open_fdm(jsbsim, model)
+        except Exception as e:           # its own errors, OSError for a missing data folder
+            _broken(model, e)
+            return None
         if not with_io:
             return _best_rate(start, fdm.run, seconds)
         ins = []
@@ -169,13 +198,16 @@ def jsbsim_env_steps_per_s(model: str, seconds: float = 2.0, n_actions: int = 3)
     Python (the way JSBGym / gym-jsbsim drive it, minus their wrappers' overhead): per step
     ``n_actions`` control properties set, one ``run()``, the 11 observation properties read
     into a float32 array and a reward computed from two of them. Same start and timing as
-    jsbsim_steps_per_s (engines running). None without jsbsim."""
-    try:
-        import jsbsim
-    except ImportError:
+    jsbsim_steps_per_s (engines running). None without a working jsbsim (unavailable() says why)."""
+    jsbsim = _import_jsbsim()
+    if jsbsim is None:
         return None
     with _quiet():
-        fdm, start, tas_kmh = _open_fdm(jsbsim, model)
+        try:
+            fdm, start, tas_kmh = _open_fdm(jsbsim, model)
+        except Exception as e:
+            _broken(model, e)
+            return None
         acts = _CONTROLS_IN[:n_actions]
         target_kts, target_hdg = tas_kmh / _KT, 90.0
         action = np.zeros(n_actions, dtype=np.float32)

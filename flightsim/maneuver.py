@@ -66,10 +66,25 @@ class Rig:
         self.data = AircraftData(sim.compiled.model)
         self.altitude_m = altitude_m
         self.throttle = throttle_for(self.data, power)
-        self.trimmer = sim.trimmer(altitude_m, make_ctrl(gear_up=1.0, throttle=self.throttle))
+        if self.data.powered and not self.data.jets:
+            # a piston engine: full throttle with the propeller lever up, WEP for "max"
+            ctrl = make_ctrl(gear_up=1.0, throttle=self.throttle, prop_rpm=1.0,
+                             wep=1.0 if power in ("max", "wep") else 0.0)
+        else:
+            ctrl = make_ctrl(gear_up=1.0, throttle=self.throttle)
+        self.trimmer = sim.trimmer(altitude_m, ctrl)
         self.weight_n = sim.compiled.mass_kg * G0
         self.sound_ms = isa(altitude_m)[3]
         self.alpha_max = self.data.alpha_limit_rad if self.data.fly_by_wire else math.radians(25.0)
+        # the load factor a pull stops at: the law's limit, else the limit load factor the aircraft's
+        # g-meter is marked with (its instruments.toml, each figure cited there)
+        if self.data.fly_by_wire:
+            self.g_max = self.data.g_limits[0]
+        else:
+            from .instruments.spec import load as instrument_spec
+            self.g_max = instrument_spec(sim.compiled).g_limit_max
+        # the pitch command's reach: with stabilizer trim the stabilizer's travel and the elevator's
+        self.travel = 2.0 if self.trimmer.stab_trim else 1.0
 
     def _eval(self, tas, alpha, pitch_cmd):
         """(n normal to the path, pitch acceleration, Ps) of this point."""
@@ -108,12 +123,18 @@ class Rig:
             a2 = min(max(a2, -0.5), self.alpha_max + 0.2)
             a0, n0, a1, x = a1, n1, a2, x1
         x1, n1, ps1, ok = self.trim_moment(tas_ms, a1, x)
-        return Pull(ok and abs(x1) <= 1.0 and abs(n1 - n) < 1e-3, tas_ms, n1, a1, x1, ps1)
+        return Pull(ok and abs(x1) <= self.travel and abs(n1 - n) < 1e-3, tas_ms, n1, a1, x1, ps1)
 
     def max_pull(self, tas_ms: float) -> Pull:
         """The most the aircraft can pull at this speed: at the law's angle-of-attack limit (or the
-        highest angle the stabilator can hold), capped at the positive g limit."""
-        g_max = self.data.g_limits[0] if self.data.fly_by_wire else 9.0
+        highest angle the stabilator can hold), capped at the positive g limit. Without a law, the
+        wing's maximum lift within the elevator's travel (_max_lift_pull)."""
+        g_max = self.g_max
+        if not self.data.fly_by_wire:
+            p = self._max_lift_pull(tas_ms)
+            if p.ok and p.n > g_max:
+                return self._pull_below(tas_ms, g_max, p.alpha_rad, p.pitch_cmd)
+            return p
         a = self.alpha_max
         x, n, ps, ok = self.trim_moment(tas_ms, a, 0.2)
         while (not ok or abs(x) > 1.0) and a > 0.05:
@@ -121,7 +142,39 @@ class Rig:
             x, n, ps, ok = self.trim_moment(tas_ms, a, 0.2)
         if n > g_max:
             return self._pull_below(tas_ms, g_max, a, x)
-        return Pull(ok and abs(x) <= 1.0, tas_ms, n, a, x, ps)
+        return Pull(ok and abs(x) <= self.travel, tas_ms, n, a, x, ps)
+
+    def _max_lift_pull(self, tas_ms: float) -> Pull:
+        """The largest load factor over the angle of attack whose pitching moment the elevator can
+        still balance: a scan up in 1 degree steps until the load factor falls past its peak (the
+        stall) or the elevator runs out of travel, then 0.1 degree steps round the peak."""
+        best = None
+        x = 0.0
+        step = math.radians(1.0)
+
+        def at(a, x0):
+            x1, n1, ps1, ok1 = self.trim_moment(tas_ms, a, x0)
+            ok1 = ok1 and abs(x1) <= self.travel
+            return Pull(ok1, tas_ms, n1, a, x1, ps1)
+        a = 0.0
+        while a <= self.alpha_max:
+            p = at(a, x)
+            if p.ok:
+                x = p.pitch_cmd
+                if best is None or p.n > best.n:
+                    best = p
+                elif p.n < best.n - 0.05 * abs(best.n):
+                    break                              # well past the peak: stalled
+            elif best is not None:
+                break                                  # out of elevator travel
+            a += step
+        if best is None:
+            return Pull(False, tas_ms, 0.0, 0.0, 0.0, 0.0)
+        for a in np.arange(best.alpha_rad - step, best.alpha_rad + step + 1e-9, math.radians(0.1)):
+            p = at(float(a), best.pitch_cmd)
+            if p.ok and p.n > best.n:
+                best = p
+        return best
 
     def _pull_below(self, tas_ms: float, n: float, a_hi: float, x_hi: float) -> Pull:
         """The load factor n at an angle of attack below a_hi (where it is exceeded): bisection on
@@ -142,7 +195,7 @@ class Rig:
             return p
         a = 0.5 * (lo + hi)
         x, nm, ps, ok = self.trim_moment(tas_ms, a, 0.2)
-        return Pull(ok and abs(x) <= 1.0 and abs(nm - n) < 0.02, tas_ms, nm, a, x, ps)
+        return Pull(ok and abs(x) <= self.travel and abs(nm - n) < 0.02, tas_ms, nm, a, x, ps)
 
     def sustained(self, tas_ms: float) -> Pull | None:
         """The largest load factor at Ps = 0 (None where even 1 g loses energy)."""
@@ -247,15 +300,41 @@ def acceleration_time(sim, altitude_m: float, mach_from: float, mach_to: float, 
     return float(np.trapezoid(inv, vs))
 
 
+def stall_tas_ms(rig: Rig) -> float:
+    """The 1 g stall speed (TAS) at the rig's altitude and power, from the largest pull: the load
+    factor the wing gives at a speed grows as its square, so V_s = V / sqrt(n_max(V)); flown at a
+    speed near the stall so the g limit does not cap it (two refinements)."""
+    rho = isa(rig.altitude_m)[2]
+    v = 0.4 * rig.sim.compiled.spec.aircraft["vne_kmh"] / 3.6 * math.sqrt(1.225 / rho)
+    vs = v
+    for _ in range(3):
+        p = rig.max_pull(v)
+        if not p.ok or p.n <= 0.0:
+            raise RuntimeError(f"no pull could be trimmed at {v * 3.6:.0f} km/h TAS, {rig.altitude_m:.0f} m")
+        vs = v / math.sqrt(p.n)
+        v = 1.6 * vs
+    return vs
+
+
+def sweep_machs(rig: Rig, points: int = 24) -> np.ndarray:
+    """The turn sweep's speeds: from just above the aircraft's own 1 g stall speed at that altitude
+    (5 %) up to its placard speed (vne_kmh, indicated) or M 2, in ``points`` even steps."""
+    a = rig.sound_ms
+    rho = isa(rig.altitude_m)[2]
+    vmax = min(rig.sim.compiled.spec.aircraft["vne_kmh"] / 3.6 * math.sqrt(1.225 / rho), 2.0 * a)
+    v0 = 1.05 * stall_tas_ms(rig)
+    if v0 >= vmax:
+        raise RuntimeError(f"the stall speed is above the placard speed at {rig.altitude_m:.0f} m")
+    return np.linspace(v0, vmax, points) / a
+
+
 def turn_curve(sim, altitude_m: float, power: str = "max", machs=None) -> dict:
     """Sustained and instantaneous turn rates against Mach, and the corner speed."""
     rig = Rig(sim, altitude_m, power)
     a = rig.sound_ms
     rho = isa(altitude_m)[2]
     if machs is None:
-        # M 0.2 up to the placard's indicated airspeed (vne_kmh) or M 2
-        vne = sim.compiled.spec.aircraft["vne_kmh"] / 3.6
-        machs = [m for m in np.arange(0.2, 2.001, 0.05) if m * a * math.sqrt(rho / 1.225) <= vne * 1.0001]
+        machs = sweep_machs(rig)
     machs = np.asarray(machs)
     rows = []
     for m in machs:
@@ -271,16 +350,18 @@ def turn_curve(sim, altitude_m: float, power: str = "max", machs=None) -> dict:
     peak = max(inst_rows, key=lambda r: r["instantaneous_dps"]) if inst_rows else None
     sus_rows = [r for r in rows if r["sustained_dps"] is not None]
     best_sus = max(sus_rows, key=lambda r: r["sustained_dps"]) if sus_rows else None
-    corner = corner_speed(rig) if rig.data.fly_by_wire else None
-    return {"altitude_m": altitude_m, "power": power, "mass_kg": sim.compiled.mass_kg, "rows": rows,
+    corner = corner_speed(rig, machs[0] * a, machs[-1] * a)
+    return {"altitude_m": altitude_m, "power": power if rig.data.powered else "none (a glider)",
+            "mass_kg": sim.compiled.mass_kg, "g_limit": rig.g_max, "rows": rows,
             "instantaneous_peak": peak, "sustained_peak": best_sus, "corner": corner}
 
 
-def corner_speed(rig: Rig) -> dict | None:
-    """The slowest speed at which the aircraft reaches its g limit (bisection on the max pull)."""
-    g_max = rig.data.g_limits[0]
+def corner_speed(rig: Rig, v_lo: float | None = None, v_hi: float | None = None) -> dict | None:
+    """The slowest speed at which the aircraft reaches its g limit (bisection on the max pull between
+    v_lo and v_hi, TAS m/s; by default M 0.15 to 1.5); None where it cannot reach it by v_hi."""
+    g_max = rig.g_max
     a = rig.sound_ms
-    lo, hi = 0.15 * a, 1.5 * a
+    lo, hi = (0.15 * a if v_lo is None else v_lo), (1.5 * a if v_hi is None else v_hi)
     if rig.max_pull(hi).n < g_max - 1e-3:
         return None
     for _ in range(30):
@@ -319,7 +400,10 @@ def run_turn(args) -> int:
         print(json.dumps(result))
         return 0
     c = result["corner"]
-    print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, {result['altitude_m']:.0f} m ISA, {args.power} power")
+    print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, {result['altitude_m']:.0f} m ISA, "
+          f"{args.power + ' power' if sim.powered else 'no engine'}; pulls to {result['g_limit']:.1f} g at most")
+    if not sim.powered:
+        print("  a glider sustains no turn in still air: every turn costs height (the instantaneous turn only)")
     if c:
         print(f"  corner speed {c['ias_kmh']:.0f} km/h IAS (M {c['mach']:.2f}): {c['g']:.1f} g, {c['turn_rate_dps']:.1f} deg/s")
     s = result["sustained_peak"]

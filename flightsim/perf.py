@@ -246,11 +246,74 @@ def add_parsers(sub):
         if name in ("level", "climb"):
             p.add_argument("--altitude-m", type=float, default=0.0)
         if name != "stall":
-            p.add_argument("--power", choices=("wep", "military"),
-                           default="military" if name == "ceiling" else "wep")
+            p.add_argument("--power", choices=("wep", "military", "max"),
+                           default="military" if name == "ceiling" else "wep",
+                           help="wep (a jet: max, the afterburner) or military")
         p.add_argument("--json", action="store_true", help="print one JSON object")
         p.add_argument("--plot", metavar="FILE.png",
                        help="chart speed and climb against altitude beside the published points")
+
+
+def kind(sim) -> str:
+    """What the tunnel's powered cards fly for this aircraft: "glider" (no engine: its polar),
+    "jet" (thrust: the energy method of flightsim.maneuver) or "propeller" (this module's trims)."""
+    from .physics.named_model import AircraftData
+    d = AircraftData(sim.compiled.model)
+    return "glider" if not d.powered else "jet" if d.jets else "propeller"
+
+
+def glider_best_climb(sim, altitude_m: float, step_kmh: float = 1.0):
+    """A glider's best climb in still air: the least sink, negative (trimmed glides at this
+    altitude from the stall to Vne): (trim, rate m/s)."""
+    vne = sim.compiled.spec.aircraft["vne_kmh"] / KMH
+    front, stall = stall_sweep(sim, vne, make_ctrl(gear_up=1.0), altitude_m)
+    best = max(front, key=lambda t: -t.sink_ms)
+    return best, -best.sink_ms
+
+
+def _jet_power(power: str) -> str:
+    return "max" if power == "wep" else power
+
+
+def _jet_card(args, sim):
+    """level, climb, ceiling and performance of a jet: Ps = V (T - D) / W at 1 g (flightsim.maneuver)."""
+    from . import maneuver
+    from .physics.atmosphere import isa
+    power = _jet_power(args.power)
+    name = args.aircraft
+    if args.test == "level":
+        m = maneuver.level_mach(sim, args.altitude_m, power)
+        tas = m * isa(args.altitude_m)[3] * KMH
+        result = {"aircraft": name, "altitude_m": float(args.altitude_m), "max_tas_kmh": round(tas, 2),
+                  "mach": round(m, 4), "power": power}
+        return result, f"{name}: {tas:.1f} km/h TAS (M {m:.2f}) at {args.altitude_m:.0f} m ({power})"
+    if args.test == "climb":
+        ps, m = maneuver.best_ps(sim, args.altitude_m, power)
+        tas = m * isa(args.altitude_m)[3] * KMH
+        result = {"aircraft": name, "altitude_m": float(args.altitude_m), "best_climb_ms": round(ps, 3),
+                  "tas_kmh": round(tas, 2), "mach": round(m, 4), "power": power}
+        return result, (f"{name}: best climb {ps:.1f} m/s at M {m:.2f} ({tas:.0f} km/h TAS), "
+                        f"{args.altitude_m:.0f} m ({power}; the energy method, constant true airspeed)")
+    if args.test == "ceiling":
+        h = maneuver.ceiling(sim, power, 0.5)
+        result = {"aircraft": name, "service_ceiling_m": round(h, 1), "power": power}
+        return result, f"{name}: service ceiling {h:.0f} m ({h / 0.3048:.0f} ft, {power})"
+    rows = []
+    for h in (0.0, 3000.0, 6000.0, 9000.0, 11000.0, 13000.0, 15000.0):
+        row = {"altitude_m": h}
+        try:
+            m = maneuver.level_mach(sim, h, power)
+            row["max_tas_kmh"] = round(m * isa(h)[3] * KMH, 2)
+            row["mach"] = round(m, 4)
+        except RuntimeError:
+            row["max_tas_kmh"] = None
+        ps, m = maneuver.best_ps(sim, h, power, np.arange(0.3, 2.45, 0.1))
+        row["best_climb_ms"] = round(ps, 3) if ps > -1e8 else None
+        rows.append(row)
+    result = {"aircraft": name, "mass_kg": round(float(sim.compiled.mass_kg), 1), "powers": {power: rows}}
+    text = "\n".join(f"{power:9s} {r['altitude_m']:7.0f} m  {r.get('max_tas_kmh') or 0:7.1f} km/h  "
+                     f"climb {r.get('best_climb_ms') or 0:6.1f} m/s" for r in rows)
+    return result, text
 
 
 def run(args) -> int:
@@ -260,24 +323,47 @@ def run(args) -> int:
     from .spec.loader import load_aircraft
     from .spec.schema import DataError
     try:
+        sim = _sim(args.aircraft, args.mass_kg)
+        what = kind(sim)
+        if what == "propeller" and getattr(args, "power", None) == "max":
+            args.power = "wep"                 # a piston engine's most: war emergency power
+        if what == "glider" and args.test in ("level", "ceiling", "performance"):
+            why = {"level": "cannot hold level flight", "ceiling": "has no ceiling: it climbs only in rising air",
+                   "performance": "has no speed or climb against altitude"}[args.test]
+            print(f"error: {args.aircraft} is a glider: with no engine it {why}; its cards are `tunnel polar` "
+                  f"(sink against speed) and `tunnel climb` (its least sink)", file=sys.stderr)
+            return 2
+        if what == "jet" and args.test in ("level", "climb", "ceiling", "performance"):
+            result, text = _jet_card(args, sim)
+            if args.plot:
+                print("note: --plot draws a propeller aircraft's curves; for a jet see "
+                      "`python -m flightsim.validate --aircraft ID --report DIR`", file=sys.stderr)
+            print(json.dumps(result) if args.json else text)
+            return 0
         if args.test == "level":
-            t, _ = max_level_speed(args.aircraft, args.altitude_m, args.power, args.mass_kg)
+            t, _ = max_level_speed(args.aircraft, args.altitude_m, args.power, sim=sim)
             result = {"aircraft": args.aircraft, "altitude_m": float(args.altitude_m),
                       "max_tas_kmh": round(t.tas_ms * KMH, 2)}
             text = f"{args.aircraft}: {result['max_tas_kmh']:.1f} km/h TAS at {args.altitude_m:.0f} m ({args.power})"
+        elif args.test == "climb" and what == "glider":
+            t, r = glider_best_climb(sim, args.altitude_m)
+            result = {"aircraft": args.aircraft, "altitude_m": float(args.altitude_m),
+                      "best_climb_ms": round(r, 3), "tas_kmh": round(t.tas_ms * KMH, 2), "glider": True}
+            text = (f"{args.aircraft}: a glider: its best climb in still air is its least sink, {r:.2f} m/s at "
+                    f"{result['tas_kmh']:.1f} km/h TAS, {args.altitude_m:.0f} m")
         elif args.test == "climb":
-            t, r, _ = best_climb(args.aircraft, args.altitude_m, args.power, args.mass_kg)
+            t, r, _ = best_climb(args.aircraft, args.altitude_m, args.power, sim=sim)
             result = {"aircraft": args.aircraft, "altitude_m": float(args.altitude_m),
                       "best_climb_ms": round(r, 3), "tas_kmh": round(t.tas_ms * KMH, 2)}
             text = (f"{args.aircraft}: best climb {r:.2f} m/s at {result['tas_kmh']:.1f} km/h TAS, "
                     f"{args.altitude_m:.0f} m ({args.power})")
         elif args.test == "ceiling":
-            h, _ = service_ceiling(args.aircraft, args.power, args.mass_kg)
+            h, _ = service_ceiling(args.aircraft, args.power, sim=sim)
             result = {"aircraft": args.aircraft, "service_ceiling_m": round(h, 1)}
             text = f"{args.aircraft}: service ceiling {h:.0f} m ({h / 0.3048:.0f} ft, {args.power})"
         elif args.test == "stall":
-            clean, _ = stall_speed(args.aircraft, False, args.mass_kg)
-            landing, _ = stall_speed(args.aircraft, True, args.mass_kg)
+            clean, _ = stall_speed(args.aircraft, False, sim=sim)
+            landing, _ = stall_speed(args.aircraft, True, sim=sim)
             result = {"aircraft": args.aircraft, "stall_clean_kmh": round(clean, 2),
                       "stall_landing_kmh": round(landing, 2)}
             text = f"{args.aircraft}: stall {clean:.1f} km/h clean, {landing:.1f} km/h gear and flaps down (EAS)"

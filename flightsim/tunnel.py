@@ -54,9 +54,11 @@ def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):
         return out
 
     stall_kmh = stall.tas_ms * KMH
+    # to the placard speed, or to the fastest steady glide where that is slower (a jet at idle)
+    top_kmh = min(vne_kmh, front[0].tas_ms * KMH)
     first = math.floor(stall_kmh / step_kmh + 1) * step_kmh
-    points = [stall] + glide_curve(np.arange(first, vne_kmh + 1e-6, step_kmh))
-    fine = [stall] + glide_curve(np.arange(stall_kmh + 0.5, vne_kmh + 1e-6, 0.5))
+    points = [stall] + glide_curve(np.arange(first, top_kmh + 1e-6, step_kmh))
+    fine = [stall] + glide_curve(np.arange(stall_kmh + 0.5, top_kmh + 1e-6, 0.5))
     best = max(fine, key=lambda t: t.glide_ratio)
     minsink = min(fine, key=lambda t: t.sink_ms)
     return {
