@@ -7,6 +7,7 @@
     python -m flightsim.tunnel ceiling --aircraft p51d [--power military|wep] [--json] [--plot FILE.png]
     python -m flightsim.tunnel stall|performance --aircraft p51d [--json] [--plot FILE.png]
     python -m flightsim.tunnel turn --aircraft f15c --altitude-m H [--power max|military] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel breakdown --aircraft spitfire --altitude-m H [--power wep|military] [--json]
 
 ``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
 the stall to Vne. Every point is a trim of the full blade-element model (the same
@@ -135,9 +136,27 @@ def main(argv=None):
     perf.add_parsers(sub)
     from . import maneuver                 # jets: turn rates against speed, the corner speed
     maneuver.add_parser(sub)
+    b = sub.add_parser("breakdown", help="the power budget of a propeller aircraft's best climb, term by term")
+    b.add_argument("--aircraft", default="p51d")
+    b.add_argument("--altitude-m", type=float, default=0.0)
+    b.add_argument("--power", choices=("wep", "military"), default="wep")
+    b.add_argument("--mass-kg", type=float, default=None)
+    b.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     if args.test in perf.COMMANDS:
         return perf.run(args)
+    if args.test == "breakdown":
+        from .breakdown import climb_breakdown, print_breakdown
+        try:
+            result = climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg)
+        except (DataError, RuntimeError, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print_breakdown(result)
+        return 0
     if args.test == "turn":
         try:
             return maneuver.run_turn(args)
