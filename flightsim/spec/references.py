@@ -22,8 +22,11 @@ is trusted; ``python -m flightsim.validate`` flies the card each one names and c
     check = true                     # optional (true): counted against the tolerance
     tolerance_pct = 5.0              # optional
     note = "..."                     # optional: why it is not checked, how it was read
-    disagreement = "..."             # optional: why the model is off this figure, where it is
-                                     # (shown when it is outside its tolerance; both kinds of record)
+    disagreement = "..."             # optional: where the SOURCES disagree, and the model sits among
+                                     # them: outside its tolerance the figure is then "explained"
+    cause = "..."                    # optional: what is known or suspected of why the model is off
+                                     # where the sources agree: the figure stays "unexplained"
+                                     # (both kinds of record; shown when outside the tolerance)
 
     [[behaviour]]                    # a statement: flown, and passed or failed
     card = "winch_launch_speed"
@@ -95,6 +98,7 @@ FIGURE_KEYS = {
     "tolerance_pct": num(False, 5.0, between(0.1, 100.0)),
     "note": Field("str", required=False, default=""),
     "disagreement": Field("str", required=False, default=""),
+    "cause": Field("str", required=False, default=""),
     **CONDITION_KEYS,
 }
 BEHAVIOUR_KEYS = {
@@ -104,6 +108,7 @@ BEHAVIOUR_KEYS = {
     "where": Field("str", required=False, default=""),
     "note": Field("str", required=False, default=""),
     "disagreement": Field("str", required=False, default=""),
+    "cause": Field("str", required=False, default=""),
     "limit": num(False, None),               # the card's threshold (its unit is the card's)
     "low": num(False, None),                 # a range: low .. high
     "high": num(False, None),
@@ -146,6 +151,7 @@ class Figure:
     cond: dict
     label: str                      # figure[i] in the file, for messages
     disagreement: str = ""
+    cause: str = ""
 
     def citation(self) -> str:
         return self.source.title + (f", {self.where}" if self.where else "")
@@ -191,6 +197,7 @@ class Behaviour:
     cond: dict
     label: str
     disagreement: str = ""
+    cause: str = ""
 
     def citation(self) -> str:
         return self.source.title + (f", {self.where}" if self.where else "")
@@ -293,11 +300,11 @@ def load_references(path: Path) -> References:
             raise DataError(path, f"{label}.mass_kg", f"missing: a {rec['card']} is at a weight")
         refs.figures.append(Figure(rec["card"], rec["figure"] or DEFAULT_NAMES[rec["card"]], rec["value"], unit,
                                    source_of(rec, label), rec["where"], rec["check"], rec["tolerance_pct"],
-                                   rec["note"], conditions(rec), label, rec["disagreement"]))
+                                   rec["note"], conditions(rec), label, rec["disagreement"], rec["cause"]))
     for i, item in enumerate(_records(data, "behaviour", path)):
         label = f"behaviour[{i}]"
         rec = validate_table(item, BEHAVIOUR_KEYS, path, label)
         refs.behaviours.append(Behaviour(rec["card"], rec["behaviour"], source_of(rec, label), rec["where"],
                                          rec["note"], rec["limit"], rec["low"], rec["high"], conditions(rec), label,
-                                         rec["disagreement"]))
+                                         rec["disagreement"], rec["cause"]))
     return refs

@@ -6,7 +6,7 @@ one card, and returns a caption (or None when the aircraft has nothing for that 
 from __future__ import annotations
 
 KMH_PER_MPH = 1.609344
-STATUS_COLOUR = {"within": "tab:green", "explained": "tab:orange", "outside": "tab:red", "shown": "tab:gray",
+STATUS_COLOUR = {"within": "tab:green", "explained": "tab:orange", "unexplained": "tab:red", "shown": "tab:gray",
                  "error": "black"}
 
 
@@ -55,7 +55,7 @@ def figure_errors(result, path):
     fig.savefig(path)
     plt.close(fig)
     return "Every figure's error against its source. Green: within its tolerance (the black ticks); orange: outside " \
-           "it, explained in the table; red: outside it and not explained; grey: shown for comparison, not checked."
+           "it where the sources disagree; red: outside it and unexplained (the model's fault); grey: shown for comparison, not checked."
 
 
 def polar(result, path):

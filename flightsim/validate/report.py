@@ -42,8 +42,10 @@ def _num(x, digits=2) -> str:
 
 def _notes(row) -> str:
     parts = []
-    if row.get("disagreement") and row["status"] in ("explained", "outside", "fail"):
-        parts.append(f"<b>Why the model is off:</b> {_e(row['disagreement'])}")
+    if row.get("disagreement") and row["status"] in ("explained", "unexplained", "fail"):
+        parts.append(f"<b>Where the sources disagree:</b> {_e(row['disagreement'])}")
+    if row.get("cause") and row["status"] in ("unexplained", "fail"):
+        parts.append(f"<b>What is known of the fault:</b> {_e(row['cause'])}")
     if row.get("note"):
         parts.append(_e(row["note"]))
     if row.get("error"):

@@ -11,9 +11,10 @@
      "summary": {...}}
 
 A figure's status: "within" (inside its tolerance), "explained" (outside it, and the references
-file says why the model and the source disagree: its ``disagreement``), "outside" (outside, not
-explained: a fault to find), "shown" (not checked: a figure the file gives for comparison only),
-"error" (the card could not be flown). A behaviour's: "pass", "explained" or "fail".
+file shows that the sources disagree, the model among them: its ``disagreement``), "unexplained"
+(outside it where the sources agree: a fault of the model to find; its ``cause`` says what is known
+of it), "shown" (not checked: a figure the file gives for comparison only), "error" (the card
+could not be flown). A behaviour's: "pass", "explained" (the sources disagree) or "fail".
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _figure(aircraft, f, log) -> dict:
     row = {"figure": f.name, "condition": f.condition_text(), "published": f.value, "model": None, "unit": f.unit,
            "error_pct": None, "source": f.citation(), "card": f.card, "checked": f.check,
            "tolerance_pct": f.tolerance_pct, "trust": f.source.trust, "note": f.note,
-           "disagreement": f.disagreement, "conditions": {k: v for k, v in f.cond.items() if v not in (None, "")}}
+           "disagreement": f.disagreement, "cause": f.cause, "conditions": {k: v for k, v in f.cond.items() if v not in (None, "")}}
     t0 = time.perf_counter()
     try:
         model = float(cards.FIGURES[f.card](aircraft, f.cond))
@@ -39,7 +40,7 @@ def _figure(aircraft, f, log) -> dict:
         return row
     err = 100.0 * (model - f.value) / f.value
     within = abs(err) <= f.tolerance_pct
-    status = "shown" if not f.check else "within" if within else "explained" if f.disagreement else "outside"
+    status = "shown" if not f.check else "within" if within else "explained" if f.disagreement else "unexplained"
     row.update(model=round(model, 4), error_pct=round(err, 2), status=status,
                seconds=round(time.perf_counter() - t0, 1))
     log(f"  {f.card:18s} {f.condition_text()[:60]:60s} {f.value:9.2f} {model:9.2f} {f.unit:6s} {err:+6.1f} % {status}")
@@ -48,7 +49,7 @@ def _figure(aircraft, f, log) -> dict:
 
 def _behaviour(aircraft, b, log) -> dict:
     row = {"behaviour": b.text, "pass": False, "observed": "", "source": b.citation(), "card": b.card,
-           "trust": b.source.trust, "note": b.note, "disagreement": b.disagreement,
+           "trust": b.source.trust, "note": b.note, "disagreement": b.disagreement, "cause": b.cause,
            "limit": b.limit, "low": b.low, "high": b.high}
     t0 = time.perf_counter()
     try:
@@ -106,7 +107,7 @@ def validate(aircraft: str, log=lambda line: None) -> dict:
     checked = [r for r in figures if r["checked"] and r["error_pct"] is not None]
     worst = max(checked, key=lambda r: abs(r["error_pct"]), default=None)
     summary = {"figures": len(figures), "behaviours": len(behaviours), "by_status": count,
-               "unexplained": sum(count.get(s, 0) for s in ("outside", "fail", "error")),
+               "unexplained": sum(count.get(s, 0) for s in ("unexplained", "fail", "error")),
                "worst_checked": None if worst is None else {"figure": worst["figure"], "condition": worst["condition"],
                                                             "error_pct": worst["error_pct"]},
                "rms_error_pct": None if not checked else round(math.sqrt(sum(r["error_pct"] ** 2 for r in checked)
