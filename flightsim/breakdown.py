@@ -30,8 +30,8 @@ import math
 import numpy as np
 
 from . import maneuver, perf
-from .physics import layout as L
 from .physics.atmosphere import isa
+from .physics.named import AircraftView
 from .physics.named_model import AircraftData
 
 G0 = 9.80665
@@ -48,10 +48,8 @@ def drag_due_to_lift(sim, altitude_m: float, tas_ms: float, power: str, load_fac
     """CD = CD0 + k CL^2 fitted through pulls at this speed; k as a span efficiency e."""
     rig = maneuver.Rig(sim, altitude_m, "max" if power in ("wep", "max") else power)
     data = AircraftData(sim.compiled.model)
-    m = sim.compiled.model
-    area = m[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA]
-    span = m[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_SPAN]
-    aspect = span * span / area
+    area = data.wing_area_m2
+    aspect = data.wing_span_m ** 2 / area
     qs = 0.5 * isa(altitude_m)[2] * tas_ms * tas_ms * area
     pts = []
     guess = (0.05, 0.0)
@@ -60,9 +58,9 @@ def drag_due_to_lift(sim, altitude_m: float, tas_ms: float, power: str, load_fac
         if not p.ok:
             continue
         guess = (p.alpha_rad, p.pitch_cmd)
-        f, _ = rig.trimmer.forces(tas_ms, p.alpha_rad, 0.0, p.pitch_cmd, rig.throttle)
-        d = rig.trimmer.diag
-        thrust = d[L.D_JET_THRUST] if data.jets else d[L.D_THRUST] + d[L.D_EXHAUST_THRUST]
+        rig.trimmer.forces(tas_ms, p.alpha_rad, 0.0, p.pitch_cmd, rig.throttle)
+        out = AircraftView(None, rig.trimmer.diag)
+        thrust = out.jet_thrust_n if data.jets else out.thrust_n + out.exhaust_thrust_n
         drag = thrust * math.cos(p.alpha_rad) - rig.weight_n * p.ps_ms / tas_ms
         pts.append((n * rig.weight_n / qs, drag / qs))
     if len(pts) < 2:
@@ -70,7 +68,7 @@ def drag_due_to_lift(sim, altitude_m: float, tas_ms: float, power: str, load_fac
     cl = np.array([p[0] for p in pts])
     cd = np.array([p[1] for p in pts])
     k, cd0 = np.polyfit(cl * cl, cd, 1)
-    k_planform = m[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_K_INDUCED]
+    k_planform = data.wing_induced_k()
     return {"k": round(float(k), 5), "e": round(float(1.0 / (math.pi * aspect * k)), 3), "cd0": round(float(cd0), 5),
             "aspect_ratio": round(float(aspect), 3),
             "e_planform": round(float(1.0 / (math.pi * aspect * k_planform)), 3),
@@ -85,47 +83,43 @@ def climb_breakdown(aircraft: str, altitude_m: float = 0.0, power: str = "wep", 
         raise ValueError(f"{aircraft}: the climb breakdown is for a propeller aircraft "
                          f"({'a glider has no climb' if not data.powered else 'a jet: see tunnel climb'})")
     t, rate, _ = perf.best_climb(aircraft, altitude_m, power, sim=sim)
-    d = t.diag.copy()
+    out = AircraftView(t.state, t.diag.copy())
     w = sim.compiled.mass_kg * G0
     v = t.tas_ms
     ca = math.cos(t.alpha_rad)
-    thrust_prop = float(d[L.D_THRUST])
-    thrust_exh = float(d[L.D_EXHAUST_THRUST])
+    thrust_prop = out.thrust_n
+    thrust_exh = out.exhaust_thrust_n
     drag = (thrust_prop + thrust_exh) * ca - w * math.sin(t.gamma_rad)
     # cooling drag: the same point with the coolers' drag areas zeroed
     trimmer = sim.trimmer(altitude_m, perf.power_ctrl(power, gear_up=1.0))
     base = _along_path_force(trimmer, t)
-    cool = int(sim.compiled.model[0, L.H_ROW_PLANT]) + L.PLANT_COOL
-    saved = sim.compiled.model[cool].copy()
+    saved = data.cooler_drag_areas_m2
     try:
-        for c in (L.CL_RAD, L.CL_OIL):
-            sim.compiled.model[cool, c + L.CL_CDA_MIN] = 0.0
-            sim.compiled.model[cool, c + L.CL_CDA_MAX] = 0.0
+        data.cooler_drag_areas_m2 = np.zeros(4)
         cooling = _along_path_force(trimmer, t) - base
     finally:
-        sim.compiled.model[cool] = saved
-    alpha_i = float(d[L.D_ALPHA_INDUCED])
-    induced = w * math.cos(t.gamma_rad) * math.tan(alpha_i)
-    shaft = float(d[L.D_SHAFT_POWER])
-    eta = float(d[L.D_PROP_EFF])
-    qs = 0.5 * float(d[L.D_RHO]) * v * v * sim.compiled.model[L.ROW_GROUPS, L.GROUP_WING * L.G_COLS + L.G_AREA]
+        data.cooler_drag_areas_m2 = saved
+    induced = w * math.cos(t.gamma_rad) * math.tan(out.wing_induced_alpha_rad)
+    shaft = out.shaft_power_w
+    eta = out.propeller_efficiency
+    rho = out.air_density_kgm3
+    qs = 0.5 * rho * v * v * data.wing_area_m2
     factor = perf.acceleration_factor(v, altitude_m)
     lift = drag_due_to_lift(sim, altitude_m, v, power)
     # the propeller's operating point: J = V / (n D), CP = P / (rho n^3 D^5)
-    base_row = int(sim.compiled.model[0, L.H_ROW_PLANT])
-    n_rps = float(d[L.D_RPM]) / 60.0 * sim.compiled.model[base_row + L.PLANT_ENGINE, L.EN_GEAR]
-    dia = 2.0 * sim.compiled.model[base_row + L.PLANT_PROP, L.PR_RADIUS]
+    n_rps = out.engine_rpm / 60.0 * data.propeller_gear_ratio
+    dia = data.propeller_diameter_m
     j = v / (n_rps * dia)
-    cp = shaft / (float(d[L.D_RHO]) * n_rps ** 3 * dia ** 5)
+    cp = shaft / (rho * n_rps ** 3 * dia ** 5)
     kw = 1e-3
     return {
         "aircraft": aircraft, "altitude_m": float(altitude_m), "power": power, "mass_kg": round(float(sim.compiled.mass_kg), 1),
-        "tas_kmh": round(v * KMH, 1), "ias_kmh": round(float(d[L.D_IAS]) * KMH, 1),
+        "tas_kmh": round(v * KMH, 1), "ias_kmh": round(out.ias_kmh, 1),
         "alpha_deg": round(math.degrees(t.alpha_rad), 2), "cl": round(w * math.cos(t.gamma_rad) / qs, 4),
         "best_climb_ms": round(rate, 3), "steady_climb_ms": round(v * math.sin(t.gamma_rad), 3),
         "acceleration_factor": round(factor, 4),
         "shaft_power_kw": round(shaft * kw, 1), "shaft_power_hp": round(shaft / 745.7, 0),
-        "propeller_efficiency": round(eta, 4), "rpm": round(float(d[L.D_RPM]), 0),
+        "propeller_efficiency": round(eta, 4), "rpm": round(out.engine_rpm, 0),
         "advance_ratio": round(j, 3), "power_coefficient": round(cp, 4),
         "propeller_thrust_n": round(thrust_prop, 1), "exhaust_thrust_n": round(thrust_exh, 1),
         "drag_n": round(drag, 1), "cooling_drag_n": round(cooling, 1), "induced_drag_n": round(induced, 1),

@@ -189,6 +189,32 @@ class AircraftData:
         two_speed = self.model[sc, L.SC_WORK_HIGH] > 0.0
         return 1.0 if two_speed and ambient_pressure_pa < self.model[sc, L.SC_UP_PA] else 0.0
 
+    @property
+    def propeller_gear_ratio(self) -> float:
+        """Propeller rpm / crankshaft rpm (0 without a propeller)."""
+        return float(self.model[self.engine_row, L.EN_GEAR]) if self.powered and not self.jets else 0.0
+
+    @property
+    def propeller_diameter_m(self) -> float:
+        """The propeller's diameter (0 without one)."""
+        if not self.powered or self.jets:
+            return 0.0
+        return 2.0 * float(self.model[int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP, L.PR_RADIUS])
+
+    @property
+    def cooler_drag_areas_m2(self) -> np.ndarray:
+        """(radiator closed, radiator open, oil cooler closed, oil cooler open) net drag areas, m2."""
+        cool = self.model[int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_COOL]
+        return np.array([cool[L.CL_RAD + L.CL_CDA_MIN], cool[L.CL_RAD + L.CL_CDA_MAX],
+                         cool[L.CL_OIL + L.CL_CDA_MIN], cool[L.CL_OIL + L.CL_CDA_MAX]])
+
+    @cooler_drag_areas_m2.setter
+    def cooler_drag_areas_m2(self, areas) -> None:
+        cool = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_COOL
+        a = [float(x) for x in areas]
+        self.model[cool, L.CL_RAD + L.CL_CDA_MIN], self.model[cool, L.CL_RAD + L.CL_CDA_MAX] = a[0], a[1]
+        self.model[cool, L.CL_OIL + L.CL_CDA_MIN], self.model[cool, L.CL_OIL + L.CL_CDA_MAX] = a[2], a[3]
+
     # changing the model in place (tests and studies: take a copy first, AircraftData(m.copy()))
     def remove_powerplant(self) -> None:
         """No engine, propeller or fuel tanks from now on (the glider of this airframe); the
