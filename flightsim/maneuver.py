@@ -303,7 +303,8 @@ def acceleration_time(sim, altitude_m: float, mach_from: float, mach_to: float, 
 def stall_tas_ms(rig: Rig) -> float:
     """The 1 g stall speed (TAS) at the rig's altitude and power, from the largest pull: the load
     factor the wing gives at a speed grows as its square, so V_s = V / sqrt(n_max(V)); flown at a
-    speed near the stall so the g limit does not cap it (two refinements)."""
+    speed near the stall so the g limit does not cap it (three passes, each at 1.6 times the last
+    estimate)."""
     rho = isa(rig.altitude_m)[2]
     v = 0.4 * rig.sim.compiled.spec.aircraft["vne_kmh"] / 3.6 * math.sqrt(1.225 / rho)
     vs = v

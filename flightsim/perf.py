@@ -262,7 +262,7 @@ def kind(sim) -> str:
     return "glider" if not d.powered else "jet" if d.jets else "propeller"
 
 
-def glider_best_climb(sim, altitude_m: float, step_kmh: float = 1.0):
+def glider_best_climb(sim, altitude_m: float):
     """A glider's best climb in still air: the least sink, negative (trimmed glides at this
     altitude from the stall to Vne): (trim, rate m/s)."""
     vne = sim.compiled.spec.aircraft["vne_kmh"] / KMH
@@ -308,7 +308,7 @@ def _jet_card(args, sim):
         except RuntimeError:
             row["max_tas_kmh"] = None
         ps, m = maneuver.best_ps(sim, h, power, np.arange(0.3, 2.45, 0.1))
-        row["best_climb_ms"] = round(ps, 3) if ps > -1e8 else None
+        row["best_climb_ms"] = round(ps, 3) if ps > -1e8 else None     # best_ps: -1e9 where no pull trims
         rows.append(row)
     result = {"aircraft": name, "mass_kg": round(float(sim.compiled.mass_kg), 1), "powers": {power: rows}}
     text = "\n".join(f"{power:9s} {r['altitude_m']:7.0f} m  {r.get('max_tas_kmh') or 0:7.1f} km/h  "
