@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from ..handoff import dcm
-from .glutil import mat4, program, set_scene, set_uniform, translate, vertex_array
+from .glutil import mat4, program, see_through, set_scene, set_uniform, translate, vertex_array
 from .model.parts import MAX_PARTS
 
 LAYOUT = (("3f", "in_position"), ("3f", "in_normal"), ("2f", "in_uv"), ("1f", "in_part"), ("1f", "in_inside"))
@@ -134,35 +134,30 @@ class AircraftDrawer:
         return self.model.n_triangles
 
     def draw_glass(self, view, m_proj, common, model, parts_bytes, inside: bool = False):
-        ctx = self.ctx
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        ctx.depth_mask = False
-        tris = 0
-        if self.glass_vao is not None:
-            g = self.glass_prog
-            set_scene(g, m_proj, view.m_view, common, model=model)
-            set_uniform(g, "u_tint", GLASS_TINT)
-            set_uniform(g, "u_inside", 1.0 if inside else 0.0)
-            g["u_parts"].write(parts_bytes)
-            self.glass_vao.render()
-            tris += len(self.model.glass_indices)
-        pr = self.model.propeller
-        if self.disc_vao is not None and self.prop_rpm > DISC_RPM * 0.6 and not inside:
-            d = self.disc_prog
-            R = dcm_about(pr["axis"], self.prop_angle)
-            set_scene(d, m_proj, view.m_view, common, model=model @ mat4(R, pr["position"] - R @ pr["position"]))
-            lv = self.look.livery
-            set_uniform(d, "u_radius", float(pr["radius_m"]))
-            set_uniform(d, "u_strength", float(min((self.prop_rpm - 0.6 * DISC_RPM) / (0.8 * DISC_RPM), 1.0)))
-            set_uniform(d, "u_blade", tuple(float(c) for c in lv.propeller_blade))
-            set_uniform(d, "u_tip", tuple(float(c) for c in lv.propeller_tip))
-            set_uniform(d, "u_tip_m", float(lv.propeller_tip_m))
-            self.disc_vao.render()
-            tris += 128
-        ctx.depth_mask = True
-        ctx.disable(ctx.BLEND)
-        return tris
+        with see_through(self.ctx):
+            tris = 0
+            if self.glass_vao is not None:
+                g = self.glass_prog
+                set_scene(g, m_proj, view.m_view, common, model=model)
+                set_uniform(g, "u_tint", GLASS_TINT)
+                set_uniform(g, "u_inside", 1.0 if inside else 0.0)
+                g["u_parts"].write(parts_bytes)
+                self.glass_vao.render()
+                tris += len(self.model.glass_indices)
+            pr = self.model.propeller
+            if self.disc_vao is not None and self.prop_rpm > DISC_RPM * 0.6 and not inside:
+                d = self.disc_prog
+                R = dcm_about(pr["axis"], self.prop_angle)
+                set_scene(d, m_proj, view.m_view, common, model=model @ mat4(R, pr["position"] - R @ pr["position"]))
+                lv = self.look.livery
+                set_uniform(d, "u_radius", float(pr["radius_m"]))
+                set_uniform(d, "u_strength", float(min((self.prop_rpm - 0.6 * DISC_RPM) / (0.8 * DISC_RPM), 1.0)))
+                set_uniform(d, "u_blade", tuple(float(c) for c in lv.propeller_blade))
+                set_uniform(d, "u_tip", tuple(float(c) for c in lv.propeller_tip))
+                set_uniform(d, "u_tip_m", float(lv.propeller_tip_m))
+                self.disc_vao.render()
+                tris += 128
+            return tris
 
     def release(self):
         for o in (self.vao, self.vbo, self.ibo, self.tex, self.glass_vao, self.disc_vao, self.depth_vao, self.prog,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .glutil import program, set_uniform
+from .glutil import program, see_through, set_scene, set_uniform
 
 PUFFS_PER_CLOUD = 11
 MAX_CLOUDS = 64
@@ -109,22 +109,14 @@ class CloudRenderer:
         self.inst.orphan(self.cap * 7 * 4)
         self.inst.write(np.ascontiguousarray(inst[:n]).tobytes())
         pr = self.prog
-        set_uniform(pr, "m_proj", m_proj)
-        set_uniform(pr, "m_view", view.m_view)
+        set_scene(pr, m_proj, view.m_view, common)
         set_uniform(pr, "u_cam_right", tuple(float(v) for v in view.right))
         set_uniform(pr, "u_cam_up", tuple(float(-v) for v in view.down))
         set_uniform(pr, "u_cam_fwd", tuple(float(v) for v in view.forward))
-        for k, v in common.items():
-            set_uniform(pr, k, v)
         if self.noise_tex is not None:
             self.noise_tex.use(4)
             set_uniform(pr, "u_noise", 4)
-        ctx = self.ctx
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        ctx.depth_mask = False
-        self.vao.render(vertices=6, instances=n)
-        ctx.depth_mask = True
-        ctx.disable(ctx.BLEND)
+        with see_through(self.ctx):
+            self.vao.render(vertices=6, instances=n)
         self.puffs = n
         return 2 * n

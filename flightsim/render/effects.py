@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..handoff import dcm
-from .glutil import program, set_scene, set_uniform
+from .glutil import program, see_through, set_scene, set_uniform
 
 MAX_PARTICLES = 6000
 CONTRAIL_ALT_M = 8500.0        # persistent contrails above about 8.5 km (ambient below about -40 C)
@@ -269,9 +269,7 @@ class Effects:
             quads, fire, dist = self._quads(idx, eye, view, t)
             pr = self.prog
             set_scene(pr, m_proj, view.m_view, common)
-            ctx.enable(ctx.BLEND)
-            ctx.depth_mask = False
-            for additive in (False, True):
+            for additive in (False, True):        # smoke and dust, then sparks and flashes (added light)
                 sel = np.nonzero(fire == additive)[0]
                 if len(sel) == 0:
                     continue
@@ -279,13 +277,10 @@ class Effects:
                 data = np.ascontiguousarray(quads[sel].reshape(-1, 10))
                 self.buf.orphan(MAX_PARTICLES * 6 * 10 * 4)
                 self.buf.write(data.tobytes())
-                ctx.blend_func = (ctx.SRC_ALPHA, ctx.ONE) if additive else (ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA)
                 set_uniform(pr, "u_additive", 1.0 if additive else 0.0)
-                self.vao.render(vertices=len(data))
+                with see_through(ctx, additive):
+                    self.vao.render(vertices=len(data))
                 tris += len(data) // 3
-            ctx.depth_mask = True
-            ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-            ctx.disable(ctx.BLEND)
         for fl in flames:                 # (nozzles in the world, the jet's axis aft, afterburner, spool)
             tris += self._flames(view, m_proj, *fl)
         self.drawn = tris
@@ -330,17 +325,10 @@ class Effects:
         self.flame_buf.orphan(8 * 18 * 6 * 4)
         self.flame_buf.write(data.tobytes())
         pr = self.flame_prog
-        set_uniform(pr, "m_proj", m_proj)
-        set_uniform(pr, "m_view", view.m_view)
+        set_scene(pr, m_proj, view.m_view)
         set_uniform(pr, "u_time", float(self.t or 0.0))
-        ctx = self.ctx
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE
-        ctx.depth_mask = False
-        self.flame_vao.render(vertices=len(data))
-        ctx.depth_mask = True
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        ctx.disable(ctx.BLEND)
+        with see_through(self.ctx, additive=True):
+            self.flame_vao.render(vertices=len(data))
         return len(data) // 3
 
     def release(self):

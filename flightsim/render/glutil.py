@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -50,6 +51,22 @@ def set_scene(prog, m_proj, m_view, common=None, model=None):
         set_uniform(prog, "m_model", model)
     for k, v in (common or {}).items():
         set_uniform(prog, k, v)
+
+
+@contextmanager
+def see_through(ctx, additive: bool = False):
+    """What is drawn inside is blended and tested against the scene's depth without writing it
+    (glass, smoke, clouds, decals: they hide nothing behind them): alpha blending, or added
+    light with ``additive``. Afterwards depth writes are on, blending off and its function alpha."""
+    ctx.enable(ctx.BLEND)
+    ctx.blend_func = (ctx.SRC_ALPHA, ctx.ONE) if additive else (ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA)
+    ctx.depth_mask = False
+    try:
+        yield
+    finally:
+        ctx.depth_mask = True
+        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
+        ctx.disable(ctx.BLEND)
 
 
 def mat_bytes(m: np.ndarray) -> bytes:

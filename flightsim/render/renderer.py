@@ -218,11 +218,7 @@ class Renderer:
             tris += combat.draw(view, m_proj, common)
         # scenery
         p = self.mesh_prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", m_view)
-        for k, v in common.items():
-            set_uniform(p, k, v)
-        set_uniform(p, "m_model", translate(-eye))
+        set_scene(p, m_proj, m_view, common, model=translate(-eye))
         p["u_parts"].write(self._identity_parts)
         set_uniform(p, "u_gloss", 0.0)
         tris += self._draw_scenery(view) + self.sock_tris

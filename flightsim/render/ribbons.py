@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .glutil import program, set_uniform, vertex_array
+from .glutil import program, see_through, set_scene, set_uniform, vertex_array
 
 KINDS = {"river": 0.0, "rail": 1.0, "main": 2.0, "lane": 3.0}
 ORDER = ("river", "rail", "lane", "main")
@@ -114,24 +114,16 @@ class RibbonRenderer:
             self.drawn = 0
             return 0
         p = self.prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
+        set_scene(p, m_proj, view.m_view, common)
         set_uniform(p, "u_eye", tuple(float(x) for x in eye))
         set_uniform(p, "u_pixel_rad", float(pixel_rad))
         set_uniform(p, "u_range", float(self.range_m))
-        for k, v in common.items():
-            set_uniform(p, k, v)
         if shadow is not None:
             shadow.bind(p)
-        ctx = self.ctx
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        ctx.depth_mask = False
         tris = 0
-        for first, count in runs([self.chunks[c][1:3] for c in show]):   # in draw order: river, rail, lanes, roads
-            self.vao.render(vertices=count, first=first)
-            tris += count // 3
-        ctx.depth_mask = True
-        ctx.disable(ctx.BLEND)
+        with see_through(self.ctx):
+            for first, count in runs([self.chunks[c][1:3] for c in show]):   # in draw order: river, rail, lanes, roads
+                self.vao.render(vertices=count, first=first)
+                tris += count // 3
         self.drawn = tris
         return tris

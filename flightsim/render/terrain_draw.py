@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .camera import View
-from .glutil import program, set_scene, set_uniform
+from .glutil import program, see_through, set_scene, set_uniform
 from .presets import QUALITY, FrameStats
 from .terrain_select import pack_levels, select_nodes
 
@@ -157,20 +157,12 @@ class TerrainRenderer:
 
     def draw_numbers(self, view, m_proj, common):
         p = self.decal_prog
-        set_uniform(p, "m_proj", m_proj)
-        set_uniform(p, "m_view", view.m_view)
+        set_scene(p, m_proj, view.m_view, common)
         set_uniform(p, "u_eye", tuple(float(x) for x in view.eye_ned_m))
-        for k, v in common.items():
-            set_uniform(p, k, v)
         self.numbers_tex.use(2)
         set_uniform(p, "u_tex", 2)
-        ctx = self.ctx
-        ctx.enable(ctx.BLEND)
-        ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
-        ctx.depth_mask = False
-        self.numbers_vao.render(vertices=12)
-        ctx.depth_mask = True
-        ctx.disable(ctx.BLEND)
+        with see_through(self.ctx):
+            self.numbers_vao.render(vertices=12)
         return 4
 
     def select(self, view: View, vp: np.ndarray) -> np.ndarray:
