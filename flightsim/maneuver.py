@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .arg_types import ALTITUDE_M, MASS_KG
 from .physics.atmosphere import isa
 from .physics.named_model import AircraftData
 from .physics.state import make_ctrl
@@ -383,9 +384,9 @@ def corner_speed(rig: Rig, v_lo: float | None = None, v_hi: float | None = None)
 def add_parser(sub):
     t = sub.add_parser("turn", help="a jet's sustained and instantaneous turn rate against speed, and its corner speed")
     t.add_argument("--aircraft", default="f15c")
-    t.add_argument("--altitude-m", type=float, default=0.0)
+    t.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
     t.add_argument("--power", default="max", choices=POWERS)
-    t.add_argument("--mass-kg", type=float, default=None)
+    t.add_argument("--mass-kg", type=MASS_KG, default=None)
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.add_argument("--plot", metavar="FILE.png", help="draw the turn-rate curves (the energy-maneuverability diagram)")
 

@@ -23,6 +23,7 @@ import math
 
 import numpy as np
 
+from .arg_types import ALTITUDE_M, MASS_KG
 from .glide_sweep import stall_sweep
 from .physics.named import AircraftView
 from .physics.state import make_ctrl
@@ -242,9 +243,9 @@ def add_parsers(sub):
     for name in COMMANDS:
         p = sub.add_parser(name, help=helps[name])
         p.add_argument("--aircraft", default="p51d")
-        p.add_argument("--mass-kg", type=float, default=None)
+        p.add_argument("--mass-kg", type=MASS_KG, default=None)
         if name in ("level", "climb"):
-            p.add_argument("--altitude-m", type=float, default=0.0)
+            p.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
         if name != "stall":
             p.add_argument("--power", choices=("wep", "military", "max"),
                            default="military" if name == "ceiling" else "wep",

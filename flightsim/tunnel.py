@@ -23,6 +23,7 @@ import sys
 
 import numpy as np
 
+from .arg_types import ALTITUDE_M, MASS_KG
 from .glide_sweep import stall_sweep
 from .physics.state import make_ctrl
 from .spec.compile import aircraft_with_mass
@@ -120,12 +121,12 @@ def main(argv=None):
     sub = ap.add_subparsers(dest="test", required=True)
     p = sub.add_parser("polar", help="glide polar from steady wings-level glides")
     p.add_argument("--aircraft", default="astir")
-    p.add_argument("--mass-kg", type=float, default=None)
+    p.add_argument("--mass-kg", type=MASS_KG, default=None)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--plot", metavar="FILE.png", help="draw the polar beside the cited reference points")
     r = sub.add_parser("roll", help="steady roll rate against speed with full lateral stick force")
     r.add_argument("--aircraft", default="astir")
-    r.add_argument("--altitude-m", type=float, default=0.0)
+    r.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument("--plot", metavar="FILE.png", help="draw the roll-rate curve")
     r.add_argument("--compare-tabs", action="store_true",
@@ -138,9 +139,9 @@ def main(argv=None):
     maneuver.add_parser(sub)
     b = sub.add_parser("breakdown", help="the power budget of a propeller aircraft's best climb, term by term")
     b.add_argument("--aircraft", default="p51d")
-    b.add_argument("--altitude-m", type=float, default=0.0)
+    b.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
     b.add_argument("--power", choices=("wep", "military"), default="wep")
-    b.add_argument("--mass-kg", type=float, default=None)
+    b.add_argument("--mass-kg", type=MASS_KG, default=None)
     b.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     if args.test in perf.COMMANDS:

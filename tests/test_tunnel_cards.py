@@ -97,3 +97,21 @@ def test_performance_curves(name, capsys):
     speeds = [r["max_tas_kmh"] for r in rows if r.get("max_tas_kmh")]
     climbs = [r["best_climb_ms"] for r in rows if r.get("best_climb_ms")]
     assert len(speeds) >= 5 and len(climbs) >= 5 and climbs[0] > climbs[-1]
+
+
+@pytest.mark.parametrize("argv", [
+    ["turn", "--aircraft", "astir", "--altitude-m", "1e30"],
+    ["roll", "--aircraft", "astir", "--altitude-m", "inf"],
+    ["climb", "--aircraft", "spitfire", "--mass-kg", "nan"],
+    ["breakdown", "--aircraft", "spitfire", "--altitude-m", "nan"],
+    ["level", "--aircraft", "f15c", "--altitude-m", "abc"],
+    ["polar", "--aircraft", "astir", "--mass-kg", "-5"],
+])
+def test_a_number_the_tunnel_cannot_fly_is_refused_in_one_line(argv, capsys):
+    """--altitude-m nan trimmed nothing and printed zeros; --mass-kg nan fell back silently to the
+    aircraft's own mass: now argparse refuses them, naming the option, its unit and range."""
+    with pytest.raises(SystemExit) as e:
+        tunnel.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert argv[-2] in err[-1] and ("outside" in err[-1] or "not a number" in err[-1])

@@ -1,0 +1,25 @@
+"""Number types for the tools' command lines: a value that is not finite or lies outside the range
+the tool can fly is refused by argparse in one line naming the option, its unit and the range
+(``--altitude-m nan`` used to trim nothing and print zeros, ``--mass-kg nan`` to fall back silently
+to the aircraft's own mass)."""
+from __future__ import annotations
+
+import argparse
+import math
+
+
+def number_in(lo: float, hi: float, unit: str):
+    """An argparse ``type``: a finite float within [lo, hi] (in ``unit``)."""
+    def parse(text: str) -> float:
+        try:
+            x = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(x) or not lo <= x <= hi:
+            raise argparse.ArgumentTypeError(f"{text} is outside {lo:g} to {hi:g} {unit}")
+        return x
+    return parse
+
+
+ALTITUDE_M = number_in(-500.0, 25000.0, "m")       # the ISA the tunnel flies in, below the Dead Sea to 25 km
+MASS_KG = number_in(1.0, 1.0e6, "kg")              # the aircraft's loader then holds it to its own range
