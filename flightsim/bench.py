@@ -25,6 +25,7 @@ import time
 import numpy as np
 
 from . import ROOT
+from .arg_types import FRAMES, WINDOW_PX, number_in
 from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_steps_per_s, unavailable
 from .physics.named_model import AircraftData
 from .sim import Sim
@@ -263,14 +264,14 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m flightsim.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--seconds", type=float, default=2.0, help="wall time per measurement")
+    ap.add_argument("--seconds", type=number_in(0.05, 3600.0, "s"), default=2.0, help="wall time per measurement")
     ap.add_argument("--aircraft", nargs="*", default=None)
     ap.add_argument("--no-startup", action="store_true", help="skip the cold/warm start-up timing")
     ap.add_argument("--render", action="store_true", help="also measure the renderer (offscreen, physics thread running)")
     ap.add_argument("--render-only", action="store_true", help="only the render measurement")
-    ap.add_argument("--width", type=int, default=1280)
-    ap.add_argument("--height", type=int, default=720)
-    ap.add_argument("--frames", type=int, default=300)
+    ap.add_argument("--width", type=WINDOW_PX, default=1280)
+    ap.add_argument("--height", type=WINDOW_PX, default=720)
+    ap.add_argument("--frames", type=FRAMES, default=300)
     ap.add_argument("--quality", default="auto", choices=("auto", "low", "medium", "high"))
     ap.add_argument("--view", default="chase", choices=("chase", "cockpit", "orbit", "tower", "hud", "panel"),
                     help="the camera and overlay measured (default: chase, the game's first view)")

@@ -15,6 +15,7 @@ import sys
 
 
 def parser():
+    from .arg_types import ALTITUDE_M, FRAMES, SECONDS, WINDOW_PX
     from .render.camera import VIEWS
     ap = argparse.ArgumentParser(prog="python run.py", description="flightsim")
     ap.add_argument("--aircraft", default=None, help="aircraft in aircraft/ (default: the scenario's)")
@@ -25,19 +26,19 @@ def parser():
     ap.add_argument("--list-scenarios", action="store_true", help="print one line per scenario and exit")
     ap.add_argument("--names-only", action="store_true", help="with --list-scenarios: just the names")
     ap.add_argument("--view", default=None, choices=VIEWS, help="default: the last view used (else chase)")
-    ap.add_argument("--width", type=int, default=1280)
-    ap.add_argument("--height", type=int, default=720)
+    ap.add_argument("--width", type=WINDOW_PX, default=1280)
+    ap.add_argument("--height", type=WINDOW_PX, default=720)
     ap.add_argument("--quality", default=None, choices=("auto", "low", "medium", "high"),
                     help="default: as last time (else auto)")
-    ap.add_argument("--frames", type=int, default=None, help="render N frames offscreen and exit (with --screenshot)")
+    ap.add_argument("--frames", type=FRAMES, default=None, help="render N frames offscreen and exit (with --screenshot)")
     ap.add_argument("--screenshot", default=None, help="PNG to write after --frames frames")
     ap.add_argument("--menu", action="store_true", help="with --screenshot: draw the start menu over the scene")
     ap.add_argument("--headless-telemetry", action="store_true", help="no graphics: fly and print telemetry")
-    ap.add_argument("--seconds", type=float, default=60.0, help="telemetry: simulated seconds to fly")
+    ap.add_argument("--seconds", type=SECONDS, default=60.0, help="telemetry: simulated seconds to fly")
     ap.add_argument("--pilot", default="none", choices=("none", "auto"),
                     help="telemetry: none = hands off (the trimmed start's controls held), auto = the scenario's "
                          "own autopilot (winch launch, thermalling, circuit and landing, cruise, take-off)")
-    ap.add_argument("--altitude-m", type=float, default=None,
+    ap.add_argument("--altitude-m", type=ALTITUDE_M, default=None,
                     help="telemetry: move an air start to this altitude (m above sea level)")
     ap.add_argument("--realtime", action="store_true", help="telemetry: pace the steps to the wall clock")
     ap.add_argument("--json", action="store_true", help="telemetry as JSON lines")
@@ -87,33 +88,55 @@ def resolve_scenario(args) -> None:
 
 def main(argv=None, pilot=None) -> int:
     """The command line. ``pilot``: a script's pilot, pilot(view) -> ControlInputs or Controls,
-    called each physics tick with the aircraft by name (the window only; examples/)."""
+    called each physics tick with the aircraft by name (the window only; examples/). Refused
+    data, an aircraft that cannot fly the start, a display that does not answer: one line on
+    stderr, exit 2. Output into a closed pipe (``| head``) ends quietly."""
     args = parser().parse_args(argv)
-    if args.list_scenarios:
-        return list_scenarios(args.names_only)
     from .display import DisplayError
+    from .paths import OutputPathError
+    from .sim import CannotFly
     from .spec.schema import DataError
     from .world.scenario import UnsuitableAircraft
     try:
-        resolve_scenario(args)
-    except (DataError, UnsuitableAircraft) as e:
+        return _run(args, pilot)
+    except (DataError, UnsuitableAircraft, CannotFly, DisplayError, OutputPathError) as e:
         print(f"flightsim: {e}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        quiet_closed_pipe()
+        return 0
+
+
+def quiet_closed_pipe() -> None:
+    """The reader of stdout has gone (``| head``): nothing more to say, and no complaint from
+    the interpreter's last flush at exit."""
+    import os
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _run(args, pilot) -> int:
+    if args.list_scenarios:
+        return list_scenarios(args.names_only)
+    from .paths import check_output
+    for opt in ("screenshot", "record"):
+        if getattr(args, opt) is not None:
+            check_output(getattr(args, opt), f"--{opt}")
+    resolve_scenario(args)
     if args.headless_telemetry:
         from .prepare import ensure_prepared
         from .telemetry import telemetry
         ensure_prepared()            # a first start says what it compiles (stderr), not a silent wait
         return telemetry(args)
-    try:
-        if args.frames is not None or args.screenshot:
-            if args.frames is None:
-                args.frames = 30
-            from .headless import screenshot
-            from .prepare import ensure_prepared
-            ensure_prepared()
-            return screenshot(args)
-        from .window import play
-        return play(args, pilot)
-    except DisplayError as e:
-        print(f"flightsim: {e}", file=sys.stderr)
-        return 2
+    if args.frames is not None or args.screenshot:
+        if args.frames is None:
+            args.frames = 30
+        from .headless import screenshot
+        from .prepare import ensure_prepared
+        ensure_prepared()
+        return screenshot(args)
+    from .window import play
+    return play(args, pilot)

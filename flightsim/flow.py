@@ -41,6 +41,7 @@ from .menu import Menu
 from .recording.format import NotARecording
 from .recording.replay import VersionMismatch
 from .settings import Settings, save_settings
+from .sim import CannotFly
 from .spec.schema import DataError
 from .world.assembly import World
 from .world.scenario import UnsuitableAircraft
@@ -48,7 +49,7 @@ from .world.scenario import UnsuitableAircraft
 log = logging.getLogger("flightsim.flow")
 
 # what a scenario or a recording can be refused for: said in the menu, the old flight stays
-REFUSED = (DataError, UnsuitableAircraft, NotARecording, VersionMismatch, OSError)
+REFUSED = (DataError, UnsuitableAircraft, CannotFly, NotARecording, VersionMismatch, OSError)
 
 CRASH_MENU_DELAY_S = 3.0
 REPLAY_SEEK_S = {"back": -10.0, "forward": 10.0, "back_long": -60.0, "forward_long": 60.0}
@@ -479,7 +480,7 @@ class GameFlow:
             else:
                 try:
                     self.switch(ch.scenario)
-                except (DataError, UnsuitableAircraft) as e:     # refused data: say why, stay in the menu
+                except (DataError, UnsuitableAircraft, CannotFly) as e:     # refused data: say why, stay in the menu
                     log.warning("%s", e)
                     self.menu.message = f"cannot fly {ch.scenario}: {e}"
                     self.menu.alert = True

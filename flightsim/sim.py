@@ -18,6 +18,11 @@ from .physics.trim import Trimmer
 from .spec.compile import Compiled, compile_aircraft
 
 
+class CannotFly(RuntimeError):
+    """No steady flight at the start asked for: the aircraft's data (or the scenario's start)
+    does not allow it. Callers say so in one line, as they do for refused data."""
+
+
 class Sim(Readouts):
     """An aircraft with its state, controls and environment. Readouts by name and unit come
     from physics.named.Readouts (``sim.ias_kmh``, ``sim.roll_rate_dps``, ``sim.euler_deg``,
@@ -59,8 +64,13 @@ class Sim(Readouts):
     def spawn_trimmed_glide(self, tas_ms, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0):
         t = self.trimmer(altitude_m).glide(tas_ms)
         if not t.ok:
-            raise RuntimeError(f"no steady glide at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
+            raise CannotFly(f"{self._source()}: no steady glide at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
         return self.place_trim(t, altitude_m, heading_rad, north_m, east_m)
+
+    def _source(self) -> str:
+        """The aircraft's file, for messages (its name where it was built without one)."""
+        spec = getattr(self.compiled, "spec", None)
+        return str(getattr(spec, "path", None) or self.compiled.name)
 
     @property
     def powered(self) -> bool:
@@ -76,7 +86,8 @@ class Sim(Readouts):
         if t.ok:
             t = tr.lateral(t)           # aileron and rudder tabs against torque and P-factor
         if not t.ok or not 0.0 <= t.throttle <= 1.0:
-            raise RuntimeError(f"no steady level flight at {tas_ms * 3.6:.0f} km/h (residual {t.residual:.2g})")
+            raise CannotFly(f"{self._source()}: no steady level flight at {tas_ms * 3.6:.0f} km/h "
+                            f"(residual {t.residual:.2g})")
         return self.place_trim(t, altitude_m, heading_rad, north_m, east_m)
 
     def place_trim(self, t, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0):

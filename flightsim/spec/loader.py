@@ -1,6 +1,8 @@
 """Aircraft and airfoil files -> validated specs (see docs/aircraft_format.md)."""
 from __future__ import annotations
 
+import logging
+
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +19,8 @@ from .schema import (
     named_records,
     DataError, Field, between, non_negative, num, positive, read_toml, validate_table,
 )
+
+log = logging.getLogger("flightsim.spec")
 
 GROUPS = ("wing", "htail", "vtail", "body")
 L_MACH_MAX = MODEL_COLS - 1        # a Mach table's row holds its length, then the values
@@ -331,7 +335,11 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     masses = named_records(data, "mass", MASS_KEYS, path, False)
     gear = named_records(data, "gear", GEAR_KEYS, path, False)
     contacts = named_records(data, "contact", CONTACT_KEYS, path, False)
-    references = load_references(path.parent / "references.toml")
+    try:
+        references = load_references(path.parent / "references.toml")
+    except DataError as e:          # the published figures are for validating: the aircraft flies without them
+        log.warning("%s (%s flies without its published figures)", e, path.parent.name)
+        references = References(None, error=e)
 
     spec = AircraftSpec(path.parent.name, path, head, sections, masses, gear, contacts, references.reference_dict())
     spec.references = references

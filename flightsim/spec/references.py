@@ -209,6 +209,7 @@ class References:
     sources: dict = field(default_factory=dict)
     figures: list = field(default_factory=list)
     behaviours: list = field(default_factory=list)
+    error: Exception | None = None      # why the file was refused (the aircraft flies without it)
 
     def of(self, card: str, **cond) -> list[Figure]:
         """The figures of a card whose condition has these values."""

@@ -77,6 +77,72 @@ def _is_number(v) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+# Physical ranges by a key's unit suffix (the house names every number with its unit): the
+# generous bounds of anything this sim flies, so that a value that passes a loader can be
+# built and flown, and 1e30 in a chord, a mass or a table is refused here, not in the trim.
+# A key's own check (a Field's ``check``) may hold it tighter. First match wins.
+PHYSICAL_RANGES = (
+    ("altitude_m", -1000.0, 30000.0, "m"),
+    ("altitude_high_m", -1000.0, 30000.0, "m"),
+    ("altitude_low_m", -1000.0, 30000.0, "m"),
+    ("altitude_to_m", -1000.0, 30000.0, "m"),
+    ("_n_per_m", -1.0e8, 1.0e8, "N/m"),
+    ("_n_s_per_m", -1.0e7, 1.0e7, "N s/m"),
+    ("_nm_per_deg", -1.0e8, 1.0e8, "N m/degree"),
+    ("_j_per_kg", 0.0, 1.0e9, "J/kg"),
+    ("_j_per_kg_k", 0.0, 1.0e5, "J/(kg K)"),
+    ("_j_per_k", 0.0, 1.0e9, "J/K"),
+    ("_w_per_k", 0.0, 1.0e7, "W/K"),
+    ("_kg_per_n_h", 0.0, 10.0, "kg/(N h)"),
+    ("_lb_per_in2", 0.0, 10.0, "lb/in2"),
+    ("_kg_s", -1.0e4, 1.0e4, "kg/s"),
+    ("_deg_s", -1.0e5, 1.0e5, "degrees/s"),
+    ("_per_s", -1.0e4, 1.0e4, "1/s"),
+    ("_per_s2", -1.0e4, 1.0e4, "1/s2"),
+    ("reynolds_number", 0.0, 1.0e10, ""),
+    ("_kg_m2", -1.0e8, 1.0e8, "kg m2"),
+    ("_m2", -2000.0, 2000.0, "m2"),
+    ("_m3", 0.0, 10.0, "m3"),
+    ("_m", -1.0e5, 1.0e5, "m"),
+    ("_kg", -1.0e6, 1.0e6, "kg"),
+    ("_deg", -360.0, 360.0, "degrees"),
+    ("_kmh", -1.0e4, 1.0e4, "km/h"),
+    ("_ms", -1.0e4, 1.0e4, "m/s"),
+    ("_s", -1.0e6, 1.0e6, "s"),
+    ("_h", -1000.0, 1000.0, "h"),
+    ("_n", -1.0e7, 1.0e7, "N"),
+    ("_n_m", -1.0e7, 1.0e7, "N m"),
+    ("_pa", -1.0e7, 1.0e7, "Pa"),
+    ("_k", 0.0, 3000.0, "K"),
+    ("_w", -1.0e8, 1.0e8, "W"),
+    ("_rpm", -1.0e5, 1.0e5, "rpm"),
+    ("_mm", -1.0e4, 1.0e4, "mm"),
+    ("", -1.0e6, 1.0e6, ""),          # a coefficient, a ratio, a count: nothing in a flight is this large
+)
+
+
+def physical_range(key: str) -> tuple[float, float, str]:
+    """(lo, hi, unit) for a key (its last dotted part) by its unit suffix; another compound
+    unit (``_per_``) gets the wide bound of a coefficient times a thousand."""
+    name = key.rsplit(".", 1)[-1]
+    if "_per_" in name and not any(name.endswith(sfx) for sfx, *_ in PHYSICAL_RANGES[:-1] if "_per" in sfx):
+        return -1.0e9, 1.0e9, ""
+    for suffix, lo, hi, unit in PHYSICAL_RANGES:
+        if name.endswith(suffix):
+            return lo, hi, unit
+    return PHYSICAL_RANGES[-1][1:]      # (unreached: "" ends every name)
+
+
+def _in_physical_range(v, path: Path, key: str) -> None:
+    lo, hi, unit = physical_range(key)
+    values = v if isinstance(v, (list, tuple)) else [v]
+    for x in values:
+        for y in (x if isinstance(x, (list, tuple)) else [x]):
+            if not lo <= y <= hi:
+                u = f" {unit}" if unit else ""
+                raise DataError(path, key, f"{y!r} is outside the physical range {lo:g} to {hi:g}{u}")
+
+
 def _check_value(f: Field, v: Any, path: Path, key: str) -> Any:
     if f.kind == "num":
         if not _is_number(v):
@@ -116,6 +182,8 @@ def _check_value(f: Field, v: Any, path: Path, key: str) -> Any:
     elif f.kind == "strlist":
         if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
             raise DataError(path, key, f"must be a list of strings, got {v!r}")
+    if f.kind in ("num", "vec3", "numlist", "numgrid"):
+        _in_physical_range(v, path, key)
     if f.check is not None:
         problem = f.check(v)
         if problem:

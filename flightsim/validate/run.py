@@ -87,6 +87,8 @@ def validate(aircraft: str, log=lambda line: None) -> dict:
     t_start = time.perf_counter()
     spec = load_aircraft(aircraft)
     refs = spec.references
+    if refs.error is not None:
+        raise refs.error
     if refs.path is None:
         raise FileNotFoundError(f"aircraft {aircraft!r} has no references.toml: nothing to validate against")
     powered = performance._sim(aircraft, None).powered
