@@ -66,11 +66,27 @@ class ControlInputs:
     drop_bombs: float = 0.0   # 1: release the bombs
     fcs_direct: float = 0.0   # 1: the flight-control law off (fly-by-wire aircraft): the stick moves the surfaces
 
-    def to_array(self, out: np.ndarray | None = None) -> np.ndarray:
-        out = np.zeros(N_CONTROLS) if out is None else out
+    def to_array(self, out: np.ndarray | None = None, refused: list | None = None) -> np.ndarray:
+        """The controls as the kernels take them, each clamped to its range. A value that is not
+        a number (NaN, None, a string: a broken device, AI or script) never reaches the array:
+        ``out`` keeps what it held (the last good value; a fresh array the default) and the
+        control's name is appended to ``refused``."""
+        fresh = out is None
+        out = np.zeros(N_CONTROLS) if fresh else out
         for f in fields(self):
+            i = CONTROL_INDEX[f.name]
+            try:
+                v = float(getattr(self, f.name))
+            except (TypeError, ValueError):
+                v = math.nan
+            if v != v:
+                if refused is not None:
+                    refused.append(f.name)
+                if fresh or out[i] != out[i]:
+                    out[i] = f.default
+                continue
             lo, hi = CONTROL_RANGE[f.name]
-            out[CONTROL_INDEX[f.name]] = min(max(float(getattr(self, f.name)), lo), hi)
+            out[i] = min(max(v, lo), hi)
         return out
 
     @classmethod

@@ -6,7 +6,10 @@ more than ``max_catchup`` ticks behind (the machine stalled, a debugger stopped 
 excess time is dropped and counted, never made up in a burst: no spiral of death. Ticks
 that start more than ``late_s`` after they were due are counted as late.
 
-Controls come from a mailbox read once per tick; after every tick an immutable snapshot
+Controls come from a mailbox read once per tick, each clamped to its range; a control that
+is not a number (a broken device, AI or script) keeps its last good value, is counted
+(``refused_controls``) and logged the first time for each control, and never reaches the
+kernel or crashes the loop. After every tick an immutable snapshot
 (see flightsim.handoff) is published into the (prev, curr) buffer with the tick's
 scheduled wall time, which is what the renderer interpolates against. Pause stops the
 clock and publishes the state once more marked ``paused``; resume starts a fresh schedule
@@ -21,15 +24,18 @@ the simulated time they would have carried is counted (``dropped_sim_s``).
 """
 from __future__ import annotations
 
+import logging
 import threading
 import time
 
 import numpy as np
 
 from .physics.dynamics import diag_size, step as _step
-from .physics.named import N_CONTROLS, AircraftView, Controls
+from .physics.named import CONTROL_INDEX, AircraftView, Controls
 from .physics.named_env import Environment
 from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
+
+log = logging.getLogger("flightsim.physics")
 
 
 class PhysicsThread:
@@ -47,7 +53,7 @@ class PhysicsThread:
         self.clock = clock
         self.max_catchup = int(max_catchup)
         self.late_s = 0.5 * self.dt if late_s is None else late_s
-        self.ctrl = np.zeros(N_CONTROLS)
+        self.ctrl = ControlInputs().to_array()   # the defaults: what a NaN control keeps on the first tick
         self.diag = np.zeros(diag_size(model))   # diagnostics, then the kernels' scratch memory
         self.epoch = 0
         self.time_scale = 1          # steps per tick (time acceleration); read once per tick
@@ -57,6 +63,8 @@ class PhysicsThread:
         self.late_ticks = 0
         self.dropped_ticks = 0
         self.refused_steps = 0
+        self.refused_controls = 0    # control values that were not numbers (each kept its last good value)
+        self._refused_names: set = set()
         self.steps = 0
         self.dropped_sim_s = 0.0     # simulated time lost to dropped ticks
         self.max_lateness_s = 0.0
@@ -88,7 +96,7 @@ class PhysicsThread:
         self._name = name
         self._next_s = 0.0
         self._run_start = None
-        self.mailbox.read().to_array(self.ctrl)
+        self.take_controls(self.mailbox.read())
         self.publish(self.clock())
 
     # ------------------------------------------------------------------ one tick
@@ -140,19 +148,30 @@ class PhysicsThread:
                 self.publish(publish_at)
             return
         if self.pilot is None:
-            self.mailbox.read().to_array(self.ctrl)
+            self.take_controls(self.mailbox.read())
         else:
-            cmd = self.pilot(self._view)          # (state and diag are only ever written in place)
-            if isinstance(cmd, Controls):
-                self.ctrl[:] = cmd.clipped().array
-            else:
-                cmd.to_array(self.ctrl)
+            self.take_controls(self.pilot(self._view))   # (state and diag are only ever written in place)
         n = self.time_scale
         for _ in range(n):
             self.step_once()
         self.ticks += 1
         self._scale_now = n
         self.publish(wall_s)
+
+    def take_controls(self, cmd) -> None:
+        """ControlInputs or physics.named.Controls into ``self.ctrl``, clamped; a control that is
+        not a number keeps its last good value and is counted and logged (once per control)."""
+        if isinstance(cmd, Controls):
+            cmd = ControlInputs.from_array(cmd.array)
+        refused: list = []
+        cmd.to_array(self.ctrl, refused)
+        if refused:
+            self.refused_controls += len(refused)
+            for name in refused:
+                if name not in self._refused_names:
+                    self._refused_names.add(name)
+                    log.warning("%s: control %s is not a number: it keeps its last value, %g (counted in "
+                                "refused_controls; logged once)", self._name, name, self.ctrl[CONTROL_INDEX[name]])
 
     def step_once(self) -> None:
         """One physics step with the controls in ``self.ctrl``: the world's hook, then the kernel."""
@@ -252,7 +271,7 @@ class PhysicsThread:
             run += self.clock() - self._run_start
         return {
             "ticks": self.ticks, "late_ticks": self.late_ticks, "dropped_ticks": self.dropped_ticks,
-            "refused_steps": self.refused_steps, "steps": self.steps,
+            "refused_steps": self.refused_steps, "refused_controls": self.refused_controls, "steps": self.steps,
             "dropped_sim_s": self.dropped_sim_s, "time_scale": self.time_scale,
             "physics_hz": self.ticks / run if run > 0 else 0.0,
             "sim_rate": self.steps * self.dt / run if run > 0 else 0.0,

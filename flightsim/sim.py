@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from .physics.dynamics import diag_size, make_scratch, step as _step, step_n as _step_n
-from .physics.named import STATE_SIZE, Controls, Readouts
+from .physics.named import N_CONTROLS, STATE_SIZE, Controls, Readouts, check_controls
 from .physics.named_env import Environment, check_env
 from .physics.named_model import AircraftData
 from .physics.state import DT, adopt_trim, flat_terrain, make_ctrl, make_env, make_state
@@ -41,12 +41,25 @@ class Sim(Readouts):
 
     # ------------------------------------------------------------------ stepping
     def step(self, ctrl=None) -> int:
-        return _step(self.state, self.ctrl if ctrl is None else ctrl, self.env, self.terrain,
-                     self.model, self.tables, self.diag)
+        """One step with these controls (default: the Sim's own). Returns 0, or 1 when the step
+        was refused (``nonfinite``; ``refusal`` says why) and the state kept. Controls beyond
+        their ranges are clamped; one that is not a number raises ValueError naming it."""
+        c = self.ctrl if ctrl is None else ctrl
+        if ctrl is not None and np.shape(ctrl) != (N_CONTROLS,):
+            raise ValueError(f"a control array has shape ({N_CONTROLS},), not {np.shape(ctrl)}")
+        r = _step(self.state, c, self.env, self.terrain, self.model, self.tables, self.diag)
+        if r:
+            check_controls(c)            # a NaN control: the kernel refused it before anything moved
+        return r
 
     def run(self, ctrls: np.ndarray) -> np.ndarray:
-        """Advance len(ctrls) steps in one kernel call; returns the states after each step."""
+        """Advance len(ctrls) steps in one kernel call; returns the states after each step.
+        A control that is not a number raises ValueError naming it and its step, before any
+        step is taken."""
         ctrls = np.ascontiguousarray(ctrls, dtype=np.float64)
+        if ctrls.ndim != 2 or ctrls.shape[1] != N_CONTROLS:
+            raise ValueError(f"controls for a run must have shape (steps, {N_CONTROLS}), got {ctrls.shape}")
+        check_controls(ctrls, "step")
         out = np.empty((len(ctrls), STATE_SIZE))
         n = _step_n(self.state, ctrls, self.env, self.terrain, self.model, self.tables, self.diag, out)
         return out[:n]
@@ -145,7 +158,11 @@ class Sim(Readouts):
 
     @controls.setter
     def controls(self, value) -> None:
-        self.ctrl = (value.array if isinstance(value, Controls) else np.asarray(value, dtype=np.float64)).copy()
+        a = (value.array if isinstance(value, Controls) else np.asarray(value, dtype=np.float64)).copy()
+        if a.shape != (N_CONTROLS,):
+            raise ValueError(f"a control array has shape ({N_CONTROLS},), not {a.shape}")
+        check_controls(a)
+        self.ctrl = a
 
     @property
     def dt_s(self) -> float:

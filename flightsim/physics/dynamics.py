@@ -9,7 +9,13 @@ current derivative ... limiting the number of derivatives needed to one per time
 That is the explicit two-step form ``x+ = x + dt (3/2 f_n - 1/2 f_n-1)``: one derivative
 evaluation per 20 ms step, second-order accurate; the very first step (no history yet)
 is an Euler step. The quaternion is renormalised after every step. A step that would
-produce a non-finite state leaves the state as it was and reports it in ``diag``.
+produce a non-finite state anywhere (the rigid body, the surfaces, the flight-control
+law, the engines...) or one past physical bounds (MAX_SPEED_MS, MAX_RATE_RADS) leaves the
+state as it was and reports why in ``diag[D_NONFINITE]`` (layout.REFUSED_*).
+
+Controls: each is clamped to its range (CTRL_LOW..CTRL_HIGH, physics.named.CONTROLS) as
+the step reads it, into scratch memory (the caller's array is left as it was); a control
+that is not a number refuses the step (REFUSED_CONTROL).
 """
 import math
 
@@ -34,6 +40,7 @@ from .layout import (
     S_SLAT, SEC_GROUP, SEC_SLAT_CLOSE, SEC_SLAT_K, SEC_SLAT_OPEN, SEC_SLAT_RATE,
 )
 from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
+from .layout import MAX_RATE_RADS, MAX_SPEED_MS, N_CTRL, REFUSED_BOUNDS, REFUSED_CONTROL, REFUSED_NONFINITE
 from .guns import gun_forces, guns_advance
 from .layout import H_N_GUNS, H_ROW_DRY
 from .layout import (
@@ -51,11 +58,18 @@ MAX_RATE_H = 0.5
 MAX_SUBSTEPS = 16
 RHO0 = 1.225
 
+# each control's range, as physics.named.CONTROLS has them: -1..1 the stick, pedals, flap and
+# trims, 0..1 everything else (levers, brakes, switches)
+CTRL_LOW = np.zeros(N_CTRL)
+for _k in (C_PITCH, C_ROLL, C_YAW, C_FLAP, C_PITCH_TRIM, C_ROLL_TRIM, C_YAW_TRIM):
+    CTRL_LOW[_k] = -1.0
+CTRL_HIGH = np.ones(N_CTRL)
+
 
 @entry
 def scratch_size(model):
     """Floats of scratch memory the step kernels need for this model (see carve_scratch)."""
-    return (int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT) * 8 + 9 + 6 + 2 * N_DOF + N_STATE
+    return (int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT) * 8 + 9 + 6 + 2 * N_DOF + N_STATE + N_CTRL
 
 
 @entry
@@ -63,7 +77,7 @@ def carve_scratch(work, model):
     """The step kernels' scratch as views of one flat array of scratch_size(model) floats:
     ws (per-section airflow rows, then 8 rows of per-group values, then the powerplant's
     rows), R (body->NED), fm (force 0..2 and moment 3..5, body axes), deriv, new and backup
-    state rows."""
+    state rows (backup N_STATE + N_CTRL long: the step's clamped controls follow the state)."""
     nrow = int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
     o = nrow * 8
     ws = work[0:o].reshape((nrow, 8))
@@ -75,7 +89,7 @@ def carve_scratch(work, model):
     o += N_DOF
     new = work[o:o + N_DOF]
     o += N_DOF
-    backup = work[o:o + N_STATE]
+    backup = work[o:o + N_STATE + N_CTRL]
     return ws, R, fm, deriv, new, backup
 
 
@@ -378,9 +392,70 @@ def slats(model, state, ws, dt):
 
 
 @kernel
-def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
+def _refuse(state, backup, diag, why):
+    """The step refused: the state as it was before it, and why (layout.REFUSED_*)."""
+    for k in range(N_STATE):
+        state[k] = backup[k]
+    diag[D_NONFINITE] = why
+    return 1
+
+
+@kernel
+def _state_refusal(state):
+    """0 when every slot is finite and the speed and body rates are within physical
+    bounds, else why not (layout.REFUSED_NONFINITE, REFUSED_BOUNDS)."""
+    # a sum is finite only when every term is (finite terms large enough to overflow it are
+    # no state either); eight partial sums, so the additions do not wait on each other
+    a0 = 0.0
+    a1 = 0.0
+    a2 = 0.0
+    a3 = 0.0
+    a4 = 0.0
+    a5 = 0.0
+    a6 = 0.0
+    a7 = 0.0
+    k = 0
+    while k + 8 <= N_STATE:
+        a0 += state[k]
+        a1 += state[k + 1]
+        a2 += state[k + 2]
+        a3 += state[k + 3]
+        a4 += state[k + 4]
+        a5 += state[k + 5]
+        a6 += state[k + 6]
+        a7 += state[k + 7]
+        k += 8
+    while k < N_STATE:
+        a0 += state[k]
+        k += 1
+    if not math.isfinite((a0 + a1) + (a2 + a3) + (a4 + a5) + (a6 + a7)):
+        return REFUSED_NONFINITE
+    u = state[S_VEL]
+    v = state[S_VEL + 1]
+    w = state[S_VEL + 2]
+    if u * u + v * v + w * w > MAX_SPEED_MS * MAX_SPEED_MS:
+        return REFUSED_BOUNDS
+    for k in range(3):
+        if abs(state[S_OMEGA + k]) > MAX_RATE_RADS:
+            return REFUSED_BOUNDS
+    return 0.0
+
+
+@kernel
+def step_ws(state, ctrl_in, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
     """One 20 ms step with caller-provided scratch memory (see step and make_scratch)."""
     dt = env[E_DT]
+    # the controls as the step reads them: clamped to their ranges, into the scratch after
+    # the backup state; one that is not a number refuses the step (nothing has moved yet)
+    ctrl = backup[N_STATE:N_STATE + N_CTRL]
+    n_nan = 0
+    for k in range(N_CTRL):
+        c = ctrl_in[k]
+        n_nan += c != c
+        ctrl[k] = min(max(c, CTRL_LOW[k]), CTRL_HIGH[k])
+    if n_nan:
+        diag[D_NONFINITE] = REFUSED_CONTROL
+        return 1
     for k in range(N_STATE):
         backup[k] = state[k]
     surfaces(state, ctrl, env, model, dt, R, diag)    # controls are read once per tick, here
@@ -414,10 +489,7 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
                     ok = False
                     break
         if not ok:
-            for k in range(N_STATE):
-                state[k] = backup[k]
-            diag[D_NONFINITE] = 1.0
-            return 1
+            return _refuse(state, backup, diag, REFUSED_NONFINITE)
         for k in range(N_DOF):
             state[k] = new[k]
             state[S_PREV + k] = deriv[k]
@@ -439,6 +511,9 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
         stores_advance(model, state, ctrl)      # released stores leave the mass sum from the next derivative
     if model[0, H_ROW_DMG] > 0.0:
         damage_advance(model, state, diag, diag[D_OIL_PRESSURE], dt)   # leaks, heat wear, fire
+    why = _state_refusal(state)      # the whole state: surfaces, flight-control law, engines, damage
+    if why != 0.0:
+        return _refuse(state, backup, diag, why)
     diag[D_NONFINITE] = 0.0
     diag[D_SUBSTEPS] = n_sub
     state[S_TICK] += 1.0
@@ -448,7 +523,9 @@ def step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, ne
 @entry
 def step(state, ctrl, env, terrain, model, tables, diag):
     """Advance state by one fixed step dt = env[E_DT]. Returns 0, or 1 if the step was
-    refused because it produced a non-finite state (state then holds the last good one)."""
+    refused (state then holds the last good one, diag[D_NONFINITE] says why: layout.REFUSED_*):
+    a non-finite state, one past physical bounds, or a control that is not a number. Controls
+    outside their ranges are clamped as they are read."""
     ws, R, fm, deriv, new, backup = _work(diag, model)
     return step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup)
 
@@ -457,7 +534,7 @@ def step(state, ctrl, env, terrain, model, tables, diag):
 def step_n(state, ctrls, env, terrain, model, tables, diag, out_states):
     """Advance len(ctrls) steps in one call, ctrls[i] being step i's controls; out_states[i]
     receives the state after step i. Returns the number of steps completed (it stops at a
-    refused non-finite step)."""
+    refused step, see step)."""
     # the scratch memory carved once, and step_ws's compiled code called for each step
     ws, R, fm, deriv, new, backup = _work(diag, model)
     n = ctrls.shape[0]

@@ -59,11 +59,37 @@ CONTROLS = (
     ("fcs_direct", L.C_FCS_DIRECT, 0.0, 1.0, "1: the flight-control law off, the stick moves the surfaces (fly-by-wire aircraft)"),
 )
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
+_BY_INDEX = {i: k for k, (_, i, *_) in enumerate(CONTROLS)}
 CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}
 CONTROL_DEFAULTS = {"prop_rpm": 1.0}
 N_CONTROLS = L.N_CTRL
 STATE_SIZE = L.N_STATE        # floats in one aircraft's state array (for arrays of states)
 N_DIAGNOSTICS = L.N_DIAG      # the named diagnostics at the head of a diag array (dynamics.diag_size adds the scratch)
+# why a step was refused (diag D_NONFINITE, see Readouts.refusal)
+REFUSALS = {L.REFUSED_NONFINITE: "non-finite state", L.REFUSED_BOUNDS: "state past physical bounds",
+            L.REFUSED_CONTROL: "control not a number"}
+
+
+def control_problem(array, rows: str = "row") -> str | None:
+    """None when every control in a control array (or a (N, N_CTRL) batch of them, whose
+    ``rows`` are steps or aircraft) is a number, else a line naming the first that is not:
+    a NaN control refuses the step (the kernels clamp the others, infinities included, to
+    their ranges)."""
+    a = np.asarray(array, dtype=np.float64)
+    bad = np.isnan(a)
+    if not bad.any():
+        return None
+    where = np.argwhere(bad)[0]
+    name, _, lo, hi, _ = CONTROLS[_BY_INDEX[int(where[-1])]]
+    row = f" ({rows} {int(where[0])})" if a.ndim == 2 else ""
+    return f"control {name}{row}: must be a number ({lo:g}..{hi:g}, clamped beyond), got nan"
+
+
+def check_controls(array, rows: str = "row") -> None:
+    """Raise ValueError naming the first control that is not a number (control_problem)."""
+    problem = control_problem(array, rows)
+    if problem is not None:
+        raise ValueError(problem)
 
 
 class _Slot:
@@ -87,13 +113,41 @@ class _Slot:
             a[:, self.index] = np.asarray(value, dtype=np.float64) / self.scale
 
 
+class _ControlSlot(_Slot):
+    """A control by name: NaN is refused here with the control's name (the kernels would
+    refuse the step); other values are written as given."""
+    def __set__(self, obj, value):
+        if (value != value) if isinstance(value, float) else _has_nan(value):
+            raise ValueError(control_problem(_nan_at(self.index)))
+        a = obj.array
+        if a.ndim == 1:
+            a[self.index] = float(value)
+        else:
+            a[:, self.index] = np.asarray(value, dtype=np.float64)
+
+
+def _has_nan(value) -> bool:
+    if isinstance(value, float):          # np.float64 too: the quick test for one value
+        return value != value
+    if isinstance(value, int):
+        return False
+    return bool(np.isnan(np.asarray(value, dtype=np.float64)).any())
+
+
+def _nan_at(index) -> np.ndarray:
+    a = np.zeros(L.N_CTRL)
+    a[index] = np.nan
+    return a
+
+
 class Controls:
     """Named view over a control array (one float per control, see CONTROLS for the ranges).
 
     ``Controls()`` makes a fresh array (all 0, ``prop_rpm`` 1: maximum rpm);
     ``Controls(array)`` views an existing one, also a fleet's (N, N_CTRL) array, whose
     names then read and write a column; keywords set values. Values are written as
-    given: the kernels clamp what they read, ``clipped()`` clamps here."""
+    given: the kernels clamp what they read (infinities too), ``clipped()`` clamps here;
+    NaN is refused with a ValueError naming the control."""
     __slots__ = ("array",)
     names = tuple(CONTROL_INDEX)
 
@@ -110,6 +164,8 @@ class Controls:
         for k, v in values.items():
             if k not in CONTROL_INDEX:
                 raise KeyError(f"unknown control {k!r} (known: {', '.join(CONTROL_INDEX)})")
+            if _has_nan(v):
+                raise ValueError(control_problem(_nan_at(CONTROL_INDEX[k])))
             self.array[CONTROL_INDEX[k]] = v
         return self
 
@@ -117,6 +173,8 @@ class Controls:
         return Controls(self.array.copy())
 
     def clipped(self) -> "Controls":
+        """A copy with each control clamped to its range (a NaN one: ValueError naming it)."""
+        check_controls(self.array)
         out = self.copy()
         for name, i, lo, hi, _ in CONTROLS:
             out.array[i] = min(max(out.array[i], lo), hi)
@@ -131,7 +189,7 @@ class Controls:
 
 
 for _name, _i, _lo, _hi, _doc in CONTROLS:
-    setattr(Controls, _name, _Slot(_i, "array", 1.0, f"{_doc} ({_lo:g}..{_hi:g})"))
+    setattr(Controls, _name, _ControlSlot(_i, "array", 1.0, f"{_doc} ({_lo:g}..{_hi:g})"))
 
 
 def control_array(**values) -> np.ndarray:
@@ -263,8 +321,15 @@ class Readouts:
 
     @property
     def nonfinite(self) -> bool:
-        """The last step produced a non-finite state and was refused."""
+        """The last step was refused, the state kept as it was: it produced a non-finite state
+        or one past physical bounds, or a control was not a number (``refusal`` says which)."""
         return self.diag[L.D_NONFINITE] != 0
+
+    @property
+    def refusal(self) -> str:
+        """Why the last step was refused (REFUSALS: "non-finite state", "state past physical
+        bounds", "control not a number"); "" when it was not."""
+        return REFUSALS.get(float(self.diag[L.D_NONFINITE]), "")
 
     @property
     def supercharger_gear(self) -> int:
@@ -581,6 +646,11 @@ class FleetReadouts:
     @property
     def nonfinite(self) -> np.ndarray:
         return self.diag[:, L.D_NONFINITE] != 0
+
+    @property
+    def refusal(self) -> list:
+        """Why each aircraft's last step was refused (Readouts.refusal), "" where it was not."""
+        return [REFUSALS.get(float(c), "") for c in self.diag[:, L.D_NONFINITE]]
 
 
 for _cls in (FleetReadouts,):

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from flightsim.physics.dynamics import step, step_n
-from flightsim.physics.named import N_CONTROLS, STATE_SIZE, AircraftView, Controls, FleetReadouts
+from flightsim.physics.named import N_CONTROLS, STATE_SIZE, AircraftView, Controls, FleetReadouts, control_index
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import make_env, make_state
 from flightsim.sim import Sim
@@ -107,14 +107,20 @@ def test_non_finite_step_keeps_last_good_state(trainer_path):
     sim.spawn_trimmed_glide(25.0, 1500.0)
     good = sim.state.copy()
     bad_ctrl = sim.ctrl.copy()
-    Controls(bad_ctrl).pitch = np.nan
-    assert sim.step(bad_ctrl) == 1
-    assert sim.nonfinite
+    bad_ctrl[control_index("pitch")] = np.nan      # (Controls refuses to write a NaN)
+    # the kernel refuses the step before anything moves; the Sim names the control
+    assert step(sim.state, bad_ctrl, sim.env, sim.terrain, sim.model, sim.tables, sim.diag) == 1
+    assert sim.nonfinite and sim.refusal == "control not a number"
     assert np.array_equal(sim.state, good)
+    with pytest.raises(ValueError, match="control pitch: must be a number"):
+        sim.step(bad_ctrl)
     ctrls = np.tile(sim.ctrl, (10, 1))
-    Controls(ctrls[4]).roll = np.nan
-    out = sim.run(ctrls)
-    assert len(out) == 4 and np.all(np.isfinite(sim.state))
+    ctrls[4, control_index("roll")] = np.nan
+    out = np.empty((10, STATE_SIZE))
+    assert step_n(sim.state, ctrls, sim.env, sim.terrain, sim.model, sim.tables, sim.diag, out) == 4
+    assert np.all(np.isfinite(sim.state))
+    with pytest.raises(ValueError, match=r"control roll \(step 4\)"):
+        sim.run(ctrls)
     assert sim.step() == 0
     # an infinite force request is only a very hard push: the surface stops at its travel
     inf_ctrl = sim.ctrl.copy()
