@@ -107,6 +107,16 @@ def main(argv=None, pilot=None) -> int:
         return 0
 
 
+def tool_exit(main) -> int:
+    """A tool's ``python -m`` entry: main()'s status, or 0 and nothing more said when the
+    reader of its output has gone (``| head``)."""
+    try:
+        return main()
+    except BrokenPipeError:
+        quiet_closed_pipe()
+        return 0
+
+
 def quiet_closed_pipe() -> None:
     """The reader of stdout has gone (``| head``): nothing more to say, and no complaint from
     the interpreter's last flush at exit."""

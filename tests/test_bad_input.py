@@ -210,6 +210,9 @@ def test_a_closed_pipe_ends_quietly():
     r = subprocess.run(["bash", "-c", f"{sys.executable} run.py --list-scenarios | head -n 1"], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert r.stdout.strip() and not r.stderr.strip(), r.stderr
+    r = subprocess.run(["bash", "-c", f"{sys.executable} -m flightsim.tunnel polar --aircraft astir | head -n 1"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.stdout.strip() and not r.stderr.strip(), r.stderr
 
 
 def test_one_bad_scenario_file_never_hides_the_good_ones(tmp_path, monkeypatch, capsys):

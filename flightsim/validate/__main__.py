@@ -53,4 +53,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..cli import tool_exit
+    sys.exit(tool_exit(main))
