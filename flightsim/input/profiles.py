@@ -298,6 +298,31 @@ class ProfileError(ValueError):
     pass
 
 
+# each number an axis may set: (low, high, whether low itself is allowed), the defaults of AxisMap
+# when left out. Deadzones as the curves clamp them: around the centre of a stick axis (or a
+# rate axis) up to 0.95 of its travel, off each end of a lever up to 0.45
+AXIS_NUMBERS = {"deadzone": (0.0, 0.95, True), "expo": (0.0, 1.0, True), "centre": (-1.0, 1.0, True),
+                "min": (-1.0, 1.0, True), "max": (-1.0, 1.0, True), "rate": (0.0, 100.0, False)}
+LEVER_DEADZONE_MAX = 0.45
+
+
+def _axis_number(a: dict, key: str, default: float, where: str, target: str, high: float | None = None) -> float:
+    """A number of [axes.<target>]: finite and in its range, or a ProfileError naming the file and key."""
+    if key not in a:
+        return default
+    v = a[key]
+    lo, hi, low_ok = AXIS_NUMBERS[key]
+    hi = hi if high is None else high
+    name = f"{where}: axes.{target}.{key}"
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+        raise ProfileError(f"{name}: must be a finite number, got {v!r}")
+    if low_ok and not lo <= v <= hi:
+        raise ProfileError(f"{name}: must be between {lo:g} and {hi:g}, got {v!r}")
+    if not low_ok and not lo < v <= hi:
+        raise ProfileError(f"{name}: must be greater than {lo:g} and at most {hi:g}, got {v!r}")
+    return float(v)
+
+
 def profile_from_doc(doc: dict, path: Path | None = None) -> Profile:
     where = str(path or "profile")
     dev = doc.get("device")
@@ -315,9 +340,15 @@ def profile_from_doc(doc: dict, path: Path | None = None) -> Profile:
         unknown = set(a) - {"axis", "invert", "deadzone", "expo", "centre", "min", "max", "mode", "rate"}
         if unknown:
             raise ProfileError(f"{where}: [axes.{target}]: unknown keys {sorted(unknown)}")
-        m = AxisMap(a["axis"], bool(a.get("invert", False)), float(a.get("deadzone", 0.03)),
-                    float(a.get("expo", 0.0)), float(a.get("centre", 0.0)), float(a.get("min", -1.0)),
-                    float(a.get("max", 1.0)), str(a.get("mode", "absolute")), float(a.get("rate", 0.5)))
+        if not isinstance(a.get("invert", False), bool):
+            raise ProfileError(f"{where}: axes.{target}.invert: must be true or false, got {a['invert']!r}")
+        mode = a.get("mode", "absolute")
+        lever = target not in BIPOLAR and mode != "rate"     # its deadzone comes off both ends
+        m = AxisMap(a["axis"], a.get("invert", False),
+                    _axis_number(a, "deadzone", 0.03, where, target, LEVER_DEADZONE_MAX if lever else None),
+                    _axis_number(a, "expo", 0.0, where, target), _axis_number(a, "centre", 0.0, where, target),
+                    _axis_number(a, "min", -1.0, where, target), _axis_number(a, "max", 1.0, where, target),
+                    str(mode), _axis_number(a, "rate", 0.5, where, target))
         if m.mode not in ("absolute", "rate"):
             raise ProfileError(f"{where}: [axes.{target}]: mode must be absolute or rate")
         if m.mode == "rate" and target in MOMENTARY:
@@ -331,6 +362,9 @@ def profile_from_doc(doc: dict, path: Path | None = None) -> Profile:
             raise ProfileError(f"{where}: [buttons] {b} = {action!r}: unknown action")
         buttons[str(b)] = action
     vid, pid = dev.get("vendor_id"), dev.get("product_id")
+    for key, v in (("vendor_id", vid), ("product_id", pid)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 0xFFFF):
+            raise ProfileError(f"{where}: device.{key}: must be a USB id, 0 to 0xffff, got {v!r}")
     return Profile(dev["name"], kind, int(vid) if isinstance(vid, int) else None,
                    int(pid) if isinstance(pid, int) else None, axes, buttons, path)
 

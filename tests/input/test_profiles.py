@@ -1,8 +1,11 @@
 """Device profiles: the axis curve, the TOML file, and finding the profile again."""
 import logging
+import math
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from flightsim.input import profiles as P
 from flightsim.input.joystick import JoystickManager
@@ -147,3 +150,79 @@ def test_unwritable_config_dir_still_flies(tmp_path, caplog):
     assert m.attached and "could not save the profile" in caplog.text
     set_axis(c["y"], 1.0)
     assert m.read(0.02).momentary["pitch"] == 1.0
+
+
+# ---------------------------------------------------------------------------- bad numbers (issue 31)
+def _doc(target, body, device=""):
+    return tomllib.loads(f'[device]\nname = "A"\n{device}\n[axes.{target}]\naxis = "y"\n{body}\n')
+
+
+@pytest.mark.parametrize("target, body, message", [
+    ("pitch", "deadzone = nan", "axes.pitch.deadzone: must be a finite number, got nan"),
+    ("pitch", "expo = inf", "axes.pitch.expo: must be a finite number, got inf"),
+    ("roll", "centre = -inf", "axes.roll.centre: must be a finite number, got -inf"),
+    ("roll", "min = nan", "axes.roll.min: must be a finite number, got nan"),
+    ("throttle", "max = +inf", "axes.throttle.max: must be a finite number, got inf"),
+    ("pitch_trim", 'mode = "rate"\nrate = nan', "axes.pitch_trim.rate: must be a finite number, got nan"),
+    ("pitch", "deadzone = true", "axes.pitch.deadzone: must be a finite number, got True"),
+    ("pitch", 'expo = "0.3"', "axes.pitch.expo: must be a finite number, got '0.3'"),
+    ("pitch", "deadzone = -0.1", "axes.pitch.deadzone: must be between 0 and 0.95, got -0.1"),
+    ("pitch", "deadzone = 0.96", "axes.pitch.deadzone: must be between 0 and 0.95, got 0.96"),
+    ("throttle", "deadzone = 0.5", "axes.throttle.deadzone: must be between 0 and 0.45, got 0.5"),
+    ("pitch", "expo = 1.5", "axes.pitch.expo: must be between 0 and 1, got 1.5"),
+    ("pitch", "min = -3.0", "axes.pitch.min: must be between -1 and 1, got -3.0"),
+    ("pitch", "max = 1e300", "axes.pitch.max: must be between -1 and 1, got 1e+300"),
+    ("flap", 'mode = "rate"\nrate = 0', "axes.flap.rate: must be greater than 0 and at most 100, got 0"),
+    ("flap", 'mode = "rate"\nrate = 1e9', "axes.flap.rate: must be greater than 0 and at most 100, got 1000000000.0"),
+    ("pitch", 'invert = "yes"', "axes.pitch.invert: must be true or false, got 'yes'"),
+])
+def test_bad_numbers_are_refused_in_one_line_naming_file_and_key(tmp_path, target, body, message):
+    path = tmp_path / "stick.toml"
+    with pytest.raises(P.ProfileError) as e:
+        P.profile_from_doc(_doc(target, body), path)
+    assert str(e.value) == f"{path}: {message}"
+    assert "\n" not in str(e.value)
+
+
+def test_bad_usb_ids_are_refused(tmp_path):
+    with pytest.raises(P.ProfileError, match=r"x\.toml: device\.vendor_id: must be a USB id, 0 to 0xffff, got 70000$"):
+        P.profile_from_doc(_doc("pitch", "", "vendor_id = 70000\nproduct_id = 1"), "x.toml")
+    with pytest.raises(P.ProfileError, match=r"device\.product_id: must be a USB id"):
+        P.profile_from_doc(_doc("pitch", "", "vendor_id = 1\nproduct_id = true"), "x.toml")
+
+
+def test_a_nan_profile_is_skipped_with_its_reason_and_the_device_still_flies(tmp_path, caplog):
+    (tmp_path / "nan.toml").write_text('[device]\nname = "A"\n[axes.pitch]\naxis = "y"\ndeadzone = nan\n')
+    (tmp_path / "inf.toml").write_text('[device]\nname = "B"\n[axes.roll]\naxis = "x"\nexpo = inf\n')
+    with caplog.at_level(logging.WARNING, logger="flightsim.input"):
+        assert P.load_profiles(tmp_path) == []
+    text = " ".join(r.getMessage() for r in caplog.records)
+    assert "nan.toml: axes.pitch.deadzone: must be a finite number, got nan" in text
+    assert "inf.toml: axes.roll.expo: must be a finite number, got inf" in text
+
+
+@pytest.mark.parametrize("kind", P.KINDS)
+def test_every_default_profile_passes_its_own_checks(tmp_path, kind):
+    p = P.default_profile(kind, f"dev {kind}", axes_present=("x", "y", "rz", "throttle"))
+    assert P.load_profile(P.save_profile(p, tmp_path)).axes == p.axes
+
+
+NUMBER = st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([0.0, 0.45, 0.95, 1.0, -1.0, 1e300])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(target=st.sampled_from(["pitch", "throttle", "flap"]), key=st.sampled_from(sorted(P.AXIS_NUMBERS)),
+       value=NUMBER, raw=st.floats(-1.0, 1.0))
+def test_any_number_is_refused_or_gives_a_finite_axis(target, key, value, raw):
+    """A profile's number is refused with its key, or the axis it makes reads any raw position
+    as a finite value in its range: never a NaN toward the controls."""
+    mode = 'mode = "rate"\n' if key == "rate" and target != "pitch" else ""
+    doc = _doc(target, f"{mode}{key} = {P._toml_value(value) if math.isfinite(value) else value}")
+    try:
+        p = P.profile_from_doc(doc, "p.toml")
+    except P.ProfileError as e:
+        assert str(e).startswith((f"p.toml: axes.{target}.", f"p.toml: [axes.{target}]: needs min < max"))
+        return
+    m = p.axes[target]
+    v = m.bipolar(raw) if target in P.BIPOLAR or m.mode == "rate" else m.unipolar(raw)
+    assert math.isfinite(v) and -1.0 <= v <= 1.0
