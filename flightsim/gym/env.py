@@ -7,6 +7,13 @@
 game's own control rate of 50 Hz. The vector environment resets an episode that ended on
 the step after (gymnasium's NEXT_STEP autoreset: that step returns the new episode's first
 observation, reward 0).
+
+Actions are checked against the action space: a wrong shape raises ValueError ("action must
+have shape (3,), got (2,)"); an action that is not finite (NaN, inf) is not flown and ends
+that episode (terminated, reward 0); out-of-range values are clipped to -1..1. A terminated
+episode's reason is ``info["termination_reason"]`` (the vector environment: an array over
+the environments with its ``_termination_reason`` mask): "action not finite", "physics
+refused the step: ...", "ground strike", "collision" (flightsim.gym.tasks).
 """
 from __future__ import annotations
 
@@ -24,6 +31,17 @@ def _spaces(task_cls):
     obs = spaces.Box(lo, hi, dtype=np.float32)
     act = spaces.Box(-1.0, 1.0, shape=(len(task_cls.action_names),), dtype=np.float32)
     return obs, act
+
+
+def _checked(action, shape, what: str) -> np.ndarray:
+    """The action as float64 of the space's shape, or a ValueError that says what was wrong."""
+    try:
+        a = np.asarray(action, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be numbers of shape {shape}, got {action!r}") from None
+    if a.shape != shape:
+        raise ValueError(f"{what} must have shape {shape}, got {a.shape}")
+    return a
 
 
 def _task_cls(task):
@@ -51,8 +69,12 @@ class FlightEnv(gym.Env):
         return obs[0], self.task.info(obs, 0)
 
     def step(self, action):
-        obs, reward, terminated, truncated = self.task.step(np.asarray(action, dtype=np.float64)[None, :])
-        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), self.task.info(obs, 0)
+        a = _checked(action, self.action_space.shape, "action")
+        obs, reward, terminated, truncated = self.task.step(a[None, :])
+        info = self.task.info(obs, 0)
+        if terminated[0]:
+            info["termination_reason"] = self.task.termination_reason(0)
+        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), info
 
 
 class FlightVectorEnv(VectorEnv):
@@ -87,11 +109,18 @@ class FlightVectorEnv(VectorEnv):
             self.task.reset(int(i), self._rng)
         kept = [(i, f.states[i].copy(), f.ctrls[i].copy(), f.diags[i].copy()) for i in rows]
         reset_obs = self.task.observe()[rows] if len(rows) else None
-        obs, reward, terminated, truncated = self.task.step(actions)
+        obs, reward, terminated, truncated = self.task.step(_checked(actions, self.action_space.shape, "actions"))
+        reasons = {}
+        if terminated.any():
+            reasons["termination_reason"] = np.array([self.task.termination_reason(i) if t else ""
+                                                      for i, t in enumerate(terminated)], dtype=object)
         for i, s, c, d in kept:                          # the new episodes start where reset put them
             f.states[i], f.ctrls[i], f.diags[i] = s, c, d
             self.task.steps[i] = 0
         if len(rows):
             obs[rows], reward[rows], terminated[rows], truncated[rows] = reset_obs, 0.0, False, False
         self._needs_reset = terminated | truncated
-        return obs, reward.astype(np.float64), terminated, truncated, {}
+        if reasons:
+            reasons["termination_reason"][rows] = ""
+            reasons["_termination_reason"] = terminated.copy()
+        return obs, reward.astype(np.float64), terminated, truncated, reasons

@@ -27,6 +27,12 @@ Dogfight (P-51D against the game's AI P-51D, flightsim/Dogfight-v0)
     cone, around the guns' line, of the lead point (where it will be when bullets at 870 m/s arrive) at
     150-600 m, else ``-angle_off_deg / 1800`` (at most -0.1). Ends: 90 s; terminated on a
     strike, a non-finite state, or closer than 15 m (collision).
+
+Every task: an action row that is not finite (NaN or infinite) is not flown (that aircraft
+keeps its controls for the step), its episode ends (terminated, reward 0); out-of-range
+actions are clipped to -1..1. ``termination_reason(i)`` says why an episode ended: "action
+not finite", "physics refused the step: <why>" (physics.named.REFUSALS), "ground strike",
+"collision".
 """
 from __future__ import annotations
 
@@ -60,6 +66,7 @@ class Task:
         self.max_steps = int(round(self.episode_s / (DT_S * self.frame_skip)))
         self.fleet = Fleet(self.aircraft, self.n_envs * self.aircraft_per_env, env=self.make_env())
         self.steps = np.zeros(self.n_envs, dtype=np.int64)
+        self.bad_action = np.zeros(self.n_envs, dtype=bool)   # this step's rows that were not finite
         self.prepare()
 
     # hooks
@@ -89,7 +96,18 @@ class Task:
 
     def terminated(self) -> np.ndarray:
         n = self.n_envs
-        return (self.f["failed"][:n] != 0) | (self.fleet.status[:n] != 0)
+        return (self.f["failed"][:n] != 0) | (self.fleet.status[:n] != 0) | self.bad_action
+
+    def termination_reason(self, i: int) -> str:
+        """Why episode i was terminated on this step ("" if it was not)."""
+        if self.bad_action[i]:
+            return "action not finite"
+        why = self.fleet.read.refusal[i]
+        if why:
+            return f"physics refused the step: {why}"
+        if self.fleet.read.struck[i]:
+            return "ground strike"
+        return ""
 
     def before_step(self):
         """Called before the physics steps (the AI's turn)."""
@@ -109,13 +127,20 @@ class Task:
         self.refresh()
 
     def step(self, actions: np.ndarray):
-        self.apply_actions(np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1))
+        actions = np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1)
+        self.bad_action = ~np.isfinite(actions).all(axis=1)
+        if self.bad_action.any():          # those aircraft keep their controls; their episodes end
+            kept = self.fleet.ctrls[:self.n_envs][self.bad_action].copy()
+            self.apply_actions(np.where(self.bad_action[:, None], 0.0, actions))
+            self.fleet.ctrls[:self.n_envs][self.bad_action] = kept
+        else:
+            self.apply_actions(actions)
         self.before_step()
         self.fleet.step(self.frame_skip)
         self.steps += 1
         self.refresh()
         obs = self.observe()
-        reward = self.reward()
+        reward = np.where(self.bad_action, 0.0, self.reward())
         terminated = self.terminated()
         truncated = (self.steps >= self.max_steps) & ~terminated
         return obs, reward, terminated, truncated
@@ -302,6 +327,10 @@ class DogfightTask(Task):
     def terminated(self):
         _, rng_m, _, _ = self.geo
         return super().terminated() | (rng_m < 15.0)
+
+    def termination_reason(self, i):
+        why = super().termination_reason(i)
+        return why or ("collision" if self.geo[1][i] < 15.0 else "")
 
 
 TASKS = {"Glide-v0": GlideTask, "Thermal-v0": ThermalTask, "Dogfight-v0": DogfightTask}

@@ -1,9 +1,12 @@
 """flightsim.gym: the environments pass Gymnasium's checker, the vector environment steps
 N aircraft exactly as N single ones would, and the tasks reward what they say."""
 import math
+import re
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 gym = pytest.importorskip("gymnasium")
 import flightsim.gym  # noqa: E402,F401
@@ -108,3 +111,95 @@ def test_dogfight_rewards_a_gun_solution():
         else:
             assert float(t.reward()[0]) == pytest.approx(-obs[names.index("angle_off_deg")] / 1800.0, rel=1e-3)
             assert 9.0 < obs[names.index("angle_off_deg")] < 11.0
+
+
+# ---------------------------------------------------------------------------- bad actions (issue 31)
+@pytest.mark.parametrize("bad, shape", [(np.zeros(2), "(2,)"), (np.zeros((1, 3)), "(1, 3)"), (0.5, "()"),
+                                        (np.zeros(4), "(4,)")])
+def test_an_action_of_the_wrong_shape_is_refused_clearly(bad, shape):
+    env = FlightEnv("Glide-v0")
+    env.reset(seed=1)
+    before = env.task.fleet.states[0].copy()
+    with pytest.raises(ValueError, match=rf"^action must have shape \(3,\), got {re.escape(shape)}$"):
+        env.step(bad)
+    with pytest.raises(ValueError, match=r"^action must be numbers of shape \(3,\), got 'abc'$"):
+        env.step("abc")
+    assert np.array_equal(env.task.fleet.states[0], before)       # nothing flown
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_a_non_finite_action_ends_the_episode_with_its_reason(bad):
+    env = FlightEnv("Glide-v0")
+    env.reset(seed=2)
+    env.step(np.array([0.2, -0.1, 0.0], dtype=np.float32))
+    ctrl = env.task.fleet.ctrls[0].copy()
+    obs, r, terminated, truncated, info = env.step(np.array([0.0, bad, 0.0], dtype=np.float32))
+    assert terminated and not truncated and r == 0.0
+    assert info["termination_reason"] == "action not finite"
+    assert np.array_equal(env.task.fleet.ctrls[0], ctrl)           # the controls held, no NaN flown
+    assert np.all(np.isfinite(obs)) and np.all(np.isfinite(env.task.fleet.states[0]))
+    obs, _ = env.reset(seed=2)                                      # and the next episode flies
+    _, _, terminated, _, info = env.step(np.zeros(3, dtype=np.float32))
+    assert not terminated and "termination_reason" not in info
+
+
+def test_out_of_range_actions_are_clipped_to_the_space():
+    a, b = FlightEnv("Glide-v0"), FlightEnv("Glide-v0")
+    a.reset(seed=3)
+    b.reset(seed=3)
+    for _ in range(20):
+        obs_a, *_ = a.step(np.array([5.0, -1e30, 1.5]))
+        obs_b, *_ = b.step(np.array([1.0, -1.0, 1.0]))
+    assert np.array_equal(obs_a, obs_b)
+    assert np.array_equal(a.task.fleet.states, b.task.fleet.states)
+
+
+def test_a_refused_physics_step_ends_the_episode_with_its_reason():
+    env = FlightEnv("Glide-v0")
+    env.reset(seed=4)
+    env.task.fleet.sim_view(0).set_velocity_body(6000.0, 0.0, 0.0)  # numbers that ran away
+    *_, terminated, _, info = env.step(np.zeros(3))
+    assert terminated
+    assert info["termination_reason"] == "physics refused the step: state past physical bounds"
+
+
+def test_vector_env_checks_actions_per_row():
+    vec = FlightVectorEnv("Glide-v0", num_envs=3)
+    vec.reset(seed=5)
+    with pytest.raises(ValueError, match=r"^actions must have shape \(3, 3\), got \(3,\)$"):
+        vec.step(np.zeros(3))
+    with pytest.raises(ValueError, match=r"^actions must have shape \(3, 3\), got \(2, 3\)$"):
+        vec.step(np.zeros((2, 3)))
+    a = np.zeros((3, 3), dtype=np.float32)
+    a[1, 2] = np.nan
+    _, r, te, tr, info = vec.step(a)
+    assert list(te) == [False, True, False] and r[1] == 0.0
+    assert list(info["_termination_reason"]) == [False, True, False]
+    assert info["termination_reason"][1] == "action not finite"
+    assert np.all(np.isfinite(vec.task.fleet.states))
+    _, r, te, tr, info = vec.step(np.zeros((3, 3)))                # row 1 starts afresh
+    assert not te.any() and r[1] == 0.0 and info == {}
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(action=st.lists(st.floats(allow_nan=True, allow_infinity=True) | st.sampled_from([1e300, -1e300]),
+                       min_size=3, max_size=3))
+def test_any_action_either_flies_clipped_or_ends_the_episode(action):
+    env = _env_for_properties()
+    env.reset(seed=6)
+    obs, r, terminated, _, info = env.step(np.array(action))
+    if not np.all(np.isfinite(action)):
+        assert terminated and info["termination_reason"] == "action not finite" and r == 0.0
+    else:
+        assert info.get("termination_reason", "") in ("", "ground strike")
+    assert np.all(np.isfinite(obs)) and np.all(np.isfinite(env.task.fleet.states))
+    assert env.task.fleet.read.velocity_body_ms[0] @ env.task.fleet.read.velocity_body_ms[0] < 100.0 ** 2
+
+
+_property_env = []
+
+
+def _env_for_properties():
+    if not _property_env:
+        _property_env.append(FlightEnv("Glide-v0"))
+    return _property_env[0]
