@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .format import BLOCK, decode_controls, read_header
+from .format import BLOCK, decode_controls, open_recording, read_header
 
 log = logging.getLogger("flightsim.recording")
 
@@ -69,10 +69,11 @@ class RecordingInfo:
 
 
 def summary(path) -> RecordingInfo:
-    """A recording's header and length: its block headers read (skipping the payloads), then
-    the last whole controls block decoded for the step count."""
+    """A recording's header (checked: NotARecording if it is not one) and length: its block
+    headers read (skipping the payloads), then the last whole controls block decoded for the
+    step count."""
     path = Path(path)
-    with open(path, "rb") as f:
+    with open_recording(path) as f:
         h = read_header(f, path)
         controls = []                              # (first step, payload offset, length)
         while True:
@@ -91,7 +92,7 @@ def summary(path) -> RecordingInfo:
                 if len(payload) == length:
                     steps = step + len(decode_controls(payload, np.zeros(int(h["n_controls"]))))
                     break
-            except Exception:
+            except ValueError:                         # (garbled: the block before it counts)
                 pass
     try:
         started = _dt.datetime.fromisoformat(h["created_utc"]).astimezone()

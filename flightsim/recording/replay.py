@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .format import Recording
+from .format import NotARecording, Recording, recorded_start
 from .recorder import aircraft_hash, code_versions
 
 
@@ -45,13 +45,21 @@ def build_world(rec: Recording):
     from ..world.assembly import World
     from ..world.scenario import find_scenario
     h = rec.header
-    sc = dataclasses.replace(find_scenario(h["scenario"]), start=h["scenario_start"])
+    sc = dataclasses.replace(find_scenario(h["scenario"]), start=recorded_start(h, rec.path))
+    if sc.start["type"] == "winch" and sc.winch is None:
+        raise NotARecording(rec.path, "header.scenario_start.type",
+                            f"a winch launch, and the scenario {h['scenario']!r} has no winch")
     world = World(h["aircraft"], sc, small_world=h["small_world"])
     ph = world.physics
     upgrade(rec, len(ph.state), len(ph.ctrl))
     if len(h["start_state"]) != len(ph.state) or len(h["start_controls"]) != len(ph.ctrl):
         raise VersionMismatch(f"the state or controls have another size now ({len(h['start_state'])} and "
                               f"{len(h['start_controls'])} then, {len(ph.state)} and {len(ph.ctrl)} now)")
+    if h["dt_s"] != ph.dt:
+        raise VersionMismatch(f"the physics step is {ph.dt} s now, {h['dt_s']} s then")
+    if h.get("start_diag") and len(h["start_diag"]) != len(ph.diag):
+        raise NotARecording(rec.path, "header.start_diag",
+                            f"has {len(h['start_diag'])} numbers, the aircraft's diagnostics {len(ph.diag)}")
     ph.state[:] = h["start_state"]
     ph.ctrl[:] = h["start_controls"]
     if h.get("start_diag"):
