@@ -5,10 +5,15 @@
     python -m flightsim.replay FILE --export igc|acmi|csv [-o OUT]
     python -m flightsim.replay FILE --plot OUT.png       altitude, speed, vario and g against time
 
-A file that is not a recording is refused in one line; a damaged one replays up to the
-damage and says where it stops; one made with other aircraft data, another scenario file
-or other code is named and not replayed (--force replays it anyway, for a look, never as
-a verification).
+A file that is not a recording, or holds anything a recorder does not write, is refused in
+one line naming the file, where in it and what is wrong (exit 2); a damaged one replays up to
+the damage and says where it stops; one made with other aircraft data, another scenario file
+or other code is named and not replayed (exit 3; --force replays it anyway, for a look, never
+as a verification). An export or plot compares the snapshots as it re-simulates: a flight that
+does not replay as recorded, or whose re-simulation is not finite numbers, is not written
+(exit 1) unless --force, which writes it, leaves out the rows that are not finite and says in
+one line what was wrong. The output path is checked before anything is re-simulated: its
+folder must exist (none is made).
 """
 from __future__ import annotations
 
@@ -24,14 +29,25 @@ def main(argv=None) -> int:
     ap.add_argument("--export", choices=("igc", "acmi", "csv"), help="write the flight in this format")
     ap.add_argument("-o", "--output", help="output file (default: the recording's name with the format's suffix)")
     ap.add_argument("--plot", metavar="OUT.png", help="altitude, speed, vario and g against time")
-    ap.add_argument("--force", action="store_true", help="export or plot even if the versions differ")
+    ap.add_argument("--force", action="store_true",
+                    help="export or plot even if the versions differ or the flight does not replay as recorded")
     args = ap.parse_args(argv)
 
+    from .paths import OutputPathError
+    from .recording.export import check_output
     from .recording.format import NotARecording, read_recording
     from .recording.replay import VersionMismatch, verify
+    from .spec.schema import DataError
+    from .world.scenario import UnsuitableAircraft
     try:
         rec = read_recording(args.file)
-    except (NotARecording, OSError) as e:
+        out = None
+        if args.export:
+            out = check_output(args.output or Path(args.file).with_suffix("." + args.export),
+                               "--output" if args.output else "--export", source=args.file)
+        if args.plot:
+            check_output(args.plot, "--plot", source=args.file, plot=True)
+    except (NotARecording, OutputPathError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     h = rec.header
@@ -45,20 +61,39 @@ def main(argv=None) -> int:
             print(("verified: " if v.ok else "MISMATCH: ") + str(v))
             return 0 if v.ok else 1
         if args.export or args.plot:
-            from .recording.export import export, flight_table, plot
+            from .recording.export import export, flight_table, not_finite, plot
             table = flight_table(rec, check_versions=not args.force)
-            if args.export:
-                out = Path(args.output or Path(args.file).with_suffix("." + args.export))
-                export(rec, table, args.export, out)
-                print(f"wrote {out} ({out.stat().st_size} bytes)")
-            if args.plot:
-                plot(rec, table, args.plot)
-                print(f"wrote {args.plot}")
+            verdict, unfinite = table["verdict"], not_finite(table)
+            wrong = [] if verdict.ok else [f"it does not replay as recorded ({verdict})"]
+            wrong += [unfinite] if unfinite else []
+            if wrong and not args.force:
+                print(f"refused: {args.file}: {'; '.join(wrong)}; nothing written (--force writes it anyway)",
+                      file=sys.stderr)
+                return 1
+            if wrong:
+                print(f"warning: {args.file}: {'; '.join(wrong)}; written anyway (--force)"
+                      + (", those rows left out" if unfinite else ""), file=sys.stderr)
+            target = out
+            try:
+                if args.export:
+                    export(rec, table, args.export, out)
+                    print(f"wrote {out} ({out.stat().st_size} bytes)")
+                if args.plot:
+                    target = args.plot
+                    plot(rec, table, args.plot)
+                    print(f"wrote {args.plot}")
+            except OSError as e:
+                print(f"error: {target}: cannot be written ({e.strerror or e})", file=sys.stderr)
+                return 2
     except VersionMismatch as e:
         print(f"refused: {e}", file=sys.stderr)
         return 3
+    except (NotARecording, DataError, UnsuitableAircraft) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from .cli import tool_exit
+    sys.exit(tool_exit(main))

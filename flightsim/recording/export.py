@@ -7,6 +7,11 @@ scenario's ``[world] origin_lat_deg / origin_lon_deg`` (default: Lasham airfield
 north/east metre turned into latitude/longitude on the WGS-84 ellipsoid's local radii.
 Pressure altitude is the ISA altitude the model flies in, which is also its geometric
 altitude: IGC's pressure and GNSS altitudes are the same number here.
+
+The re-simulation compares the recording's snapshots as it passes them (the table's
+``verdict``), so a caller can refuse to export a flight that does not replay as recorded; a
+row holding a number that is not finite is never written (``finite_rows``, ``not_finite``).
+Where the output goes is checked before any of it (``check_output``).
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ import numpy as np
 
 from ..physics.named import AircraftView
 from .format import Recording
-from .replay import resimulate
+from .replay import SnapshotCheck, resimulate
 
 DEFAULT_ORIGIN = (51.1875, -1.0325)          # Lasham airfield, Hampshire (a gliding centre)
 WGS84_A = 6378137.0
@@ -49,9 +54,12 @@ def ned_to_latlon(north_m, east_m, origin) -> tuple:
 def flight_table(rec: Recording, check_versions: bool = True, combat_every: int = 5) -> dict:
     """Re-simulate: {column: array over the steps} (TABLE_COLUMNS; row i is the state after
     step i + 1), and every ``combat_every`` steps the combat's frame (the opponent, bullets,
-    balloons) for ACMI, as (steps done, frame)."""
+    balloons) for ACMI, as (steps done, frame); ``verdict``: the snapshots compared on the way
+    (replay.Verdict, as --verify's but flown to the end)."""
     rows, frames = [], []
+    check = SnapshotCheck(rec)
     for k, world in resimulate(rec, check_versions=check_versions):
+        check.see(k, world.physics.state)
         a = AircraftView(world.physics.state, world.physics.diag, rec.dt_s)
         n, e, _ = a.position_ned_m
         roll, pitch, heading = a.euler_deg
@@ -65,7 +73,40 @@ def flight_table(rec: Recording, check_versions: bool = True, combat_every: int 
     table = {name: arr[:, i] for i, name in enumerate(TABLE_COLUMNS)}
     table["lat_deg"], table["lon_deg"] = ned_to_latlon(table["north_m"], table["east_m"], origin_of(rec))
     table["combat_frames"] = frames
+    table["verdict"] = check.verdict()
     return table
+
+
+def finite_rows(table: dict) -> np.ndarray:
+    """Which rows hold finite numbers in every column (the writers leave the others out)."""
+    cols = np.array([np.asarray(table[c], dtype=np.float64) for c in TABLE_COLUMNS]).reshape(len(TABLE_COLUMNS), -1)
+    return np.isfinite(cols).all(axis=0)
+
+
+def not_finite(table: dict) -> str | None:
+    """What in the table is not a finite number, in words (None: nothing)."""
+    ok = finite_rows(table)
+    if ok.all():
+        return None
+    bad = [c for c in TABLE_COLUMNS if not np.isfinite(np.asarray(table[c], dtype=np.float64)).all()]
+    first = int(np.flatnonzero(~ok)[0])
+    return (f"{int((~ok).sum())} of {len(ok)} rows of the re-simulated flight are not finite numbers "
+            f"({', '.join(bad[:4])}{', ...' if len(bad) > 4 else ''}; the first after step {first + 1})")
+
+
+def check_output(out, option: str, source=None, plot: bool = False) -> Path:
+    """``out`` if the export (or a ``plot``) can be written there, checked before any work:
+    paths.check_output's checks (its folder exists, none is made; not a folder; writable), and
+    it is not the recording ``source`` itself, and a plot's suffix is a format matplotlib
+    writes. paths.OutputPathError otherwise, one line naming ``option`` and the path."""
+    from ..paths import OutputPathError, check_output as check_path
+    p = check_path(out, option)
+    if source is not None and p.exists() and p.resolve() == Path(source).resolve():
+        raise OutputPathError(option, out, "is the recording itself: name another file")
+    if plot and p.suffix and p.suffix[1:].lower() not in plot_formats():
+        raise OutputPathError(option, out, f"a plot is written as {', '.join(sorted(plot_formats()))}, "
+                                           f"not {p.suffix[1:]!r}")
+    return p
 
 
 def _start_time(rec: Recording) -> _dt.datetime:
@@ -107,7 +148,10 @@ def write_igc(rec: Recording, table: dict, out: Path) -> None:
              "HFALPALTPRESSURE:ISA"]
     per_s = int(round(1.0 / rec.dt_s))
     t, lat, lon, alt = table["t_s"], table["lat_deg"], table["lon_deg"], table["altitude_m"]
+    ok = finite_rows(table)
     for i in range(per_s - 1, len(t), per_s):
+        if not ok[i]:
+            continue
         when = start + _dt.timedelta(seconds=float(t[i]))
         lines.append(f"B{when:%H%M%S}{_igc_angle(lat[i], 2, 'N', 'S')}{_igc_angle(lon[i], 3, 'E', 'W')}A"
                      f"{_igc_alt(alt[i])}{_igc_alt(alt[i])}")
@@ -119,7 +163,9 @@ def write_csv(rec: Recording, table: dict, out: Path) -> None:
         w = csv.writer(f)
         w.writerow(TABLE_COLUMNS)
         cols = [table[c] for c in TABLE_COLUMNS]
-        for row in zip(*cols):
+        for row, ok in zip(zip(*cols), finite_rows(table)):
+            if not ok:
+                continue
             w.writerow([f"{v:.6f}" if isinstance(v, float) else v for v in (float(x) for x in row)])
 
 
@@ -143,11 +189,16 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
     t = table["t_s"]
     live_bullets: set = set()
     opp_visible = False
+    ok = finite_rows(table)
+    named = False
     for i in range(step - 1, len(t), step):
+        if not ok[i]:
+            continue
         lines.append(f"#{t[i]:.2f}")
         player = _acmi_t(table["lat_deg"][i], table["lon_deg"][i], table["altitude_m"][i],
                          table["roll_deg"][i], table["pitch_deg"][i], table["heading_deg"][i])
-        extra = f",Type=Air+FixedWing,Name={h['aircraft_name']},Pilot=Player,Color=Blue" if i == step - 1 else ""
+        extra = "" if named else f",Type=Air+FixedWing,Name={h['aircraft_name']},Pilot=Player,Color=Blue"
+        named = True
         lines.append(f"1,T={player}{extra}")
         fr = frames.get(i + 1)                        # row i is the state after step i + 1
         if fr is None:
@@ -184,6 +235,12 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
 def export(rec: Recording, table: dict, fmt: str, out) -> None:
     out = Path(out)
     {"igc": write_igc, "csv": write_csv, "acmi": write_acmi}[fmt](rec, table, out)
+
+
+def plot_formats() -> set[str]:
+    """The file suffixes a plot can be written as."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    return set(FigureCanvasAgg.get_supported_filetypes())
 
 
 def plot(rec: Recording, table: dict, out) -> None:

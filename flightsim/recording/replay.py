@@ -156,17 +156,38 @@ class Verdict:
         return head
 
 
-def verify(rec: Recording) -> Verdict:
-    """Re-simulate and compare every snapshot bit for bit."""
-    matched, first = 0, None
-    for k, world in resimulate(rec):
-        snap = rec.snapshots.get(k)
+class SnapshotCheck:
+    """The recording's snapshots compared with the re-simulated states as a replay passes them
+    (``see`` after every step); ``verdict()`` says how it went."""
+
+    def __init__(self, rec: Recording):
+        self.rec = rec
+        self.matched = 0
+        self.first_mismatch: tuple | None = None
+
+    def see(self, k: int, state: np.ndarray) -> bool:
+        """Compare the state after ``k`` steps with the snapshot there, if any: False if it differs."""
+        snap = self.rec.snapshots.get(k)
         if snap is None:
-            continue
-        state = world.physics.state
+            return True
         if matches(snap, state):
-            matched += 1
-        elif first is None:
-            first = (k, k * rec.dt_s, float(np.nanmax(np.abs(state - snap))))
+            self.matched += 1
+            return True
+        if self.first_mismatch is None:
+            with np.errstate(all="ignore"):
+                d = float(np.nanmax(np.abs(np.asarray(state, dtype=np.float64) - snap)))
+            self.first_mismatch = (k, k * self.rec.dt_s, d)
+        return False
+
+    def verdict(self) -> Verdict:
+        r = self.rec
+        return Verdict(r.steps, len(r.snapshots), self.matched, self.first_mismatch, r.damage, r.dt_s)
+
+
+def verify(rec: Recording) -> Verdict:
+    """Re-simulate and compare every snapshot bit for bit (stopping at the first difference)."""
+    check = SnapshotCheck(rec)
+    for k, world in resimulate(rec):
+        if not check.see(k, world.physics.state):
             break
-    return Verdict(rec.steps, len(rec.snapshots), matched, first, rec.damage, rec.dt_s)
+    return check.verdict()
