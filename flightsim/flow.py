@@ -385,7 +385,7 @@ class GameFlow:
     def open_menu(self, reason: str = "pause", message: str = "") -> None:
         if self.menu is not None:
             return
-        from .world.scenario import all_scenarios
+        from .world.scenario import scenario_catalogue
         self.world.physics.pause()
         if self.mixer is not None:
             self.mixer.release_keys()
@@ -402,8 +402,12 @@ class GameFlow:
             from .recording.library import list_recordings
             from .menu import RECORDINGS_SHOWN
             recordings = list_recordings(self.recordings_dir, RECORDINGS_SHOWN)
-        self.menu = Menu.build(all_scenarios(), current=name, reason=reason, message=message, preselect=name,
-                               recordings=recordings, replaying=self.replay is not None, livery=self._livery_item())
+        scenarios, refused = scenario_catalogue()
+        if refused and message == "choose a scenario":
+            message += f" ({len(refused)} scenario file{'s' if len(refused) > 1 else ''} refused: listed at the end)"
+        self.menu = Menu.build(scenarios, current=name, reason=reason, message=message, preselect=name,
+                               recordings=recordings, replaying=self.replay is not None, livery=self._livery_item(),
+                               refused=refused)
         self._menu_t0 = None
 
     def _livery_item(self):

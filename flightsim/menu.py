@@ -19,6 +19,7 @@ always "Quit".
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 KIND_TITLES = {"glider": "Gliders", "fighter": "Fighters"}
 RECORDINGS_SHOWN = 12          # the newest recorded flights listed
@@ -43,7 +44,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class MenuItem:
-    kind: str                      # "heading", "resume", "restart", "take_over", "livery", "scenario", "replay", "quit"
+    kind: str                      # "heading", "resume", "restart", "take_over", "livery", "scenario", "replay",
+                                   # "refused" (a scenario file that could not be read: shown, not selectable), "quit"
     label: str
     detail: str = ""
     scenario: str | None = None
@@ -51,7 +53,7 @@ class MenuItem:
 
     @property
     def selectable(self) -> bool:
-        return self.kind != "heading"
+        return self.kind not in ("heading", "refused")
 
 
 @dataclass
@@ -67,10 +69,12 @@ class Menu:
 
     @classmethod
     def build(cls, scenarios, current: str | None = None, reason: str = "start", message: str = "",
-              preselect: str | None = None, recordings=(), replaying: bool = False, livery=None) -> "Menu":
+              preselect: str | None = None, recordings=(), replaying: bool = False, livery=None,
+              refused=()) -> "Menu":
         """``scenarios``: objects with name, kind, description, aircraft (flightsim.world.scenario);
         ``recordings``: flightsim.recording.library.RecordingInfo, newest first; ``replaying``:
-        the flight behind the menu is a replay."""
+        the flight behind the menu is a replay; ``refused``: (path, why) of scenario files that
+        could not be read (world.scenario.scenario_catalogue), listed after the scenarios."""
         items = []
         flying = current is not None and reason in ("pause", "crash")
         if flying and replaying:
@@ -90,6 +94,10 @@ class Menu:
             for s in scenarios:
                 if s.kind == k:
                     items.append(MenuItem("scenario", s.name, s.description, s.name))
+        if refused:
+            items.append(MenuItem("heading", "Scenario files refused"))
+            for path, why in refused:
+                items.append(MenuItem("refused", Path(path).stem, why))
         recordings = list(recordings)[:RECORDINGS_SHOWN]
         if recordings:
             items.append(MenuItem("heading", "Recorded flights"))

@@ -181,6 +181,25 @@ SCEN = [SimpleNamespace(name=n, kind=k, description=f"{n} text", aircraft="x")
         for n, k in (("airfield", "glider"), ("winch", "glider"), ("fighter_air", "fighter"))]
 
 
+def test_refused_scenario_files_are_listed_and_never_hide_the_good_ones(tmp_path, monkeypatch):
+    from flightsim.menu import Menu
+    from flightsim.world import scenario as sc_mod
+    d = tmp_path / "scenarios"
+    d.mkdir()
+    for p in sc_mod.scenario_paths()[:2]:
+        (d / p.name).write_bytes(p.read_bytes())
+    (d / "x.toml").write_bytes(bytes(range(256)) * 8)
+    monkeypatch.setattr(sc_mod, "SCENARIO_DIR", d)
+    good, refused = sc_mod.scenario_catalogue()
+    assert len(good) == 2 and [p.name for p, _ in refused] == ["x.toml"] and "UTF-8" in refused[0][1]
+    m = Menu.build(good, current=None, reason="start", refused=refused)
+    rows = [(it.kind, it.label) for it in m.items]
+    assert ("heading", "Scenario files refused") in rows and ("refused", "x") in rows
+    for _ in range(len(m.items) + 2):                    # never selected: the cursor steps over it
+        m.command("down")
+        assert m.item.kind != "refused"
+
+
 def test_start_menu_lists_scenarios_by_kind_and_chooses():
     from flightsim.menu import Choice, Menu
     m = Menu.build(SCEN, current="winch", reason="start")

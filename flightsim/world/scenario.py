@@ -181,16 +181,23 @@ def load_scenario(path: Path) -> Scenario:
                     start, world, thermals, ridge, winch, objectives, opponent, targets, combat)
 
 
-def all_scenarios(strict: bool = False) -> list[Scenario]:
-    """Every scenario in scenarios/ (a bad file raises when strict, else is left out)."""
-    out = []
+def scenario_catalogue() -> tuple[list[Scenario], list[tuple[Path, str]]]:
+    """Every scenario in scenarios/, and every file there that was refused with why: one bad
+    file never hides the good ones (the menu lists the refused under their own heading)."""
+    good, refused = [], []
     for p in scenario_paths():
         try:
-            out.append(load_scenario(p))
-        except DataError:
-            if strict:
-                raise
-    return out
+            good.append(load_scenario(p))
+        except DataError as e:
+            refused.append((p, e.problem if e.file == str(p) else str(e)))
+    return good, refused
+
+
+def all_scenarios(strict: bool = False) -> list[Scenario]:
+    """Every scenario in scenarios/ (a bad file raises when strict, else is left out)."""
+    if strict:
+        return [load_scenario(p) for p in scenario_paths()]
+    return scenario_catalogue()[0]
 
 
 def scenario_names() -> list[str]:
