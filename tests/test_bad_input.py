@@ -228,3 +228,53 @@ def test_one_bad_scenario_file_never_hides_the_good_ones(tmp_path, monkeypatch, 
     assert list_scenarios(False) == 0
     out = capsys.readouterr().out
     assert out.count("(refused:") == 2 and len(out.splitlines()) == 5
+
+
+def _numbers(doc, at=()):
+    """Paths to every number in a parsed TOML document."""
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _numbers(v, at + (k,))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            yield from _numbers(v, at + (i,))
+    elif isinstance(doc, (int, float)) and not isinstance(doc, bool):
+        yield at
+
+
+_SCENARIOS = ["fighter_air", "thermal", "winch", "p51d_vs_bf109", "ridge"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_SCENARIOS), st.data(),
+       st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0, -1, 10**30, 1e30, -1e9])))
+def test_any_number_in_a_scenario_either_loads_finite_or_is_refused_by_name(tmp_path_factory, name, data, value):
+    import tomllib
+    from flightsim.world.scenario import SCENARIO_DIR, load_scenario
+    from tests.fixtures import dumps
+    doc = tomllib.loads((SCENARIO_DIR / f"{name}.toml").read_text())
+    paths = list(_numbers(doc))
+    at = data.draw(st.sampled_from(paths))
+    node = doc
+    for k in at[:-1]:
+        node = node[k]
+    node[at[-1]] = value
+    path = tmp_path_factory.mktemp("s") / f"{name}.toml"
+    path.write_text(dumps(doc))
+    try:
+        sc = load_scenario(path)
+    except DataError as e:
+        assert e.file == str(path) and "\n" not in str(e)
+        return
+    assert all(math.isfinite(x) for x in _floats(sc.start))
+
+
+def _floats(obj):
+    if isinstance(obj, dict):
+        for v in obj.values():
+            yield from _floats(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from _floats(v)
+    elif isinstance(obj, float):
+        yield obj
