@@ -65,6 +65,7 @@ CONTROL_DEFAULTS = {"prop_rpm": 1.0}
 N_CONTROLS = L.N_CTRL
 STATE_SIZE = L.N_STATE        # floats in one aircraft's state array (for arrays of states)
 N_DIAGNOSTICS = L.N_DIAG      # the named diagnostics at the head of a diag array (dynamics.diag_size adds the scratch)
+ATTITUDE_END = L.S_QUAT + 4   # a state shorter than this has no attitude (older recordings are shorter than STATE_SIZE)
 # why a step was refused (diag D_NONFINITE, see Readouts.refusal)
 REFUSALS = {L.REFUSED_NONFINITE: "non-finite state", L.REFUSED_BOUNDS: "state past physical bounds",
             L.REFUSED_CONTROL: "control not a number"}

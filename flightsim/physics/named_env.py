@@ -27,6 +27,19 @@ def check_env(env: np.ndarray) -> None:
         raise ValueError(f"env has {len(env)} values, the layout needs at least {L.N_ENV_BASE} (use make_env)")
 
 
+def env_problem(env: np.ndarray) -> str | None:
+    """What makes ``env`` unfit for the kernels (a recording's, a caller's), or None."""
+    if len(env) < L.N_ENV_BASE:
+        return f"an env has at least {L.N_ENV_BASE} numbers, got {len(env)}"
+    count = float(env[L.E_THERMAL_COUNT])
+    room = (len(env) - L.E_THERMALS) // L.N_THERMAL
+    if count != int(count) or not 0 <= count <= room:
+        return f"{count:g} thermals in an env with room for {room}"
+    if not (env[L.E_DT] > 0.0 and env[L.E_TERRAIN_DX] > 0.0):
+        return "the env's step and terrain spacing must be above 0"
+    return None
+
+
 class Environment:
     """Named view over an env array."""
     __slots__ = ("env",)

@@ -38,7 +38,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..physics.layout import E_DT, E_TERRAIN_DX, E_THERMAL_COUNT, N_ENV_BASE, N_THERMAL, S_QUAT
+from ..physics.named import ATTITUDE_END, AircraftView
+from ..physics.named_env import env_problem
 
 MAGIC = b"FSREC\x01\n"
 FORMAT = 1
@@ -190,9 +191,11 @@ def _numbers(path, key: str, v, n: int | None = None) -> np.ndarray:
 
 
 def _check_attitude(path, key: str, state: np.ndarray) -> None:
-    q = state[S_QUAT:S_QUAT + 4]
-    if len(q) == 4 and abs(math.sqrt(float(q @ q)) - 1.0) > QUAT_TOLERANCE:
-        raise NotARecording(path, f"{key}[{S_QUAT}:{S_QUAT + 4}]",
+    if len(state) < ATTITUDE_END:
+        return
+    q = AircraftView(state).quat_wxyz
+    if abs(math.sqrt(float(q @ q)) - 1.0) > QUAT_TOLERANCE:
+        raise NotARecording(path, f"{key} attitude",
                             f"the attitude quaternion has length {math.sqrt(float(q @ q)):.6g}, not 1")
 
 
@@ -284,7 +287,7 @@ def check_header(header, path) -> dict:
         raise NotARecording(path, "header.dt_s", f"must be a number of seconds above 0 and at most 1, "
                                                  f"got {_show(h['dt_s'])}")
     _whole(path, h, "snapshot_every", 1, 2 ** 32 - 1, required=False)
-    _whole(path, h, "n_state", S_QUAT + 4, 4096)
+    _whole(path, h, "n_state", ATTITUDE_END, 4096)
     _whole(path, h, "n_controls", 1, len(_control_ranges()[0]))
     state = _numbers(path, "header.start_state", h.get("start_state"), h["n_state"])
     _check_attitude(path, "header.start_state", state)
@@ -332,14 +335,9 @@ def check_event(path, key: str, ev, n_state: int) -> dict:
     if kind == "reset":
         _check_attitude(path, value, _numbers(path, value, ev.get("value"), n_state))
     elif kind == "env":
-        env = _numbers(path, value, ev.get("value"))
-        if len(env) < N_ENV_BASE:
-            raise NotARecording(path, value, f"an env has at least {N_ENV_BASE} numbers, got {len(env)}")
-        count = float(env[E_THERMAL_COUNT])
-        if count != int(count) or not 0 <= count <= (len(env) - N_ENV_BASE) // N_THERMAL:
-            raise NotARecording(path, value, f"{count:g} thermals in an env of {len(env)} numbers")
-        if not (env[E_DT] > 0.0 and env[E_TERRAIN_DX] > 0.0):
-            raise NotARecording(path, value, "the env's step and terrain spacing must be above 0")
+        problem = env_problem(_numbers(path, value, ev.get("value")))
+        if problem:
+            raise NotARecording(path, value, problem)
     return ev
 
 
