@@ -319,7 +319,9 @@ class JoystickManager:
         p = default_profile(kind, name, vid, pid, axes)
         if self.save_new_profiles:
             try:
-                save_profile(p, self.profile_dir)
+                if save_profile(p, self.profile_dir, overwrite=False) is None:
+                    log.warning("%s: a profile file for %s is already there (not readable as a profile?): "
+                                "left as it is, the device runs on the default profile", self.profile_dir, name)
             except OSError as e:
                 log.warning("could not save the profile for %s in %s: %s", name, self.profile_dir, e)
         return p

@@ -281,8 +281,14 @@ def profile_to_doc(p: Profile) -> dict:
     return {"device": dev, "axes": axes, "buttons": dict(p.buttons)}
 
 
-def save_profile(p: Profile, directory: Path | None = None) -> Path:
+def save_profile(p: Profile, directory: Path | None = None, overwrite: bool = True) -> Path | None:
+    """Write the profile (atomically) to its own file, else a new one named from the device;
+    returns the path. ``overwrite=False`` (a new device's default profile) leaves a file
+    already there alone and returns None: it is the user's, perhaps refused for a bad number,
+    and a default must never replace it."""
     path = p.path or (Path(directory or config_dir()) / f"{slug(p.name, p.vendor_id, p.product_id)}.toml")
+    if not overwrite and path.exists():
+        return None
     path.parent.mkdir(parents=True, exist_ok=True)
     text = dumps_toml(profile_to_doc(p), HEADER)
     text = re.sub(r"^(vendor_id|product_id) = (\d+)$", lambda m: f"{m.group(1)} = 0x{int(m.group(2)):04x}",

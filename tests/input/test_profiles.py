@@ -140,6 +140,23 @@ def test_new_device_gets_its_kind_default_saved(profile_dir):
     assert len(list(profile_dir.glob("*.toml"))) == 2
 
 
+def test_a_refused_profile_is_never_replaced_by_the_default(profile_dir, caplog):
+    """The user's profile with a bad number is refused (one line) and left as it is: the
+    device flies on its kind's default, which is not written over the user's file."""
+    from flightsim.input.profiles import slug
+    js, _ = make_stick("Unknown Stick", 0x1234, 0x5678, throttle=False, twist=False)
+    profile_dir.mkdir(parents=True)
+    mine = profile_dir / f"{slug('Unknown Stick', 0x1234, 0x5678)}.toml"
+    text = ('# my stick, tuned by hand\n[device]\nname = "Unknown Stick"\nkind = "stick"\n'
+            'vendor_id = 0x1234\nproduct_id = 0x5678\n\n[axes.pitch]\naxis = "y"\ndeadzone = nan\n')
+    mine.write_text(text)
+    m = JoystickManager(MemoryBackend([js]), profile_dir)
+    with caplog.at_level(logging.WARNING, logger="flightsim.input"):
+        m.poll()
+    assert m.attached and mine.read_text() == text
+    assert "deadzone" in caplog.text and "left as it is" in caplog.text
+
+
 def test_unwritable_config_dir_still_flies(tmp_path, caplog):
     blocker = tmp_path / "file"
     blocker.write_text("x")
