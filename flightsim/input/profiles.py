@@ -376,8 +376,14 @@ def profile_from_doc(doc: dict, path: Path | None = None) -> Profile:
 
 
 def load_profile(path: Path) -> Profile:
-    with open(path, "rb") as f:
-        return profile_from_doc(tomllib.load(f), Path(path))
+    """A profile file through the data files' one reading path (spec.schema.read_toml: a file
+    that is unreadable, not UTF-8, not TOML or a folder is refused in one line), then checked."""
+    from ..spec.schema import DataError, read_toml
+    try:
+        doc = read_toml(Path(path))
+    except DataError as e:
+        raise ProfileError(str(e)) from None
+    return profile_from_doc(doc, Path(path))
 
 
 def load_profiles(directory: Path | None = None) -> list[Profile]:
