@@ -8,36 +8,31 @@ import argparse
 import math
 
 
-def number_in(lo: float, hi: float, unit: str):
-    """An argparse ``type``: a finite float within [lo, hi] (in ``unit``)."""
-    def parse(text: str) -> float:
+def _ranged(convert, kind: str, lo, hi, unit: str):
+    """An argparse ``type``: ``convert(text)`` (a finite value) within [lo, hi] (in ``unit``)."""
+    def parse(text: str):
         try:
-            x = float(text)
+            x = convert(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+            raise argparse.ArgumentTypeError(f"{text!r} is not {kind}") from None
         if not math.isfinite(x) or not lo <= x <= hi:
             raise argparse.ArgumentTypeError(f"{text} is outside {lo:g} to {hi:g} {unit}")
         return x
     return parse
 
 
-ALTITUDE_M = number_in(-500.0, 25000.0, "m")       # the ISA the tunnel flies in, below the Dead Sea to 25 km
-MASS_KG = number_in(1.0, 1.0e6, "kg")              # the aircraft's loader then holds it to its own range
+def number_in(lo: float, hi: float, unit: str):
+    """An argparse ``type``: a finite float within [lo, hi] (in ``unit``)."""
+    return _ranged(float, "a number", lo, hi, unit)
 
 
 def integer_in(lo: int, hi: int, unit: str):
     """An argparse ``type``: a whole number within [lo, hi] (in ``unit``)."""
-    def parse(text: str) -> int:
-        try:
-            x = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not lo <= x <= hi:
-            raise argparse.ArgumentTypeError(f"{text} is outside {lo} to {hi} {unit}")
-        return x
-    return parse
+    return _ranged(int, "a whole number", lo, hi, unit)
 
 
+ALTITUDE_M = number_in(-500.0, 25000.0, "m")       # the ISA the tunnel flies in, below the Dead Sea to 25 km
+MASS_KG = number_in(1.0, 1.0e6, "kg")              # the aircraft's loader then holds it to its own range
 SECONDS = number_in(0.0, 86400.0, "s")             # a headless flight or a measurement: up to a day
 WINDOW_PX = integer_in(64, 16384, "pixels")        # a window or offscreen image side (GL's largest texture)
 FRAMES = integer_in(1, 1_000_000, "frames")

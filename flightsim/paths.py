@@ -1,9 +1,11 @@
 """Files the user names for output (``--screenshot``, ``--record``, ``--output``), checked before
 any work: the folder must exist (none is ever created for them), the name must not be a
-folder, and the place must take a file. A refusal is one line naming the option and the path."""
+folder, and the place must take a file (or be a device that takes writes, as /dev/null). A
+refusal is one line naming the option and the path."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 
@@ -28,11 +30,14 @@ def check_output(path, option: str) -> Path:
     if p.is_dir():
         raise OutputPathError(option, path, "is a folder: name a file inside it")
     if p.exists():
-        if not p.is_file():
-            raise OutputPathError(option, path, "is not a regular file")
         try:
-            with open(p, "ab"):
-                pass
+            if p.is_file():
+                with open(p, "ab"):     # (as the writers open it: /proc/version refuses here)
+                    pass
+            elif stat.S_ISCHR(p.stat().st_mode):        # a device that takes writes: /dev/null
+                os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+            else:
+                raise OutputPathError(option, path, "is neither a file nor a device that takes writes")
         except OSError as e:
             raise OutputPathError(option, path, f"cannot be written ({e.strerror or e})") from None
     elif not os.access(parent, os.W_OK | os.X_OK):

@@ -197,6 +197,13 @@ def test_output_paths_are_checked_before_any_work(tmp_path, option, target):
     assert not (tmp_path / "missing_folder").exists()
 
 
+def test_a_device_that_takes_writes_is_a_place_for_output():
+    from flightsim.paths import OutputPathError, check_output
+    assert str(check_output("/dev/null", "--screenshot")) == "/dev/null"
+    with pytest.raises(OutputPathError, match="/proc/version: cannot be written"):
+        check_output("/proc/version", "--screenshot")
+
+
 def test_no_folder_is_made_for_a_recording_outside_what_the_user_named(tmp_path):
     target = tmp_path / "not" / "there" / "x.fsr"
     line = one_line_refusal(run(["--headless-telemetry", "--seconds", "1", "--record", str(target)]))
