@@ -123,15 +123,6 @@ def line_by_line(text: str, where: str) -> tuple[dict, list[str]]:
     return doc, problems
 
 
-def _check(doc: dict) -> Settings:
-    """Settings from a parsed file; raises ValueError naming the first bad key (strict: tests
-    and tools; the game reads with ``merge``)."""
-    s, problems = merge(doc)
-    if problems:
-        raise ValueError(problems[0])
-    return s
-
-
 def load_settings(path: Path | None = None) -> Settings:
     """The remembered settings, key by key (``merge``): a bad key falls back to its default
     alone with one log line; defaults when there is no file or it is not TOML (one log line)."""
@@ -240,7 +231,7 @@ def updated_text(old: str, s: Settings) -> str | None:
             out += ["", f"[{t}]"] + [f"{_key(k)} = {v}" for k, v in sorted(rows.items())]
     text = "\n".join(out) + "\n"
     try:                                # the edit must read back as exactly these settings
-        back, problems = merge(tomllib.loads(text))
+        back, _ = merge(tomllib.loads(text))
     except tomllib.TOMLDecodeError:
         return None
     return text if back == s else None

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import logging
-
 from dataclasses import dataclass, field
 from pathlib import Path
 
