@@ -61,6 +61,12 @@ CONTROLS = (
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 _BY_INDEX = {i: k for k, (_, i, *_) in enumerate(CONTROLS)}
 CONTROL_RANGE = {name: (lo, hi) for name, _, lo, hi, _ in CONTROLS}
+# the same ranges by slot, for whole control arrays (the step kernel holds its own copy,
+# dynamics.CTRL_LOW / CTRL_HIGH, kept equal by tests/physics/test_bad_controls.py)
+_BY_SLOT = sorted(CONTROLS, key=lambda c: c[1])
+CONTROL_NAMES = tuple(c[0] for c in _BY_SLOT)
+CONTROL_LOW = np.array([c[2] for c in _BY_SLOT])
+CONTROL_HIGH = np.array([c[3] for c in _BY_SLOT])
 CONTROL_DEFAULTS = {"prop_rpm": 1.0}
 N_CONTROLS = L.N_CTRL
 STATE_SIZE = L.N_STATE        # floats in one aircraft's state array (for arrays of states)

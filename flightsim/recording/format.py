@@ -38,7 +38,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..physics.named import ATTITUDE_END, AircraftView
+from ..physics.named import ATTITUDE_END, CONTROL_HIGH, CONTROL_LOW, CONTROL_NAMES, AircraftView
 from ..physics.named_env import env_problem
 
 MAGIC = b"FSREC\x01\n"
@@ -199,23 +199,11 @@ def _check_attitude(path, key: str, state: np.ndarray) -> None:
                             f"the attitude quaternion has length {math.sqrt(float(q @ q)):.6g}, not 1")
 
 
-_RANGES: list = []
-
-
-def _control_ranges(n: int | None = None) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """The physical range of the first ``n`` controls (None: all there are): (low, high, names)."""
-    if not _RANGES:
-        from ..physics.named import CONTROLS          # (here: the kernels' import is slow)
-        table = sorted((i, name, lo, hi) for name, i, lo, hi, _ in CONTROLS)
-        _RANGES.append((np.array([t[2] for t in table]), np.array([t[3] for t in table]), [t[1] for t in table]))
-    lo, hi, names = _RANGES[0]
-    return lo[:n], hi[:n], names[:n]
-
-
 def check_controls(path, key: str, rows: np.ndarray, first_step: int | None = None) -> None:
     """Every control finite and within its physical range (the recorder writes them clipped):
     ``rows`` (steps, n_controls), the first being step ``first_step`` (None: the start)."""
-    lo, hi, names = _control_ranges(rows.shape[-1])
+    n = rows.shape[-1]
+    lo, hi, names = CONTROL_LOW[:n], CONTROL_HIGH[:n], CONTROL_NAMES[:n]
     with np.errstate(invalid="ignore"):
         bad = ~(np.isfinite(rows) & (rows >= lo) & (rows <= hi))
     if bad.any():
@@ -288,7 +276,7 @@ def check_header(header, path) -> dict:
                                                  f"got {_show(h['dt_s'])}")
     _whole(path, h, "snapshot_every", 1, 2 ** 32 - 1, required=False)
     _whole(path, h, "n_state", ATTITUDE_END, 4096)
-    _whole(path, h, "n_controls", 1, len(_control_ranges()[0]))
+    _whole(path, h, "n_controls", 1, len(CONTROL_NAMES))
     state = _numbers(path, "header.start_state", h.get("start_state"), h["n_state"])
     _check_attitude(path, "header.start_state", state)
     ctrl = _numbers(path, "header.start_controls", h.get("start_controls"), h["n_controls"])

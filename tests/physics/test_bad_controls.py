@@ -57,8 +57,10 @@ def clipped(c):
 
 # ---------------------------------------------------------------------------- clamping
 def test_control_ranges_in_the_kernel_are_the_named_ones():
+    from flightsim.physics.named import CONTROL_HIGH, CONTROL_LOW, CONTROL_NAMES
     for name, i, lo, hi, _ in CONTROLS:
         assert (CTRL_LOW[i], CTRL_HIGH[i]) == (lo, hi), name
+        assert (CONTROL_NAMES[i], CONTROL_LOW[i], CONTROL_HIGH[i]) == (name, lo, hi)
 
 
 def test_huge_controls_on_the_wheels_are_clamped_not_a_rocket():
