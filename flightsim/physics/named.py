@@ -124,7 +124,7 @@ class _ControlSlot(_Slot):
     """A control by name: NaN is refused here with the control's name (the kernels would
     refuse the step); other values are written as given."""
     def __set__(self, obj, value):
-        if (value != value) if isinstance(value, float) else _has_nan(value):
+        if _has_nan(value):
             raise ValueError(control_problem(_nan_at(self.index)))
         a = obj.array
         if a.ndim == 1:
