@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -203,7 +204,13 @@ def render_bench(width=1280, height=720, frames=300, quality="auto", view="chase
             "fps_mean": round(float(len(ft) / ft.sum()), 1), "frame_ms_p99": round(float(np.percentile(ft, 99) * 1000), 1),
             "physics_hz": round(st["physics_hz"], 2), "late_ticks_pct": round(late_timed, 3),
             "late_ticks_pct_with_warmup": round(st["late_ticks_pct"], 3),
-            "dropped_ticks": st["dropped_ticks"], "max_tick_lateness_ms": round(st["max_lateness_ms"], 1)}
+            "dropped_ticks": st["dropped_ticks"], "max_tick_lateness_ms": round(st["max_lateness_ms"], 1),
+            "peak_rss_mb": _peak_rss_mb()}
+
+
+def _peak_rss_mb() -> float:
+    """The process's peak resident memory (Linux reports ru_maxrss in KiB), in MB."""
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0, 1)
 
 
 GYM_RUNS = (("Glide-v0", (1, 64, 256)), ("Thermal-v0", (1, 64)), ("Dogfight-v0", (1, 16)))
