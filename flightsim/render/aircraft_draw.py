@@ -92,7 +92,7 @@ class AircraftDrawer:
         set_scene(p, m_proj, view.m_view, common, model=model)
         set_uniform(p, "u_interior", tuple(float(c) for c in self.look.interior))
         set_uniform(p, "u_ground", tuple(float(c) for c in ground))
-        p["u_parts"].write(parts_bytes)
+        set_uniform(p, "u_parts", parts_bytes)
         self.tex.use(0)
         set_uniform(p, "u_paint", 0)
         if shadow is not None:
@@ -108,7 +108,7 @@ class AircraftDrawer:
         set_uniform(shadow_prog, "m_proj", clip_matrix)
         set_uniform(shadow_prog, "m_view", np.eye(4))
         set_uniform(shadow_prog, "m_model", model)
-        shadow_prog["u_parts"].write(parts_bytes)
+        set_uniform(shadow_prog, "u_parts", parts_bytes)
         self.depth_vao.render()
 
     def draw_flat_shadow(self, view, m_proj, model, parts_bytes, sun_ned, ground_z_rel: float) -> int:
@@ -125,7 +125,7 @@ class AircraftDrawer:
         set_uniform(p, "m_model", model)
         set_uniform(p, "u_sun_ned", tuple(float(x) for x in sun_ned))
         set_uniform(p, "u_ground_z", float(ground_z_rel))
-        p["u_parts"].write(parts_bytes)
+        set_uniform(p, "u_parts", parts_bytes)
         ctx = self.ctx
         ctx.enable(ctx.BLEND)
         ctx.blend_func = ctx.SRC_ALPHA, ctx.ONE_MINUS_SRC_ALPHA
@@ -141,7 +141,7 @@ class AircraftDrawer:
                 set_scene(g, m_proj, view.m_view, common, model=model)
                 set_uniform(g, "u_tint", GLASS_TINT)
                 set_uniform(g, "u_inside", 1.0 if inside else 0.0)
-                g["u_parts"].write(parts_bytes)
+                set_uniform(g, "u_parts", parts_bytes)
                 self.glass_vao.render()
                 tris += len(self.model.glass_indices)
             pr = self.model.propeller

@@ -211,7 +211,7 @@ class CombatRenderer:
             set_uniform(p, "m_model", mat4(R, np.asarray(o.position_ned_m) - eye) @ translate(-self.opp["cg"]))
             parts = mesh.part_transforms(o.deflections_rad, o.airbrake, o.gear_up, o.slat_positions, o.damage,
                                          o.stores_on)
-            p["u_parts"].write(np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
+            set_uniform(p, "u_parts", np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
             set_uniform(p, "u_gloss", 0.4)
             self.opp["vao"].render()
             tris += mesh.n_triangles
@@ -219,7 +219,7 @@ class CombatRenderer:
         # --- balloons
         t = f.targets
         if len(t):
-            p["u_parts"].write(self._identity)
+            set_uniform(p, "u_parts", self._identity)
             set_uniform(p, "u_gloss", 0.6)
             for row in t:
                 if row[4] < 0.5:

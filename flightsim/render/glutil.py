@@ -33,13 +33,39 @@ def program(ctx, vs: str, fs: str, defines: dict | None = None):
 
 
 def set_uniform(prog, name, value):
-    """Set a uniform if the program has it (the GLSL compiler drops unused ones)."""
-    if name in prog:
-        u = prog[name]
-        if isinstance(value, np.ndarray) and value.ndim == 2:
-            u.write(mat_bytes(value))
-        else:
-            u.value = value
+    """Set a uniform if the program has it (the GLSL compiler drops unused ones). A value equal
+    to the one this function last wrote to that uniform is not written again: most of a
+    frame's uniforms (the sun, the fog, the sky, a part's colour) are the last frame's, and
+    each write is a trip through moderngl's Python. The program's ``extra`` holds, by name,
+    the uniform (None: dropped) and its last value, so every uniform is written through here
+    (bytes are written as they are: an array uniform such as the parts' matrices)."""
+    cache = prog.extra
+    if cache is None:
+        cache = prog.extra = {}
+    slot = cache.get(name)
+    if slot is None:
+        slot = cache[name] = [prog[name] if name in prog else None, None]
+    u = slot[0]
+    if u is None:
+        return
+    if isinstance(value, (bytes, np.ndarray)):
+        if isinstance(value, bytes) or value.ndim == 2:
+            data = value if isinstance(value, bytes) else mat_bytes(value)
+            if data != slot[1]:
+                u.write(data)
+                slot[1] = data
+            return
+        value = tuple(value.tolist())
+    if slot[1] is None or not _same(slot[1], value):
+        u.value = value
+        slot[1] = value
+
+
+def _same(a, b) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except (TypeError, ValueError):
+        return False
 
 
 def set_scene(prog, m_proj, m_view, common=None, model=None):
@@ -98,7 +124,10 @@ def mat4(r3: np.ndarray, t=(0.0, 0.0, 0.0)) -> np.ndarray:
 
 
 def axis_angle(axis, angle: float) -> np.ndarray:
-    x, y, z = np.asarray(axis, dtype=np.float64) / np.linalg.norm(axis)
+    """The rotation by angle (rad, right-handed) about axis (any length but zero)."""
+    x, y, z = (float(a) for a in axis)
+    n = math.sqrt(x * x + y * y + z * z)
+    x, y, z = x / n, y / n, z / n
     c, s = math.cos(angle), math.sin(angle)
     C = 1 - c
     return np.array([[c + x * x * C, x * y * C - z * s, x * z * C + y * s],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .glutil import program, set_uniform
+from .glyph_text import GlyphText
 
 SANS = ("DejaVu Sans", "Liberation Sans", "Arial", "sans-serif")
 SANS_CONDENSED = ("DejaVu Sans Condensed", "DejaVu Sans", "Liberation Sans Narrow", "Arial Narrow", "sans-serif")
@@ -181,7 +182,10 @@ def free_batch(batch) -> None:
 
 
 class TextBank:
-    """pyglet labels by key, in one batch; untouched keys are hidden at ``end()``."""
+    """Text by key, touched only when it changes; untouched keys are hidden at ``end()``.
+    A single unturned line (nearly all of them) is drawn from the font's glyph atlas
+    (glyph_text.GlyphText: no layout, one draw call); a wrapped or turned one is a pyglet
+    label in one batch."""
 
     def __init__(self):
         import pyglet
@@ -189,6 +193,7 @@ class TextBank:
         self.batch = pyglet.graphics.Batch()
         self.labels: dict = {}
         self.state: dict = {}
+        self.lines = GlyphText()
         self._used: set = set()
 
     def begin(self) -> None:
@@ -198,6 +203,13 @@ class TextBank:
             bold=False, font=SANS, rotation=0.0, multiline_width=None, align="left") -> None:
         self._used.add(key)
         x, y = int(round(x)), int(round(y))
+        if not rotation and not multiline_width and "\n" not in text:
+            self.lines.put(key, text, x, y, size, tuple(color), anchor_x, anchor_y, bold, font)
+            st = self.state.get(key)
+            if st is not None and st[4]:         # was a label (wrapped or turned) until now
+                self.labels[key].visible = False
+                st[4] = False
+            return
         lab = self.labels.get(key)
         if lab is None:
             kw = dict(multiline=True, width=int(multiline_width), align=align) if multiline_width else {}
@@ -236,21 +248,37 @@ class TextBank:
             lab.delete()
         self.labels.clear()
         self.state.clear()
+        self.lines.lines.clear()
+        self.lines.shown = []
 
     def release(self) -> int:
-        """Delete the labels and give back the batch's GL buffers and vertex arrays now.
-        (pyglet frees them only when the batch's reference cycles are collected, and a
-        collection on another thread only queues the deletion.) Returns how many labels."""
-        n = len(self.labels)
+        """Delete the labels and lines and give back the batch's GL buffers and vertex arrays
+        now. (pyglet frees them only when the batch's reference cycles are collected, and a
+        collection on another thread only queues the deletion.) Returns how many there were."""
+        n = len(self.labels) + len(self.lines.lines)
         self.clear()
         free_batch(self.batch)
+        self.lines.release()
         return n
 
     def draw(self) -> None:
+        """The labels and this frame's lines (those put since the last draw)."""
         self.batch.draw()
+        self.lines.draw()
+
+    def shown(self) -> dict:
+        """Key -> text of everything shown (put since the last begin())."""
+        out = {k: st[0] for k, st in self.state.items() if st[4]}
+        out.update((k, self.lines.lines[k][0][0]) for k in self._used if k in self.lines.lines)
+        return out
+
+    def text(self, key) -> str | None:
+        """The text shown under key (None: not shown)."""
+        return self.shown().get(key)
 
     def __len__(self):
-        return sum(1 for s in self.state.values() if s[4])
+        """How many are shown."""
+        return len(self.shown())
 
 
 class PanelView:

@@ -20,6 +20,7 @@ from .glutil import mat4, program, set_scene, set_uniform, translate
 from .presets import QUALITY, FrameStats, auto_quality
 from .shadows import SunShadow
 from .terrain_draw import TerrainRenderer
+from .tree_select import TreeCells
 
 
 def _finish_releasing_gil(ctx):
@@ -76,6 +77,7 @@ class Renderer:
         # trees: one unit mesh, instances chosen each frame near the eye
         tm = tree_mesh(self.q["tree_sides"])
         self.tree_tris = len(tm) // 3
+        self.tree_cells = TreeCells(self.scenery.trees)
         self.tree_inst = ctx.buffer(reserve=self.q["max_trees"] * 24, dynamic=True)
         self.tree_vao = ctx.vertex_array(self.tree_prog, [
             (ctx.buffer(tm.astype("f4").tobytes()), "3f 3f", "in_position", "in_normal"),
@@ -219,7 +221,7 @@ class Renderer:
         # scenery
         p = self.mesh_prog
         set_scene(p, m_proj, m_view, common, model=translate(-eye))
-        p["u_parts"].write(self._identity_parts)
+        set_uniform(p, "u_parts", self._identity_parts)
         set_uniform(p, "u_gloss", 0.0)
         tris += self._draw_scenery(view) + self.sock_tris
         self.sock_vao.render()
@@ -400,35 +402,16 @@ class Renderer:
         if cockpit:
             for k in mesh.fuselage_parts:
                 parts[k, :3, :3] = 0.0
-        p["u_parts"].write(np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
+        set_uniform(p, "u_parts", np.ascontiguousarray(np.transpose(parts, (0, 2, 1)).astype("f4")).tobytes())
         set_uniform(p, "u_gloss", 0.5)
         a["vao"].render()
         return mesh.n_triangles
 
     def _draw_trees(self, view, m_proj, common):
-        t = self.scenery.trees
-        if len(t) == 0:
-            return 0
-        eye = view.eye_ned_m
-        rel = np.empty((len(t), 3))
-        rel[:, 0] = t[:, 0] - eye[0]
-        rel[:, 1] = t[:, 1] - eye[1]
-        rel[:, 2] = -t[:, 2] - eye[2]
-        rng = self.q["trees_m"]
-        d2 = rel[:, 0] ** 2 + rel[:, 1] ** 2
-        near = d2 < rng * rng
-        ahead = rel @ view.forward > -30.0
-        sel = np.nonzero(near & ahead)[0]
-        if len(sel) > self.q["max_trees"]:
-            sel = sel[np.argsort(d2[sel])[: self.q["max_trees"]]]
-        n = len(sel)
+        inst = self.tree_cells.select(view.eye_ned_m, view.forward, self.q["trees_m"], self.q["max_trees"])
+        n = len(inst)
         if n == 0:
             return 0
-        inst = np.empty((n, 6), dtype="f4")
-        inst[:, :3] = rel[sel] + np.array([0.0, 0.0, 0.5])
-        inst[:, 3] = t[sel, 3]
-        inst[:, 4] = t[sel, 4]
-        inst[:, 5] = t[sel, 5]
         self.tree_inst.orphan(self.q["max_trees"] * 24)
         self.tree_inst.write(inst.tobytes())
         p = self.tree_prog

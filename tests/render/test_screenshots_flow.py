@@ -158,7 +158,7 @@ def test_menu_draws_readable_items_and_follows_the_selection(gl, config):
         panel = img[720 - (y1 + 200):720 - (y1 + 40), x0 + 30:x0 + 220]   # rows above it: white names
         white = panel.min(axis=-1) > 200
         assert 0.02 < white.mean() < 0.4
-        assert len([lab for lab in view.text.labels.values() if lab.visible]) >= len(menu.items) + 3
+        assert len(view.text) >= len(menu.items) + 3
         # the selection moves down one row when asked
         flow.menu_command("down")
         flow.draw(fbo, t + 0.2, 1 / 60)
@@ -181,9 +181,9 @@ def test_menu_draws_readable_items_and_follows_the_selection(gl, config):
         items = {it.label: it.kind for it in flow.menu.items}
         items.update({it.label.upper(): "heading" for it in flow.menu.items if it.kind == "heading"})
         sizes = {}
-        for lab in view.text.labels.values():
-            if lab.visible and lab.text in items:
-                sizes.setdefault(items[lab.text] == "heading", set()).add(lab.font_size)
+        for (_, size, _), text in view.text.shown().items():     # PanelView's keys: (key, size, bold)
+            if text in items:
+                sizes.setdefault(items[text] == "heading", set()).add(size)
         assert len(sizes[True]) == 1 and len(sizes[False]) == 1 and sizes[True] != sizes[False], sizes
         img3 = np.frombuffer(fbo.read(components=3, alignment=1), np.uint8).reshape(720, 1280, 3)[::-1]
         _save("menu_pause_1280x720.png", img3)
@@ -257,7 +257,7 @@ def test_menu_switches_scenario_end_to_end_with_threads(gl, config):
         mid = (slice(int(H * 0.3), int(H * 0.75)), slice(int(W * 0.3), int(W * 0.7)))
         diff = np.abs(after[mid].astype(int) - before[mid].astype(int)).max(axis=-1) > 40
         assert diff.mean() > 0.05
-        assert "Mustang" in flow.game.hud.text.labels["title"].text
+        assert "Mustang" in flow.game.hud.text.text("title")
         # and on, switching live a few more times: each old thread stops, each new one flies
         for name in ("winch", "fighter_takeoff", "ridge", "airfield"):
             old = flow.world
@@ -370,7 +370,7 @@ def test_pause_shows_paused_from_the_physics_snapshot(gl, config):
         assert flow.world.buffer.read()[1].paused              # published by the physics, not faked
         clock.frames(3)
         hud = flow.game.hud
-        assert hud.text.labels["paused_big"].visible and hud.text.labels["paused_big"].text == "PAUSED"
+        assert hud.text.text("paused_big") == "PAUSED"
         assert flow.game.instruments.sim_rate is None
         tick = flow.world.buffer.tick
         clock.frames(10)
@@ -378,7 +378,7 @@ def test_pause_shows_paused_from_the_physics_snapshot(gl, config):
         flow.app_action("pause")
         clock.frames(6)
         assert flow.world.buffer.tick > tick and not flow.world.buffer.read()[1].paused
-        assert not hud.text.labels["paused_big"].visible
+        assert hud.text.text("paused_big") is None
     finally:
         flow.close()
 
@@ -397,9 +397,8 @@ def test_time_acceleration_runs_faster_and_the_hud_says_so(gl, config):
         s1 = flow.world.buffer.read()[1]
         assert s1.time_scale == 4
         assert s1.time_s - s0.time_s == pytest.approx(4 * 0.02 * (s1.wall_s - s0.wall_s) / 0.02, abs=1e-9)
-        labels = flow.game.hud.text.labels
-        status = [lab.text for key, lab in labels.items() if isinstance(key, tuple) and key[0] == "status"
-                  and lab.visible]
+        status = [text for key, text in flow.game.hud.text.shown().items() if isinstance(key, tuple)
+                  and key[0] == "status"]
         assert status and status[0].startswith("TIME x4")
         _save("time_x4.png", img)
         flow.app_action("time_slower")
@@ -436,7 +435,7 @@ def test_crash_message_then_the_menu_offers_restart(gl, config):
         ev = flow.game.instruments.event
         assert ev is not None and ev.kind == "crash", ev
         assert flow.menu is None                                 # the message first ...
-        assert flow.game.hud.text.labels["event"].visible and "CRASH" in flow.game.hud.text.labels["event"].text
+        assert "CRASH" in (flow.game.hud.text.text("event") or "")
         _save("crash_message.png", img)
         clock.frames(int(3.2 * 60))                              # ... then, 3 s on, the menu
         assert flow.menu is not None and flow.menu.reason == "crash"

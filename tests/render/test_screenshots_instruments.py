@@ -239,7 +239,7 @@ def test_help_overlay_lists_the_views(gl):
     def setup(game, world):
         game.hud.show_help = True
     img, game = _render(gl, "chase", setup=setup)
-    body = game.hud.help_text.labels["help"].text + game.hud.help_text.labels["views"].text
+    body = game.hud.help_text.text("help") + game.hud.help_text.text("views")
     for view in ("cockpit", "chase", "orbit", "tower", "hud", "panel"):
         assert view in body
     assert "F2" in body and "M " in body
@@ -316,7 +316,7 @@ def test_chase_readouts_give_a_fighter_its_vertical_speed_and_a_glider_its_te_va
         world.mailbox.post(world.initial_inputs.replace(pitch=1.0))       # stick fully back (nose up)
     for aircraft, scenario, word in (("p51d", "fighter_air", "VS "), ("astir", "airfield", "VARIO")):
         img, game = _render(gl, "chase", scenario=scenario, aircraft=aircraft, frames=60, setup=pull)
-        text = game.hud.text.labels["left"].text
+        text = game.hud.text.text("left")
         line = next(x for x in text.splitlines() if x.startswith(("VS", "VARIO")))
         assert line.startswith(word), line
         if aircraft == "p51d":
@@ -333,14 +333,14 @@ def test_the_game_says_when_the_weak_link_breaks_and_when_the_cable_is_released(
     img, game = _render(gl, "chase", scenario="winch", frames=3)
     world = game.world
     _draw_frames(gl, world, game, 2, after=after_break)
-    label = game.hud.text.labels["event"].text
-    assert label == "WEAK LINK BROKE at 212 m" and "lower the nose" in game.hud.text.labels["event_sub"].text
+    label = game.hud.text.text("event")
+    assert label == "WEAK LINK BROKE at 212 m" and "lower the nose" in game.hud.text.text("event_sub")
     img, game = _render(gl, "chase", scenario="winch", frames=3)
     def after_release(game, world, t):
         world.winch.attached, world.winch.event = False, "released"
         world.winch.release_height_m = -float(world.spawn_state[2]) + 380.0
     _draw_frames(gl, game.world, game, 2, after=after_release)
-    assert game.hud.text.labels["event"].text == "CABLE RELEASED at 380 m"
+    assert game.hud.text.text("event") == "CABLE RELEASED at 380 m"
 
 
 def test_the_jet_hud_gives_its_energy_cues_and_the_corner_speed(gl):
@@ -349,7 +349,7 @@ def test_the_jet_hud_gives_its_energy_cues_and_the_corner_speed(gl):
     800 km/h, about 335 kt IAS at 5 km: the corner, about 390 kt there, is on the tape), knots."""
     img, game = _render(gl, "hud", scenario="f15c_air", aircraft="f15c", frames=6)
     fh = game.hud._fighter
-    texts = [lab.text for lab in fh.text.main.labels.values()]
+    texts = list(fh.text.main.shown().values())
     left = [t for t in texts if t.startswith(("Ps", "PWR", "MIL", "AB", "FUEL", "GLIM"))]
     assert any(t.startswith("Ps") for t in left) and any(t.startswith("FUEL") for t in left)
     assert any(t.startswith("GLIM 9.0") for t in left)
