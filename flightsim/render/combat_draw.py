@@ -98,6 +98,7 @@ class CombatRenderer:
         self.tracer_prog = program(ctx, "tracer_vs.glsl", "tracer_fs.glsl")
         self.opp = None
         self._opp_t = None
+        self._opp_parts = None          # (key, (drawer, model, parts)): this frame's, see _opponent_parts
         self.opponent_compiled = opponent_compiled
         self.repaint(renderer)
         if opponent_compiled is not None and self.opp is None:
@@ -158,6 +159,17 @@ class CombatRenderer:
                     "cg": cg, "muzzles": gun_muzzles(oc)}
 
     def _opponent_parts(self, view):
+        """The opponent's drawer, model matrix and part matrices for this frame's view: worked
+        out once a frame (the shadow map, the skin and the glass all draw with them)."""
+        o = self.opponent_view
+        key = (self.frame.tick if self.frame is not None else None, tuple(view.eye_ned_m), tuple(o.position_ned_m),
+               tuple(o.quat_wxyz), id(self.opp["drawer"]))
+        if self._opp_parts is not None and self._opp_parts[0] == key:
+            return self._opp_parts[1]
+        self._opp_parts = (key, self._opponent_pose(view))
+        return self._opp_parts[1]
+
+    def _opponent_pose(self, view):
         o = self.opponent_view
         dr = self.opp["drawer"]
         t = self.frame.tick * 0.02 if self.frame is not None else 0.0
@@ -183,9 +195,7 @@ class CombatRenderer:
         o = self.opponent_view
         if o is None or not o.visible or self.opp is None or "drawer" not in self.opp:
             return 0
-        dr = self.opp["drawer"]
-        model = dr.model_matrix(o.position_ned_m, o.quat_wxyz, view.eye_ned_m)
-        parts = dr.parts(o.deflections_rad, o.airbrake, o.gear_up, o.slat_positions, o.damage, o.stores_on)
+        dr, model, parts = self._opponent_parts(view)
         return dr.draw_glass(view, m_proj, common, model, parts)
 
     def draw(self, view, m_proj, common) -> int:

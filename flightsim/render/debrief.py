@@ -51,11 +51,11 @@ class DebriefPanel:
             tb.put("hint", "R: fly again", 0, 0, size=size * 0.85, color=(200, 210, 220, 255), anchor_x="left",
                    anchor_y="top", font=MONO)
             tb.end()
-            lb = tb.labels["body"]
-            title_h = tb.labels["title"].content_height + 8 * k
-            hint_h = tb.labels["hint"].content_height + 8 * k
-            bw = max(lb.content_width, 300 * k)
-            bh = lb.content_height + title_h + hint_h
+            body_w, body_h = tb.size("body")
+            title_h = tb.size("title")[1] + 8 * k
+            hint_h = tb.size("hint")[1] + 8 * k
+            bw = max(body_w, 300 * k)
+            bh = body_h + title_h + hint_h
             x0, y1 = (w - bw) / 2, (h + bh) / 2
             tb.put("title", "DEBRIEF", x0, y1, size=size * 1.3, color=(255, 255, 255, 255), anchor_x="left",
                    anchor_y="top", bold=True, font=MONO)

@@ -64,6 +64,8 @@ class Particles:
         self.next = 0
         self.capacity = capacity
         self.life = np.array([KINDS[k].life_s for k in KIND_NAMES])
+        self.drag = np.array([KINDS[n].drag_per_s for n in KIND_NAMES])
+        self.gravity = np.array([KINDS[n].gravity for n in KIND_NAMES])
 
     def clear(self):
         self.born[:] = -1e9
@@ -86,16 +88,17 @@ class Particles:
         age = t_s - self.born
         return np.nonzero((age >= 0.0) & (age < self.life[self.kind]))[0]
 
-    def step(self, dt: float):
-        """Drift, drag and gravity over dt (every live particle)."""
+    def step(self, dt: float, t_s: float | None = None):
+        """Drift, drag and gravity over dt: the particles alive at t_s (every one where no time
+        is given; the dead are not worth moving, and most of the pool is dead)."""
         if dt <= 0.0:
             return
-        k = self.kind
-        drag = np.array([KINDS[n].drag_per_s for n in KIND_NAMES])[k]
-        grav = np.array([KINDS[n].gravity for n in KIND_NAMES])[k]
-        self.vel *= np.exp(-drag * dt)[:, None]
-        self.vel[:, 2] += 9.81 * grav * dt
-        self.pos += self.vel * dt
+        i = slice(None) if t_s is None else self.alive(t_s)
+        k = self.kind[i]
+        vel = self.vel[i] * np.exp(-self.drag[k] * dt)[:, None]
+        vel[:, 2] += 9.81 * self.gravity[k] * dt
+        self.vel[i] = vel
+        self.pos[i] += vel * dt
 
 
 class Effects:
@@ -136,7 +139,7 @@ class Effects:
             self._was = {}
         dt = 0.0 if self.t is None else min(max(t_s - self.t, 0.0), 0.1)
         self.t = t_s
-        self.p.step(dt)
+        self.p.step(dt, t_s)
         if pose is not None:
             self._player(t_s, pose, frame)
         if frame is not None:

@@ -27,30 +27,43 @@ def _font(cache: dict, name, size: float, bold: bool):
     return f
 
 
-def line_quads(font, text: str, x: int, y: int, color, anchor_x: str, anchor_y: str) -> list:
-    """[(atlas texture, (6 n, 8) float32 vertices)] of one line (one pair per atlas its glyphs
-    lie in, nearly always one), placed as pyglet's Label places it: anchor_x at the left,
-    centre or right of its advance width; anchor_y at its top, baseline or bottom, or at
-    pyglet's centre of one line (ascent // 2 - descent // 4 below the top's anchor)."""
-    glyphs, _ = font.get_glyphs(text)
-    width = sum(g.advance for g in glyphs)
-    left = {"left": 0, "center": -(width // 2), "right": -width}[anchor_x]
+def line_quads(font, text: str, x: int, y: int, color, anchor_x: str, anchor_y: str, width=None):
+    """([(atlas texture, (6 n, 8) float32 vertices)], (width, height) px) of a text (one pair per atlas
+    its glyphs lie in, nearly always one), placed as pyglet's Label places it: anchor_x at
+    the left, centre or right of its advance width (of ``width`` for a multi-line label),
+    anchor_y at its top, baseline or bottom, or at pyglet's centre (of one line: ascent // 2
+    - descent // 4 below the top). Lines after the first (``\\n``, with a width: a multi-line
+    label) follow at the font's ascent - descent, left-aligned. None where a line is wider
+    than ``width``: pyglet would wrap it (the caller keeps a Label for that)."""
+    rows = text.split("\n") if width else [text]
+    glyph_rows = [font.get_glyphs(r)[0] for r in rows]
+    widths = [sum(g.advance for g in gs) for gs in glyph_rows]
+    if width and max(widths) > width:
+        return None
+    box = int(width) if width else widths[0]
+    left = {"left": 0, "center": -(box // 2), "right": -box}[anchor_x]
     asc, desc = font.ascent, font.descent
-    top = {"top": 0, "baseline": asc, "bottom": asc - desc, "center": asc // 2 - desc // 4}[anchor_y]
-    base = y + top - asc
+    step = asc - desc
+    height = step * len(rows)
+    if len(rows) == 1:
+        top = {"top": 0, "baseline": asc, "bottom": height, "center": asc // 2 - desc // 4}[anchor_y]
+    else:
+        top = {"top": 0, "baseline": asc, "bottom": height, "center": height // 2}[anchor_y]
     rgba = tuple(float(c) / 255.0 for c in color)
     quads: dict = {}
-    pen = x + left
-    for g in glyphs:
-        x0, y0, x1, y1 = g.vertices
-        if x1 > x0 and y1 > y0:
-            t = g.tex_coords
-            a, b, c, d = pen + x0, base + y0, pen + x1, base + y1
-            quads.setdefault(g.owner, []).extend((
-                (a, b, t[0], t[1], *rgba), (c, b, t[3], t[4], *rgba), (c, d, t[6], t[7], *rgba),
-                (a, b, t[0], t[1], *rgba), (c, d, t[6], t[7], *rgba), (a, d, t[9], t[10], *rgba)))
-        pen += g.advance
-    return [(atlas, np.array(v, dtype="f4")) for atlas, v in quads.items()]
+    for i, glyphs in enumerate(glyph_rows):
+        base = y + top - asc - i * step
+        pen = x + left
+        for g in glyphs:
+            x0, y0, x1, y1 = g.vertices
+            if x1 > x0 and y1 > y0:
+                t = g.tex_coords
+                a, b, c, d = pen + x0, base + y0, pen + x1, base + y1
+                quads.setdefault(g.owner, []).extend((
+                    (a, b, t[0], t[1], *rgba), (c, b, t[3], t[4], *rgba), (c, d, t[6], t[7], *rgba),
+                    (a, b, t[0], t[1], *rgba), (c, d, t[6], t[7], *rgba), (a, d, t[9], t[10], *rgba)))
+            pen += g.advance
+    return [(atlas, np.array(v, dtype="f4")) for atlas, v in quads.items()], (max(widths), height)
 
 
 class GlyphText:
@@ -60,19 +73,24 @@ class GlyphText:
     def __init__(self):
         self.ctx = None
         self.fonts: dict = {}
-        self.lines: dict = {}        # key -> (state, [(atlas, vertices)])
+        self.lines: dict = {}        # key -> (state, [(atlas, vertices)], (width, height) px)
         self.shown: list = []
         self.capacity = 0
         self.buf = self.vao = self.prog = None
         self.textures: dict = {}     # atlas GL name -> moderngl texture over it
 
-    def put(self, key, text, x, y, size, color, anchor_x, anchor_y, bold, font) -> None:
-        state = (text, x, y, color, size, bold, font, anchor_x, anchor_y)
+    def put(self, key, text, x, y, size, color, anchor_x, anchor_y, bold, font, width=None) -> bool:
+        """Show text under key this frame; False (nothing shown) where a line would wrap."""
+        state = (text, x, y, color, size, bold, font, anchor_x, anchor_y, width)
         line = self.lines.get(key)
         if line is None or line[0] != state:
-            quads = line_quads(_font(self.fonts, font, size, bold), text, x, y, color, anchor_x, anchor_y)
-            line = self.lines[key] = (state, quads)
+            placed = line_quads(_font(self.fonts, font, size, bold), text, x, y, color, anchor_x, anchor_y, width)
+            if placed is None:
+                self.lines.pop(key, None)
+                return False
+            line = self.lines[key] = (state, *placed)
         self.shown.extend(line[1])
+        return True
 
     def forget(self, key) -> None:
         self.lines.pop(key, None)

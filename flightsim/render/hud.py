@@ -160,7 +160,7 @@ class Hud:
                 x0, y1 = 10 * k, h - 34 * k
                 tb.put("telemetry", txt, x0 + 10 * k, y1 - 8 * k, size=size * 0.95, color=(230, 255, 230, 255),
                        anchor_x="left", anchor_y="top", font=MONO, multiline_width=190 * k)
-                th = tb.labels["telemetry"].content_height
+                th = tb.size("telemetry")[1]
                 cv.rounded_rect(x0, y1 - th - 16 * k, x0 + 205 * k, y1, 6 * k, (0, 0, 0, 0.55))
             self._status(cv, tb, snap, inst, w, h, k, size, now_s)
             self._warnings(cv, tb, snap, inst, w, h, k, now_s, panel_top)
@@ -234,14 +234,14 @@ class Hud:
         tb.put("views", views, 0, 0, size=size, color=(210, 235, 255, 255), anchor_x="left", anchor_y="top",
                font=MONO, multiline_width=int(w * 0.40))
         tb.end()
-        a, b = tb.labels["help"], tb.labels["views"]
+        (aw, ah), (bw_, bh_) = tb.size("help"), tb.size("views")
         gap = 28 * k
-        bw = a.content_width + (gap + b.content_width if views else 0)
-        bh = max(a.content_height, b.content_height if views else 0)
+        bw = aw + (gap + bw_ if views else 0)
+        bh = max(ah, bh_ if views else 0)
         x0, y1 = (w - bw) / 2, (h + bh) / 2
         tb.put("help", keys, x0, y1, size=size, color=WHITE, anchor_x="left", anchor_y="top", font=MONO,
                multiline_width=int(w * 0.62))
-        tb.put("views", views, x0 + a.content_width + gap, y1, size=size, color=(210, 235, 255, 255),
+        tb.put("views", views, x0 + aw + gap, y1, size=size, color=(210, 235, 255, 255),
                anchor_x="left", anchor_y="top", font=MONO, multiline_width=int(w * 0.40))
         hv = Canvas()
         pad = 16 * k

@@ -203,8 +203,9 @@ class TextBank:
             bold=False, font=SANS, rotation=0.0, multiline_width=None, align="left") -> None:
         self._used.add(key)
         x, y = int(round(x)), int(round(y))
-        if not rotation and not multiline_width and "\n" not in text:
-            self.lines.put(key, text, x, y, size, tuple(color), anchor_x, anchor_y, bold, font)
+        if (not rotation and (multiline_width or "\n" not in text) and align == "left"
+                and self.lines.put(key, text, x, y, size, tuple(color), anchor_x, anchor_y, bold, font,
+                                   int(multiline_width) if multiline_width else None)):
             st = self.state.get(key)
             if st is not None and st[4]:         # was a label (wrapped or turned) until now
                 self.labels[key].visible = False
@@ -271,6 +272,16 @@ class TextBank:
         out = {k: st[0] for k, st in self.state.items() if st[4]}
         out.update((k, self.lines.lines[k][0][0]) for k in self._used if k in self.lines.lines)
         return out
+
+    def size(self, key) -> tuple:
+        """(width, height) in pixels of what is shown under key ((0, 0): nothing)."""
+        if key in self._used and key in self.lines.lines:
+            return tuple(int(v) for v in self.lines.lines[key][2])
+        st = self.state.get(key)
+        if st is None or not st[4]:
+            return 0, 0
+        lab = self.labels[key]
+        return int(lab.content_width), int(lab.content_height)
 
     def text(self, key) -> str | None:
         """The text shown under key (None: not shown)."""

@@ -78,6 +78,7 @@ class Renderer:
         tm = tree_mesh(self.q["tree_sides"])
         self.tree_tris = len(tm) // 3
         self.tree_cells = TreeCells(self.scenery.trees)
+        self._trees_chosen = None       # (eye, forward, count) when the instances were last chosen
         self.tree_inst = ctx.buffer(reserve=self.q["max_trees"] * 24, dynamic=True)
         self.tree_vao = ctx.vertex_array(self.tree_prog, [
             (ctx.buffer(tm.astype("f4").tobytes()), "3f 3f", "in_position", "in_normal"),
@@ -408,12 +409,22 @@ class Renderer:
         return mesh.n_triangles
 
     def _draw_trees(self, view, m_proj, common):
-        inst = self.tree_cells.select(view.eye_ned_m, view.forward, self.q["trees_m"], self.q["max_trees"])
-        n = len(inst)
+        """The trees near the eye, instanced. They are chosen again only when the eye has moved
+        40 m or turned about 11 degrees since the last choice; in between the shader moves the
+        same instances by the eye's travel (u_shift)."""
+        eye = np.asarray(view.eye_ned_m, dtype=np.float64)
+        fwd = np.asarray(view.forward, dtype=np.float64)
+        chosen = self._trees_chosen
+        if chosen is None or float(np.sum((eye - chosen[0]) ** 2)) > 40.0 ** 2 or float(fwd @ chosen[1]) < 0.98:
+            inst = self.tree_cells.select(eye, fwd, self.q["trees_m"], self.q["max_trees"])
+            if len(inst):
+                self.tree_inst.orphan(self.q["max_trees"] * 24)
+                self.tree_inst.write(inst.tobytes())
+            chosen = self._trees_chosen = (eye.copy(), fwd.copy(), len(inst))
+        n = chosen[2]
         if n == 0:
             return 0
-        self.tree_inst.orphan(self.q["max_trees"] * 24)
-        self.tree_inst.write(inst.tobytes())
+        set_uniform(self.tree_prog, "u_shift", tuple(float(v) for v in chosen[0] - eye))
         p = self.tree_prog
         set_scene(p, m_proj, view.m_view, common)
         set_uniform(p, "u_gloss", 0.0)

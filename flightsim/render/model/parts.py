@@ -15,6 +15,7 @@ import numpy as np
 from ..glutil import axis_angle
 
 MAX_PARTS = 48          # the size of the shaders' u_parts array (shaders/mesh_vs.glsl, aircraft_vs.glsl)
+_IDENTITY = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
 
 
 @dataclass
@@ -46,7 +47,7 @@ def transforms(parts, deflections_rad, airbrake: float, gear_up: float, slat_pos
     away (damage 1) hidden with what hangs on them, the stores not on hidden (none given: all
     hidden), the propeller turned by propeller_rad; in the cockpit view the cockpit parts
     hidden."""
-    out = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
+    out = _IDENTITY.copy()
     slats = () if slat_positions is None else slat_positions
     gone = () if section_damage is None else section_damage
     for k, p in enumerate(parts):
