@@ -17,6 +17,7 @@ import numpy as np
 
 FEATHER = 1.0
 _STAMPS: dict = {}
+_ROUNDED: dict = {}      # rounded_rect's triangles by its arguments
 
 
 def _rgba(c) -> np.ndarray:
@@ -237,6 +238,20 @@ class Canvas:
                     cb, cb, ct, ct)
 
     def rounded_rect(self, x0, y0, x1, y1, r, color, segments=4) -> None:
+        """A rounded rectangle; the same one asked again (the overlays' panels, every frame) is
+        the cached triangles of the first."""
+        key = (x0, y0, x1, y1, r, tuple(float(c) for c in _rgba(color)), segments, self.f)
+        tris = _ROUNDED.get(key)
+        if tris is None:
+            c = Canvas(self.f)
+            c._rounded_rect(x0, y0, x1, y1, r, color, segments)
+            if len(_ROUNDED) > 256:
+                _ROUNDED.clear()
+            tris = _ROUNDED[key] = np.concatenate(c._parts) if c._parts else np.zeros((0, 6))
+        if len(tris):
+            self._parts.append(tris)
+
+    def _rounded_rect(self, x0, y0, x1, y1, r, color, segments) -> None:
         r = min(r, (x1 - x0) / 2, (y1 - y0) / 2)
         pts = []
         for cx, cy, a in ((x1 - r, y0 + r, -math.pi / 2), (x1 - r, y1 - r, 0.0), (x0 + r, y1 - r, math.pi / 2),

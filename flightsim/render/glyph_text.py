@@ -49,21 +49,40 @@ def line_quads(font, text: str, x: int, y: int, color, anchor_x: str, anchor_y: 
         top = {"top": 0, "baseline": asc, "bottom": height, "center": asc // 2 - desc // 4}[anchor_y]
     else:
         top = {"top": 0, "baseline": asc, "bottom": height, "center": height // 2}[anchor_y]
-    rgba = tuple(float(c) / 255.0 for c in color)
-    quads: dict = {}
+    by_atlas = {}
     for i, glyphs in enumerate(glyph_rows):
         base = y + top - asc - i * step
         pen = x + left
         for g in glyphs:
-            x0, y0, x1, y1 = g.vertices
-            if x1 > x0 and y1 > y0:
-                t = g.tex_coords
-                a, b, c, d = pen + x0, base + y0, pen + x1, base + y1
-                quads.setdefault(g.owner, []).extend((
-                    (a, b, t[0], t[1], *rgba), (c, b, t[3], t[4], *rgba), (c, d, t[6], t[7], *rgba),
-                    (a, b, t[0], t[1], *rgba), (c, d, t[6], t[7], *rgba), (a, d, t[9], t[10], *rgba)))
+            q = _QUADS.get(g, _UNSEEN)
+            if q is _UNSEEN:
+                q = _QUADS[g] = _glyph_quad(g)
+            if q is not None:
+                by_atlas.setdefault(g.owner, []).append((q, pen, base))
             pen += g.advance
-    return [(atlas, np.array(v, dtype="f4")) for atlas, v in quads.items()], (max(widths), height)
+    rgba = np.asarray(color, dtype="f4") / 255.0
+    out = []
+    for atlas, items in by_atlas.items():
+        v = np.empty((len(items), 6, FLOATS), dtype="f4")
+        v[:, :, :4] = np.stack([q for q, _, _ in items])
+        v[:, :, 0] += np.array([p for _, p, _ in items], dtype="f4")[:, None]
+        v[:, :, 1] += np.array([b for _, _, b in items], dtype="f4")[:, None]
+        v[:, :, 4:] = rgba
+        out.append((atlas, v.reshape(-1, FLOATS)))
+    return out, (max(widths), height)
+
+
+_QUADS: dict = {}            # a glyph's two triangles about its pen position: (6, 4) x, y, u, v (None: blank)
+_UNSEEN = object()
+
+
+def _glyph_quad(g):
+    x0, y0, x1, y1 = g.vertices
+    if not (x1 > x0 and y1 > y0):
+        return None
+    t = g.tex_coords
+    return np.array(((x0, y0, t[0], t[1]), (x1, y0, t[3], t[4]), (x1, y1, t[6], t[7]),
+                     (x0, y0, t[0], t[1]), (x1, y1, t[6], t[7]), (x0, y1, t[9], t[10])), dtype="f4")
 
 
 class GlyphText:
