@@ -59,6 +59,7 @@ class Particles:
         self.pos = np.zeros((capacity, 3))
         self.vel = np.zeros((capacity, 3))
         self.born = np.full(capacity, -1e9)
+        self.dies = np.full(capacity, -1e9)       # born + the kind's life: when it is gone
         self.kind = np.zeros(capacity, dtype=np.int64)
         self.scale = np.ones(capacity)
         self.next = 0
@@ -69,6 +70,7 @@ class Particles:
 
     def clear(self):
         self.born[:] = -1e9
+        self.dies[:] = -1e9
 
     def emit(self, kind: str, pos, vel, t_s: float, scale=1.0):
         pos = np.atleast_2d(np.asarray(pos, dtype=np.float64))
@@ -82,11 +84,11 @@ class Particles:
         self.vel[idx] = vel
         self.born[idx] = t_s
         self.kind[idx] = KIND_NAMES.index(kind)
+        self.dies[idx] = t_s + self.life[self.kind[idx]]
         self.scale[idx] = np.broadcast_to(np.asarray(scale, dtype=np.float64), (n,))
 
     def alive(self, t_s: float) -> np.ndarray:
-        age = t_s - self.born
-        return np.nonzero((age >= 0.0) & (age < self.life[self.kind]))[0]
+        return np.nonzero((self.born <= t_s) & (t_s < self.dies))[0]
 
     def step(self, dt: float, t_s: float | None = None):
         """Drift, drag and gravity over dt: the particles alive at t_s (every one where no time
