@@ -1,5 +1,5 @@
-"""Single-line text drawn straight from pyglet's glyph atlases, all of a frame's lines in
-one buffer and one draw call per atlas.
+"""Text drawn straight from pyglet's glyph atlases (a line, or left-aligned lines that fit
+their width), all of a frame's text in one buffer and one draw call per atlas.
 
 A pyglet Label re-lays-out its whole document when its text changes: 1-3 ms a change in
 Python, and the HUD changes several readouts every frame (on a GPU that was the largest
@@ -86,14 +86,14 @@ def _glyph_quad(g):
 
 
 class GlyphText:
-    """Lines by key; ``put`` each frame the lines to show, ``draw`` them (the untouched ones
-    since the last draw are not drawn)."""
+    """Text by key; ``put`` each frame what to show (a key put twice shows the last), ``draw``
+    it (what was not put since the last draw or ``begin`` is not drawn)."""
 
     def __init__(self):
         self.ctx = None
         self.fonts: dict = {}
         self.lines: dict = {}        # key -> (state, [(atlas, vertices)], (width, height) px)
-        self.shown: list = []
+        self.shown: dict = {}        # key -> [(atlas, vertices)]: this frame's
         self.capacity = 0
         self.buf = self.vao = self.prog = None
         self.textures: dict = {}     # atlas GL name -> moderngl texture over it
@@ -106,14 +106,14 @@ class GlyphText:
             placed = line_quads(_font(self.fonts, font, size, bold), text, x, y, color, anchor_x, anchor_y, width)
             if placed is None:
                 self.lines.pop(key, None)
+                self.shown.pop(key, None)
                 return False
             line = self.lines[key] = (state, *placed)
-        self.shown.extend(line[1])
+        self.shown[key] = line[1]
         return True
 
-    def forget(self, key) -> None:
-        self.lines.pop(key, None)
-
+    def begin(self) -> None:
+        self.shown = {}
 
     def _gl(self):
         import moderngl
@@ -121,7 +121,7 @@ class GlyphText:
         self.prog = program(self.ctx, "glyph_vs.glsl", "glyph_fs.glsl")
 
     def draw(self) -> None:
-        shown, self.shown = self.shown, []
+        shown, self.shown = [q for quads in self.shown.values() for q in quads], {}
         if not shown:
             return
         if self.ctx is None:
@@ -165,4 +165,4 @@ class GlyphText:
         self.capacity = 0
         self.textures.clear()
         self.lines.clear()
-        self.shown = []
+        self.shown = {}

@@ -198,6 +198,7 @@ class TextBank:
 
     def begin(self) -> None:
         self._used = set()
+        self.lines.begin()
 
     def put(self, key, text, x, y, size=11.0, color=(240, 240, 240, 255), anchor_x="center", anchor_y="center",
             bold=False, font=SANS, rotation=0.0, multiline_width=None, align="left") -> None:
@@ -250,7 +251,7 @@ class TextBank:
         self.labels.clear()
         self.state.clear()
         self.lines.lines.clear()
-        self.lines.shown = []
+        self.lines.begin()
 
     def release(self) -> int:
         """Delete the labels and lines and give back the batch's GL buffers and vertex arrays
