@@ -90,12 +90,12 @@ class Particles:
     def alive(self, t_s: float) -> np.ndarray:
         return np.nonzero((self.born <= t_s) & (t_s < self.dies))[0]
 
-    def step(self, dt: float, t_s: float | None = None):
-        """Drift, drag and gravity over dt: the particles alive at t_s (every one where no time
-        is given; the dead are not worth moving, and most of the pool is dead)."""
+    def step(self, dt: float, t_s: float):
+        """Drift, drag and gravity over dt: the particles alive at t_s (the dead are not worth
+        moving, and most of the pool is dead)."""
         if dt <= 0.0:
             return
-        i = slice(None) if t_s is None else self.alive(t_s)
+        i = self.alive(t_s)
         k = self.kind[i]
         vel = self.vel[i] * np.exp(-self.drag[k] * dt)[:, None]
         vel[:, 2] += 9.81 * self.gravity[k] * dt

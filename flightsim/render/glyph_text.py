@@ -115,6 +115,11 @@ class GlyphText:
     def begin(self) -> None:
         self.shown = {}
 
+    def clear(self) -> None:
+        """Forget every line (their quads are made again when next put)."""
+        self.lines.clear()
+        self.shown = {}
+
     def _gl(self):
         import moderngl
         self.ctx = moderngl.get_context()
@@ -164,5 +169,4 @@ class GlyphText:
         self.buf = self.vao = self.prog = self.ctx = None
         self.capacity = 0
         self.textures.clear()
-        self.lines.clear()
-        self.shown = {}
+        self.clear()

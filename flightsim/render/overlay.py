@@ -250,8 +250,7 @@ class TextBank:
             lab.delete()
         self.labels.clear()
         self.state.clear()
-        self.lines.lines.clear()
-        self.lines.begin()
+        self.lines.clear()
 
     def release(self) -> int:
         """Delete the labels and lines and give back the batch's GL buffers and vertex arrays

@@ -424,8 +424,8 @@ class Renderer:
         n = chosen[2]
         if n == 0:
             return 0
-        set_uniform(self.tree_prog, "u_shift", tuple(float(v) for v in chosen[0] - eye))
         p = self.tree_prog
+        set_uniform(p, "u_shift", tuple(float(v) for v in chosen[0] - eye))
         set_scene(p, m_proj, view.m_view, common)
         set_uniform(p, "u_gloss", 0.0)
         self.tree_vao.render(instances=n)

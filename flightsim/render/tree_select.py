@@ -18,7 +18,6 @@ class TreeCells:
 
     def __init__(self, trees: np.ndarray, cell_m: float = CELL_M):
         t = np.asarray(trees, dtype=np.float64).reshape(-1, 6)
-        self.n_trees = len(t)
         if len(t) == 0:
             self.centre = np.zeros((0, 2))
             self.first = self.count = np.zeros(0, dtype=np.int64)
@@ -31,7 +30,7 @@ class TreeCells:
         rows = t[order].copy()
         rows[:, 2] = -rows[:, 2] + 0.5          # NED down of the tree's foot (half a metre into the ground)
         self.rows = rows
-        keys, self.first, self.count = np.unique(key[order], return_index=True, return_counts=True)
+        _, self.first, self.count = np.unique(key[order], return_index=True, return_counts=True)
         cells = ij[order][self.first]
         self.centre = (cells + 0.5) * cell_m
         self.radius_m = cell_m * 0.7072         # a cell's half diagonal

@@ -1,15 +1,71 @@
-"""model.parts.transforms (all parts at once, numpy) gives exactly what the part-by-part rules
-of transforms_by_part give, for every aircraft over random poses: deflections, slats,
+"""model.parts.transforms (all parts at once, numpy) gives exactly what the rules written part
+by part (transforms_by_part, here) give, for every aircraft over random poses: deflections, slats,
 airbrakes, gear, shot-away sections, stores, the propeller, the cockpit view."""
 import numpy as np
 import pytest
 
+from flightsim.render.glutil import axis_angle
 from flightsim.render.model.looks import look
-from flightsim.render.model.parts import transforms, transforms_by_part
+from flightsim.render.model.parts import MAX_PARTS, transforms
 from flightsim.spec.compile import compile_aircraft
 from flightsim.spec.loader import load_aircraft
 
 AIRCRAFT = ("spitfire", "bf109", "p51d", "f15c", "astir")
+
+
+def _collapse(out, k, pivot):
+    out[k, :3, :3] = 0.0
+    out[k, :3, 3] = pivot
+
+
+def transforms_by_part(parts, deflections_rad, airbrake: float, gear_up: float, slat_positions=None,
+                       section_damage=None, stores_on=None, propeller_rad: float = 0.0, cockpit: bool = False,
+                       hide_blades: bool = False) -> np.ndarray:
+    """(MAX_PARTS, 4, 4) matrices for a pose: each section's control deflection (rad) and slat
+    position (0 closed .. 1 open), the airbrakes 0..1, the gear 0 down .. 1 up, sections shot
+    away (damage 1) hidden with what hangs on them, the stores not on hidden (none given: all
+    hidden), the propeller turned by propeller_rad; in the cockpit view the cockpit parts
+    hidden. Part by part, as the rules read: what model.parts.transforms must give."""
+    out = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
+    slats = () if slat_positions is None else slat_positions
+    gone = () if section_damage is None else section_damage
+    for k, p in enumerate(parts):
+        lost = p.section if p.kind in ("section", "control", "slat", "airbrake") else p.owner
+        if 0 <= lost < len(gone) and gone[lost] >= 1.0:
+            _collapse(out, k, p.pivot)                 # shot away: collapsed into a point, not drawn
+        elif p.kind == "store":
+            if stores_on is None or p.section >= len(stores_on) or stores_on[p.section] < 0.5:
+                _collapse(out, k, p.pivot)
+        elif p.kind == "control" and 0 <= p.section < len(deflections_rad):
+            R = axis_angle(p.axis, float(deflections_rad[p.section]))
+            out[k, :3, :3] = R
+            out[k, :3, 3] = p.pivot - R @ p.pivot
+        elif p.kind == "slat":
+            f = min(max(float(slats[p.section]), 0.0), 1.0) if p.section < len(slats) else 0.0
+            R = axis_angle(p.axis, -p.droop_rad * f)       # + about the span axis is nose up
+            out[k, :3, :3] = R
+            out[k, :3, 3] = p.pivot - R @ p.pivot + p.open_m * f
+        elif p.kind == "airbrake":
+            out[k, :3, 3] = p.axis * p.travel_m * float(airbrake)
+        elif p.kind == "gear" and p.retractable:
+            if p.retract_rad != 0.0:
+                f = min(max(float(gear_up), 0.0), 1.0)
+                R = axis_angle(p.axis, p.retract_rad * f)
+                out[k, :3, :3] = R
+                out[k, :3, 3] = p.pivot - R @ p.pivot
+            elif gear_up >= 0.5:
+                _collapse(out, k, p.pivot)         # no retraction given: hidden when up
+        elif p.kind == "blades" and hide_blades:
+            _collapse(out, k, p.pivot)
+        elif p.kind in ("propeller", "blades"):
+            R = axis_angle(p.axis, float(propeller_rad))
+            out[k, :3, :3] = R
+            out[k, :3, 3] = p.pivot - R @ p.pivot
+        elif p.kind == "cockpit" and cockpit:
+            _collapse(out, k, p.pivot)
+        elif p.kind == "hidden":
+            out[k, :3, :3] = 0.0
+    return out
 
 
 @pytest.mark.parametrize("name", AIRCRAFT)

@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..glutil import axis_angle
-
 MAX_PARTS = 48          # the size of the shaders' u_parts array (shaders/mesh_vs.glsl, aircraft_vs.glsl)
 _IDENTITY = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
 
@@ -32,11 +30,6 @@ class Part:
     droop_rad: float = 0.0    # a slat's nose-down rotation fully open (about its pivot, around axis)
     retract_rad: float = 0.0  # a gear leg's rotation about its hinge (pivot, axis) when fully up (0: hide it)
     owner: int = -1           # the section whose loss takes this part too (a control on a shot-away strip)
-
-
-def _collapse(out, k, pivot):
-    out[k, :3, :3] = 0.0
-    out[k, :3, 3] = pivot
 
 
 class _Plan:
@@ -89,7 +82,8 @@ def transforms(parts, deflections_rad, airbrake: float, gear_up: float, slat_pos
     position (0 closed .. 1 open), the airbrakes 0..1, the gear 0 down .. 1 up, sections shot
     away (damage 1) hidden with what hangs on them, the stores not on hidden (none given: all
     hidden), the propeller turned by propeller_rad; in the cockpit view the cockpit parts
-    hidden. The rules of transforms_by_part, for all parts at once."""
+    hidden. All parts at once in numpy (tests/render/test_parts_vectorised.py holds it to the
+    same rules written part by part)."""
     P = _plan(parts)
     n, is_ = P.n, P.is_
     out = _IDENTITY.copy()
@@ -147,53 +141,3 @@ def transforms(parts, deflections_rad, airbrake: float, gear_up: float, slat_pos
     view[hid, :3, :3] = 0.0
     return out
 
-
-def transforms_by_part(parts, deflections_rad, airbrake: float, gear_up: float, slat_positions=None, section_damage=None,
-               stores_on=None, propeller_rad: float = 0.0, cockpit: bool = False,
-               hide_blades: bool = False) -> np.ndarray:
-    """(MAX_PARTS, 4, 4) matrices for a pose: each section's control deflection (rad) and slat
-    position (0 closed .. 1 open), the airbrakes 0..1, the gear 0 down .. 1 up, sections shot
-    away (damage 1) hidden with what hangs on them, the stores not on hidden (none given: all
-    hidden), the propeller turned by propeller_rad; in the cockpit view the cockpit parts
-    hidden. Part by part, as the rules read; ``transforms`` gives the same in a few numpy
-    operations (a frame draws each aircraft's parts once or twice)."""
-    out = _IDENTITY.copy()
-    slats = () if slat_positions is None else slat_positions
-    gone = () if section_damage is None else section_damage
-    for k, p in enumerate(parts):
-        lost = p.section if p.kind in ("section", "control", "slat", "airbrake") else p.owner
-        if 0 <= lost < len(gone) and gone[lost] >= 1.0:
-            _collapse(out, k, p.pivot)                 # shot away: collapsed into a point, not drawn
-        elif p.kind == "store":
-            if stores_on is None or p.section >= len(stores_on) or stores_on[p.section] < 0.5:
-                _collapse(out, k, p.pivot)
-        elif p.kind == "control" and 0 <= p.section < len(deflections_rad):
-            R = axis_angle(p.axis, float(deflections_rad[p.section]))
-            out[k, :3, :3] = R
-            out[k, :3, 3] = p.pivot - R @ p.pivot
-        elif p.kind == "slat":
-            f = min(max(float(slats[p.section]), 0.0), 1.0) if p.section < len(slats) else 0.0
-            R = axis_angle(p.axis, -p.droop_rad * f)       # + about the span axis is nose up
-            out[k, :3, :3] = R
-            out[k, :3, 3] = p.pivot - R @ p.pivot + p.open_m * f
-        elif p.kind == "airbrake":
-            out[k, :3, 3] = p.axis * p.travel_m * float(airbrake)
-        elif p.kind == "gear" and p.retractable:
-            if p.retract_rad != 0.0:
-                f = min(max(float(gear_up), 0.0), 1.0)
-                R = axis_angle(p.axis, p.retract_rad * f)
-                out[k, :3, :3] = R
-                out[k, :3, 3] = p.pivot - R @ p.pivot
-            elif gear_up >= 0.5:
-                _collapse(out, k, p.pivot)         # no retraction given: hidden when up
-        elif p.kind == "blades" and hide_blades:
-            _collapse(out, k, p.pivot)
-        elif p.kind in ("propeller", "blades"):
-            R = axis_angle(p.axis, float(propeller_rad))
-            out[k, :3, :3] = R
-            out[k, :3, 3] = p.pivot - R @ p.pivot
-        elif p.kind == "cockpit" and cockpit:
-            _collapse(out, k, p.pivot)
-        elif p.kind == "hidden":
-            out[k, :3, :3] = 0.0
-    return out
