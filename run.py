@@ -16,5 +16,5 @@ if __name__ == "__main__":
     sys.path.insert(0, HERE)
     from flightsim.bootstrap import ensure
     ensure()
-    from flightsim.cli import main
+    from flightsim.app.cli import main
     sys.exit(main())

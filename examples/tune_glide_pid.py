@@ -13,7 +13,7 @@ each generation tries ``--population`` gain sets around the best so far, every o
 step (1 = on speed and on heading); the score is the mean over the episode.
 
 The tuned gains then fly the Astir in the game window ("high" scenario: 1,800 m above the
-field), through the same controls the player's stick writes (flightsim.cli.main(pilot=...)):
+field), through the same controls the player's stick writes (flightsim.app.cli.main(pilot=...)):
 turning onto heading 270 and holding 95 km/h. Close the window to end.
 """
 from __future__ import annotations
@@ -131,7 +131,7 @@ def main(argv=None):
         with open(args.save, "w") as f:
             json.dump({"gains": dict(zip(NAMES, map(float, gains))), "score": score}, f, indent=1)
     if not args.no_window:
-        from flightsim.cli import main as game
+        from flightsim.app.cli import main as game
         return game(["--scenario", "high", "--aircraft", "astir"], pilot=GamePilot(gains))
     return 0
 

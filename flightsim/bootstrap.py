@@ -35,10 +35,11 @@ MIN_PYTHON = (3, 10)
 # the modules each extra of pyproject.toml brings (import names, not distribution names)
 MODULES = {
     "": ("numpy", "numba", "pyglet", "moderngl", "pyrr"),
-    "test": ("pytest", "hypothesis", "matplotlib", "aerofiles"),
+    "test": ("pytest", "xdist", "hypothesis", "matplotlib", "aerofiles"),
     "bench": ("jsbsim", "matplotlib"),
     "gym": ("gymnasium",),
     "tools": ("neuralfoil",),
+    "lint": ("ruff", "mypy"),
 }
 READY = "flightsim-ready"          # written into the environment once its install succeeded
 
@@ -101,7 +102,7 @@ def install_into(python, extras):
     except (OSError, subprocess.CalledProcessError) as e:
         raise EnvironmentProblem("could not install the packages it needs into %s (%s); the command was: %s"
                                  % (sys.prefix if python == sys.executable else os.path.dirname(os.path.dirname(python)),
-                                    e, " ".join(command)))
+                                    e, " ".join(command))) from None
 
 
 # ------------------------------------------------------------------ venv and ensurepip
@@ -135,7 +136,7 @@ def install_venv_support():
             subprocess.check_call(["apt-get", "install", "-y", "-qq", package], stdout=subprocess.DEVNULL)
         except (OSError, subprocess.CalledProcessError) as e:
             raise EnvironmentProblem("could not apt-get install %s (%s); install it, or run flightsim with a "
-                                     "Python that has venv" % (package, e))
+                                     "Python that has venv" % (package, e)) from None
         return
     if shutil.which("apt-get"):
         raise EnvironmentProblem("this Python cannot make a virtual environment (no venv/ensurepip); run: "
@@ -168,7 +169,7 @@ def make_venv(folder):
         subprocess.check_call([sys.executable, "-m", "venv", folder], stdout=sys.stderr.fileno())
     except (OSError, subprocess.CalledProcessError) as e:
         shutil.rmtree(folder, ignore_errors=True)
-        raise EnvironmentProblem("could not make a virtual environment in %s (%s)" % (folder, e))
+        raise EnvironmentProblem("could not make a virtual environment in %s (%s)" % (folder, e)) from None
 
 
 def ready_stamp(folder, extras):

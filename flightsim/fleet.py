@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 
 from .physics.batch import step_many
-from .physics.dynamics import diag_size, step as _step
+from .physics.dynamics import diag_size
+from .physics.dynamics import step as _step
 from .physics.named import Controls, FleetReadouts
 from .sim import Sim
 

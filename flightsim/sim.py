@@ -9,13 +9,15 @@ import math
 
 import numpy as np
 
-from .physics.dynamics import diag_size, make_scratch, step as _step, step_n as _step_n
+from .aircraft_data.compile import Compiled, compile_aircraft
+from .physics.dynamics import diag_size, make_scratch
+from .physics.dynamics import step as _step
+from .physics.dynamics import step_n as _step_n
 from .physics.named import N_CONTROLS, STATE_SIZE, Controls, Readouts, check_controls
 from .physics.named_env import Environment, check_env
 from .physics.named_model import AircraftData
 from .physics.state import DT, adopt_trim, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
-from .spec.compile import Compiled, compile_aircraft
 
 
 class CannotFly(RuntimeError):
@@ -165,7 +167,7 @@ class Sim(Readouts):
         self.ctrl = a
 
     @property
-    def dt_s(self) -> float:
+    def dt_s(self) -> float:  # type: ignore[override]  # the environment's step, read only here
         return Environment(self.env).dt_s
 
     def telemetry(self) -> dict:

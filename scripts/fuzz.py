@@ -27,7 +27,7 @@ import sys
 import tempfile
 import textwrap
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parents[1]
@@ -267,7 +267,7 @@ def settings_cases(tree: Path, rng: random.Random) -> list[Case]:
     code = textwrap.dedent("""
         import os, sys
         from pathlib import Path
-        from flightsim.settings import load_settings, save_settings, settings_path
+        from flightsim.app.settings import load_settings, save_settings, settings_path
         p = settings_path(); p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(TEXT, encoding="utf-8")
         s = load_settings()
@@ -327,7 +327,7 @@ def profile_cases(tree: Path, rng: random.Random) -> list[Case]:
         import math
         from pathlib import Path
         from flightsim.input.profiles import load_profile, ProfileError
-        from flightsim.spec.schema import DataError
+        from flightsim.aircraft_data.schema import DataError
         p = Path("fuzz_profile.toml"); p.write_bytes(DATA)
         try:
             prof = load_profile(p)
@@ -558,7 +558,8 @@ CONTROL_CODE = textwrap.dedent("""
     st = np.asarray(s.state)
     v = math.sqrt(sum(x * x for x in s.state[3:6])) if len(st) > 6 else 0.0
     if not np.all(np.isfinite(st)):
-        print("REFUSED: state not finite, flagged" if s.nonfinite else "WRONG: a non-finite state not flagged"); sys.exit(2 if s.nonfinite else 0)
+        print("REFUSED: state not finite, flagged" if s.nonfinite else "WRONG: a non-finite state not flagged")
+        sys.exit(2 if s.nonfinite else 0)
     if s.tas_kmh > 5000 or abs(s.altitude_m) > 1e5:
         print(f"WRONG: TAS {s.tas_kmh:.3g} km/h, altitude {s.altitude_m:.3g} m, nonfinite={s.nonfinite}")
     else:

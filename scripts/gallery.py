@@ -29,7 +29,7 @@ FIGHTERS = ("spitfire", "bf109", "p51d", "f15c")
 
 
 def _context():
-    from flightsim.display import headless_context
+    from flightsim.app.display import headless_context
     return headless_context(W, H)
 
 
@@ -38,8 +38,8 @@ class Shot:
     the picture's own)."""
 
     def __init__(self, ctx, scenario, aircraft=None, view="chase", quality="high", livery=None, controls=None):
-        from flightsim.flow import GameFlow
-        from flightsim.settings import Settings
+        from flightsim.app.flow import GameFlow
+        from flightsim.app.settings import Settings
         settings = Settings()
         if livery is not None and aircraft is not None:
             settings.liveries = {aircraft: livery}
@@ -53,7 +53,7 @@ class Shot:
         self.tick = self.t
 
     def fly(self, seconds, draw_every=10, controls=None):
-        from flightsim.handoff import DT
+        from flightsim.runtime.handoff import DT
         n = max(int(seconds * 60), 1)
         for i in range(n):
             self.t += 1 / 60
@@ -68,8 +68,8 @@ class Shot:
         return self
 
     def picture(self, camera=None) -> np.ndarray:
-        from flightsim.handoff import pose_at
         from flightsim.render.png import read_pixels
+        from flightsim.runtime.handoff import pose_at
         fbo = self.ctx.screen
         if camera is None:
             self.flow.draw(fbo, self.t, 1 / 60)
@@ -99,7 +99,7 @@ def _view(eye, target, fov_deg=45.0, near=0.5):
 
 def orbit_camera(yaw_deg, pitch_deg, dist_m, fov=40.0):
     def cam(pose, world):
-        from flightsim.handoff import dcm
+        from flightsim.runtime.handoff import dcm
         R = dcm(pose.quat_wxyz)
         hdg = math.atan2(R[1, 0], R[0, 0]) + math.radians(yaw_deg)
         p = math.radians(pitch_deg)
@@ -146,9 +146,9 @@ def pictures():
 
 def liveries(ctx, aircraft):
     """The aircraft in each of its schemes side by side, seen from the front quarter."""
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.aircraft_data.loader import load_aircraft
     from flightsim.render.model import looks
-    from flightsim.spec.compile import compile_aircraft
-    from flightsim.spec.loader import load_aircraft
     ids = [lv.id for lv in looks.liveries_of(compile_aircraft(load_aircraft(aircraft)))]
     tiles = []
     for lid in ids:

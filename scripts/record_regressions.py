@@ -21,7 +21,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from flightsim.handoff import DT  # noqa: E402
+from flightsim.runtime.handoff import DT  # noqa: E402
 
 OUT = ROOT / "tests" / "recording" / "flights"
 
@@ -63,7 +63,7 @@ def spin_pilot(world):
 
 
 def autopilot_of(world):
-    from flightsim.autopilot import autopilot
+    from flightsim.pilots.autopilot import autopilot
     ap = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=world.sim.powered)
     return lambda t, snap: ap(snap)
 
@@ -71,7 +71,7 @@ def autopilot_of(world):
 def gun_pass_pilot(world):
     """The P-51D in fighter_combat flown by the game's own AI pilot against the opponent: it
     closes, aims and fires when its lead point is in the gun cone."""
-    from flightsim.ai import AirData
+    from flightsim.pilots.ai import AirData
     from flightsim.world.combat import fighter_ai
     ph = world.physics
     ai = fighter_ai(world.compiled, ph.ctrl.copy(), {"max_g": 6.0, "gun_range_m": 600.0, "floor_m": 300.0})

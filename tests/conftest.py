@@ -11,7 +11,7 @@ def pytest_sessionstart(session):
     line per stage, before any test runs: no test waits half a minute on a compile of its own."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
-    from flightsim.prepare import ensure_prepared
+    from flightsim.app.prepare import ensure_prepared
     ensure_prepared(sys.stderr)
 
 

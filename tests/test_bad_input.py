@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
-from flightsim.spec.schema import DataError, physical_range
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError, physical_range
 from tests.fixtures import thin_airfoil, trainer_doc, write_aircraft
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,8 +114,8 @@ def _corpus():
 
 @pytest.mark.parametrize("path", _corpus(), ids=lambda p: p.name)
 def test_every_file_of_the_corpus_is_refused_by_its_loader_in_one_line(tmp_path, path):
-    from flightsim.spec.loader import load_airfoil
-    from flightsim.spec.references import load_references
+    from flightsim.aircraft_data.loader import load_airfoil
+    from flightsim.aircraft_data.references import load_references
     from flightsim.world.scenario import load_scenario
     kind = path.name.split("_", 1)[0]
     if kind == "aircraft":
@@ -174,7 +175,7 @@ def test_an_aircraft_that_cannot_fly_its_start_is_refused_in_one_line(tmp_path):
     (["--width", "100000"], "--width"),
 ])
 def test_command_line_numbers_are_range_checked_by_the_parser(capsys, args, says):
-    from flightsim.cli import parser
+    from flightsim.app.cli import parser
     with pytest.raises(SystemExit) as e:
         parser().parse_args(["--headless-telemetry", *args])
     assert e.value.code == 2
@@ -185,7 +186,7 @@ def test_command_line_numbers_are_range_checked_by_the_parser(capsys, args, says
 @pytest.mark.parametrize("option", ["--record", "--screenshot"])
 @pytest.mark.parametrize("target", ["missing_folder/x.out", "a_folder", "/proc/version", ""])
 def test_output_paths_are_checked_before_any_work(tmp_path, option, target):
-    from flightsim.cli import main
+    from flightsim.app.cli import main
     (tmp_path / "a_folder").mkdir()
     cwd = os.getcwd()
     os.chdir(tmp_path)
@@ -223,8 +224,8 @@ def test_a_closed_pipe_ends_quietly():
 
 
 def test_one_bad_scenario_file_never_hides_the_good_ones(tmp_path, monkeypatch, capsys):
+    from flightsim.app.cli import list_scenarios
     from flightsim.world import scenario as sc_mod
-    from flightsim.cli import list_scenarios
     d = tmp_path / "scenarios"
     d.mkdir()
     for p in sc_mod.scenario_paths()[:3]:
@@ -257,6 +258,7 @@ _SCENARIOS = ["fighter_air", "thermal", "winch", "p51d_vs_bf109", "ridge"]
        st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0, -1, 10**30, 1e30, -1e9])))
 def test_any_number_in_a_scenario_either_loads_finite_or_is_refused_by_name(tmp_path_factory, name, data, value):
     import tomllib
+
     from flightsim.world.scenario import SCENARIO_DIR, load_scenario
     from tests.fixtures import dumps
     doc = tomllib.loads((SCENARIO_DIR / f"{name}.toml").read_text())

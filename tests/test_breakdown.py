@@ -3,8 +3,8 @@ import json
 
 import pytest
 
-from flightsim import tunnel
-from flightsim.breakdown import climb_breakdown
+from flightsim.tools import tunnel
+from flightsim.tools.breakdown import climb_breakdown
 
 
 @pytest.mark.parametrize("name", ("spitfire", "bf109", "p51d"))

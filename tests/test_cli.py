@@ -39,3 +39,13 @@ def test_bench_json_shape():
         assert entry["jsbsim_model"] is None or isinstance(entry["jsbsim_model"], str)
         assert entry["jsbsim_steps_per_s"] is None or entry["jsbsim_steps_per_s"] > 0
     assert {e["aircraft"] for e in r["physics"]} >= {"astir"}
+
+
+def test_bench_render_json_names_its_milliseconds_as_such():
+    """The render measurement's JSON: the frame time's 99th percentile under its glossary name
+    (docs/units.md: _msec), and under its older name, the same figure (a public field kept)."""
+    r = run_json("flightsim.bench", "--render-only", "--json", "--frames", "5", "--width", "320", "--height", "180",
+                 "--quality", "low")["render"]
+    assert r["frames"] == 5 and r["fps_mean"] > 0
+    assert r["frame_p99_msec"] == r["frame_ms_p99"] > 0
+    assert r["max_tick_lateness_msec"] == r["max_tick_lateness_ms"] >= 0

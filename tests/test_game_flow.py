@@ -8,9 +8,9 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from flightsim.handoff import ControlInputs, ControlMailbox, pose_at
 from flightsim.physics.named import AircraftView
-from flightsim.physics_thread import PhysicsThread
+from flightsim.runtime.handoff import ControlInputs, ControlMailbox, pose_at
+from flightsim.runtime.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 
@@ -162,8 +162,7 @@ def test_x4_on_a_slow_machine_drops_time_and_counts_it(trainer_path):
 
 
 def test_time_keys_cycle_x1_x2_x4_and_back():
-    from flightsim.actions import app_action
-    from flightsim.actions import next_time_scale
+    from flightsim.app.actions import app_action, next_time_scale
     assert [next_time_scale(s, 1) for s in (1, 2, 4)] == [2, 4, 4]
     assert [next_time_scale(s, -1) for s in (1, 2, 4)] == [1, 1, 2]
     ph = SimpleNamespace(time_scale=1)
@@ -182,7 +181,7 @@ SCEN = [SimpleNamespace(name=n, kind=k, description=f"{n} text", aircraft="x")
 
 
 def test_refused_scenario_files_are_listed_and_never_hide_the_good_ones(tmp_path, monkeypatch):
-    from flightsim.menu import Menu
+    from flightsim.app.menu import Menu
     from flightsim.world import scenario as sc_mod
     d = tmp_path / "scenarios"
     d.mkdir()
@@ -201,7 +200,7 @@ def test_refused_scenario_files_are_listed_and_never_hide_the_good_ones(tmp_path
 
 
 def test_start_menu_lists_scenarios_by_kind_and_chooses():
-    from flightsim.menu import Choice, Menu
+    from flightsim.app.menu import Choice, Menu
     m = Menu.build(SCEN, current="winch", reason="start")
     kinds = [(it.kind, it.label) for it in m.items]
     assert kinds == [("heading", "Gliders"), ("scenario", "airfield"), ("scenario", "winch"),
@@ -221,7 +220,7 @@ def test_start_menu_lists_scenarios_by_kind_and_chooses():
 
 
 def test_in_flight_menu_resumes_or_restarts():
-    from flightsim.menu import Choice, Menu
+    from flightsim.app.menu import Choice, Menu
     m = Menu.build(SCEN, current="airfield", reason="pause")
     assert m.item.kind == "resume" and m.command("select") == Choice("resume")
     assert m.command("back") == Choice("resume")
@@ -232,7 +231,7 @@ def test_in_flight_menu_resumes_or_restarts():
 
 
 def test_the_menu_changes_the_livery_with_left_and_right():
-    from flightsim.menu import Choice, Menu
+    from flightsim.app.menu import Choice, Menu
     m = Menu.build(SCEN, current="airfield", reason="pause", livery=("Paint: one", "3 schemes"))
     assert [it.kind for it in m.items[:3]] == ["resume", "restart", "livery"]
     m.command("down")
@@ -247,8 +246,8 @@ def test_the_menu_changes_the_livery_with_left_and_right():
 
 
 def test_joystick_hat_buttons_and_stick_navigate_the_menu(profile_dir):
+    from flightsim.app.menu import MenuNavigator
     from flightsim.input.joystick import JoystickManager
-    from flightsim.menu import MenuNavigator
     from tests.input.devices import MemoryBackend, make_gamepad, make_stick
     js, c = make_stick()
     gp, g = make_gamepad()
@@ -302,8 +301,9 @@ def test_esc_is_the_menu_and_shift_esc_quits():
     pyglet.options["headless"] = True
     pyglet.options["shadow_window"] = False
     from pyglet.window import key
+
+    from flightsim.app.menu import resolve_menu_keys
     from flightsim.input.bindings import action_for, resolve_keys
-    from flightsim.menu import resolve_menu_keys
     km = resolve_keys(key)
     assert action_for(km, key.ESCAPE, False) == "menu"
     assert action_for(km, key.ESCAPE, True) == "quit"
@@ -314,7 +314,7 @@ def test_esc_is_the_menu_and_shift_esc_quits():
 
 # ---------------------------------------------------------------------------- settings
 def test_settings_roundtrip_in_the_config_dir(tmp_path, monkeypatch):
-    from flightsim.settings import Settings, load_settings, save_settings, settings_path
+    from flightsim.app.settings import Settings, load_settings, save_settings, settings_path
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert settings_path() == tmp_path / "flightsim" / "settings.toml"
     assert load_settings() == Settings()                 # no file yet: defaults, silently
@@ -328,28 +328,28 @@ def test_settings_roundtrip_in_the_config_dir(tmp_path, monkeypatch):
                                   '\x00\xff garbage'])
 def test_corrupt_settings_give_defaults_and_one_log_line(tmp_path, caplog, text):
     """(Files with good keys beside the bad: tests/test_settings.py.)"""
-    from flightsim.settings import Settings, load_settings
+    from flightsim.app.settings import Settings, load_settings
     p = tmp_path / "settings.toml"
     p.write_text(text, encoding="utf-8", errors="surrogateescape") if "\x00" not in text else p.write_bytes(
         text.encode("latin-1"))
-    with caplog.at_level(logging.WARNING, logger="flightsim.settings"):
+    with caplog.at_level(logging.WARNING, logger="flightsim.app.settings"):
         s = load_settings(p)
     assert s == Settings()
-    lines = [r for r in caplog.records if r.name == "flightsim.settings"]
+    lines = [r for r in caplog.records if r.name == "flightsim.app.settings"]
     assert len(lines) == 1 and str(p) in lines[0].getMessage()
 
 
 def test_settings_that_cannot_be_written_are_not_an_error(tmp_path, caplog):
-    from flightsim.settings import Settings, save_settings
+    from flightsim.app.settings import Settings, save_settings
     blocker = tmp_path / "file"
     blocker.write_text("")
-    with caplog.at_level(logging.WARNING, logger="flightsim.settings"):
+    with caplog.at_level(logging.WARNING, logger="flightsim.app.settings"):
         assert save_settings(Settings(), blocker / "sub" / "settings.toml") is None
     assert len(caplog.records) == 1
 
 
 def test_cli_defaults_leave_room_for_the_menu_and_the_remembered_settings():
-    from flightsim.cli import main, parser
+    from flightsim.app.cli import main, parser
     a = parser().parse_args([])
     assert a.scenario is None and a.view is None and a.quality is None and not a.menu
     a = parser().parse_args(["--scenario", "winch", "--view", "cockpit", "--quality", "low", "--frames", "2"])

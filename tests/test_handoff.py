@@ -5,12 +5,21 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.handoff import (ControlInputs, ControlMailbox, Pose, SnapshotBuffer, interpolate, make_snapshot,
-                               pose_at, render_alpha, slerp)
 from flightsim.physics.named import N_CONTROLS, N_DIAGNOSTICS, AircraftView, Controls
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.quat import quat_from_euler
 from flightsim.physics.state import make_state, settle_surfaces
+from flightsim.runtime.handoff import (
+    ControlInputs,
+    ControlMailbox,
+    Pose,
+    SnapshotBuffer,
+    interpolate,
+    make_snapshot,
+    pose_at,
+    render_alpha,
+    slerp,
+)
 
 
 def _model():

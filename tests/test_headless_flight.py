@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from flightsim.cli import main
+from flightsim.app.cli import main
 from flightsim.world.scenario import scenario_names
 
 FIELDS = {"t_s", "altitude_m", "tas_kmh", "vs_ms", "alpha_deg", "beta_deg", "roll_deg", "pitch_deg", "heading_deg",

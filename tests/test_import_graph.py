@@ -89,5 +89,5 @@ def test_no_import_circles():
 
 def test_the_graph_sees_imports_inside_functions():
     graph = import_graph()
-    assert "flightsim.window" in graph["flightsim.cli"]          # imported inside main()
-    assert "flightsim.world.assembly" in graph["flightsim.flow"]
+    assert "flightsim.app.window" in graph["flightsim.app.cli"]          # imported inside main()
+    assert "flightsim.world.assembly" in graph["flightsim.app.flow"]

@@ -1,6 +1,6 @@
 import pytest
 
-from flightsim.jsbsim_ref import closest_jsbsim_model, jsbsim_steps_per_s
+from flightsim.tools.jsbsim_ref import closest_jsbsim_model, jsbsim_steps_per_s
 
 
 def test_closest_model():
@@ -31,7 +31,7 @@ class _BrokenJSBSim:
 def test_a_broken_jsbsim_is_reported_not_raised(monkeypatch):
     import sys
 
-    from flightsim import jsbsim_ref
+    from flightsim.tools import jsbsim_ref
     monkeypatch.setitem(sys.modules, "jsbsim", _BrokenJSBSim)
     assert jsbsim_ref.jsbsim_steps_per_s("sgs233", seconds=0.1) is None
     assert jsbsim_ref.jsbsim_env_steps_per_s("sgs233", seconds=0.1) is None
@@ -44,7 +44,7 @@ def test_the_bench_measures_without_a_working_jsbsim(monkeypatch, capsys):
     import sys
 
     pytest.importorskip("gymnasium")
-    from flightsim import bench
+    from flightsim.tools import bench
     monkeypatch.setitem(sys.modules, "jsbsim", _BrokenJSBSim)
     rows = bench.gym_bench(seconds=0.05, runs=(("Glide-v0", (1,)),))
     assert rows[0]["env_steps_per_s"] > 0 and rows[0]["jsbsim_env_steps_per_s"] is None

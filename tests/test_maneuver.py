@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from flightsim import maneuver
+from flightsim.tools import maneuver
 
 
 @pytest.fixture(scope="module")

@@ -1,12 +1,12 @@
 """The kernels' arrays are indexed by constant only inside flightsim/physics and the compiler
-(flightsim/spec): the game, the tools, the examples and the tests read and write them by name
+(flightsim/aircraft_data): the game, the tools, the examples and the tests read and write them by name
 (physics.named, named_env, named_model, bullet_pool). Issue 15."""
 import ast
 import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ALLOWED = (ROOT / "flightsim" / "physics", ROOT / "flightsim" / "spec")
+ALLOWED = (ROOT / "flightsim" / "physics", ROOT / "flightsim" / "aircraft_data")
 INDEX_MODULES = {"flightsim.physics.layout": re.compile(r"^[A-Z][A-Z0-9_]*$"),
                  "flightsim.physics.ballistics": re.compile(r"^(B_[A-Z0-9_]+|NB_COLS|HIT_COLS)$")}
 
@@ -66,3 +66,14 @@ def test_the_check_finds_an_index(tmp_path):
                  "from flightsim.physics.ballistics import step_bullets\n")
     found = index_uses(p)
     assert len(found) == 3, found
+
+
+def test_the_controls_type_checkers_see_are_the_controls():
+    """Controls' attributes come from CONTROLS at import; the annotations a type checker reads
+    (under TYPE_CHECKING in physics/named.py) must name the same controls."""
+    from flightsim.physics import named
+    tree = ast.parse(Path(named.__file__).read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Controls")
+    guarded = next(n for n in cls.body if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test))
+    annotated = [n.target.id for n in guarded.orelse if isinstance(n, ast.AnnAssign)]
+    assert annotated == [c[0] for c in named.CONTROLS]

@@ -72,9 +72,11 @@ def test_headless_flight_needs_neither():
 
 
 def test_a_context_below_3_3_is_refused_by_name():
-    import pytest
     from types import SimpleNamespace
-    from flightsim.display import DisplayError, check_gl
+
+    import pytest
+
+    from flightsim.app.display import DisplayError, check_gl
     with pytest.raises(DisplayError, match=r"OpenGL 3\.1 found, the game needs 3\.3 \(llvmpipe\)"):
         check_gl(SimpleNamespace(version_code=310, info={"GL_RENDERER": "llvmpipe"}))
     check_gl(SimpleNamespace(version_code=330, info={}))

@@ -3,9 +3,9 @@ import time
 
 import numpy as np
 
-from flightsim.handoff import ControlInputs, ControlMailbox
 from flightsim.physics.named import Controls
-from flightsim.physics_thread import PhysicsThread
+from flightsim.runtime.handoff import ControlInputs, ControlMailbox
+from flightsim.runtime.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 

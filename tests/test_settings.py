@@ -1,11 +1,13 @@
 """The settings file is the user's: read key by key, rewritten value by value, never lost
-(flightsim/settings.py)."""
+(flightsim/app/settings.py)."""
 import logging
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
-from flightsim.settings import Settings, load_settings, save_settings
+from flightsim.app.settings import Settings, load_settings, save_settings
 
 USER = """# my flightsim: cockpit view, quiet vario
 view = "cockpit"        # I fly from the cockpit
@@ -18,9 +20,9 @@ p51d = "big_beautiful_doll"
 
 
 def _load(p, caplog):
-    with caplog.at_level(logging.WARNING, logger="flightsim.settings"):
+    with caplog.at_level(logging.WARNING, logger="flightsim.app.settings"):
         s = load_settings(p)
-    return s, [r.getMessage() for r in caplog.records if r.name == "flightsim.settings"]
+    return s, [r.getMessage() for r in caplog.records if r.name == "flightsim.app.settings"]
 
 
 @pytest.mark.parametrize("bad, key", [('quality = "ultra"', "quality"), ("record_flights = 3", "record_flights"),

@@ -1,10 +1,10 @@
-"""The window's first start (flightsim.startup): the flight model prepared in a child process
+"""The window's first start (flightsim.app.startup): the flight model prepared in a child process
 whose stages the window shows, which it can end at once when the window closes."""
 import json
 import sys
 import time
 
-from flightsim.startup import PrepareProcess
+from flightsim.app.startup import PrepareProcess
 
 
 def child(lines, sleep_s=0.0, tail="", code=0):

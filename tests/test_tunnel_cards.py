@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from flightsim import tunnel
-from flightsim.spec.loader import list_aircraft, load_aircraft
+from flightsim.aircraft_data.loader import list_aircraft, load_aircraft
+from flightsim.tools import tunnel
 
 AIRCRAFT = ("astir", "spitfire", "bf109", "p51d", "f15c")
 KIND = {"astir": "glider", "spitfire": "propeller", "bf109": "propeller", "p51d": "propeller", "f15c": "jet"}

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from flightsim.spec.loader import list_aircraft
+from flightsim.aircraft_data.loader import list_aircraft
 
 FIGURE_KEYS = {"figure": str, "condition": str, "published": float, "model": float, "unit": str,
                "error_pct": float, "source": str}

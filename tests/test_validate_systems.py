@@ -11,15 +11,15 @@ references.toml record, so the records' keys are checked too."""
 import math
 import re
 import shutil
-import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
+import tomllib
 
 from flightsim import AIRCRAFT_DIR
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.references import load_references
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.references import load_references
 from flightsim.validate import cards, run, systems
 
 P51D = AIRCRAFT_DIR / "p51d"

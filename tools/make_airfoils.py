@@ -48,10 +48,9 @@ The fuselage has no airfoil: ``fuselage.toml`` is an analytic slender-body table
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-
-import sys
 
 import numpy as np
 

@@ -20,7 +20,8 @@ particular to these two wings:
   the leading edge about 0.15 lower): cl_cap 1.34 at the 12.5 % inner wing to 1.20 at the
   9.6 % tip, a little below those so that the whole aircraft's 1 g stall comes at the
   95-100 mph EAS of the sources' middle (docs/research/spitfire_mk9.md 5.4: CL_max 1.2-1.3;
-  with the NeuralFoil root-to-tip curves and the washout, 1.42-1.28 gave 92 mph). Split flaps (two positions, 85 deg): see SPLIT_FLAP below.
+  with the NeuralFoil root-to-tip curves and the washout, 1.42-1.28 gave 92 mph). Split flaps (two positions,
+  85 deg): see SPLIT_FLAP below.
 * **Bf 109**: NACA 2R1 14.2 at the root to 2R1 11.35 at the tip (docs/research/bf109_g6.md
   1.2). The 2R1 is a 2 %-camber section with a reflexed mean line; no coordinates were
   found, so the NACA 23015/23012 class is the proxy (AeroSandbox's five-digit generator,

@@ -25,7 +25,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from .tasks import TASKS
 
 
-def _spaces(task_cls):
+def _spaces(task_cls) -> tuple[spaces.Box, spaces.Box]:
     lo = np.array([b[0] for b in task_cls.observation_bounds], dtype=np.float32)
     hi = np.array([b[1] for b in task_cls.observation_bounds], dtype=np.float32)
     obs = spaces.Box(lo, hi, dtype=np.float32)

@@ -22,7 +22,7 @@ Thermal (Astir, flightsim/Thermal-v0)
 
 Dogfight (P-51D against the game's AI P-51D, flightsim/Dogfight-v0)
     Both trimmed level at 400 km/h, 3,000 m; the AI 300-600 m ahead, offset up to 100 m,
-    flown by flightsim.ai.FighterAI, which turns to fight. Actions: pitch, roll, yaw and
+    flown by flightsim.pilots.ai.FighterAI, which turns to fight. Actions: pitch, roll, yaw and
     throttle (-1..1 mapped to 0..1). Reward per step: 1 when the target is inside a 2 deg
     cone, around the guns' line, of the lead point (where it will be when bullets at 870 m/s arrive) at
     150-600 m, else ``-angle_off_deg / 1800`` (at most -0.1). Ends: 90 s; terminated on a
@@ -66,7 +66,7 @@ class Task:
         self.max_steps = int(round(self.episode_s / (DT_S * self.frame_skip)))
         self.fleet = Fleet(self.aircraft, self.n_envs * self.aircraft_per_env, env=self.make_env())
         self.steps = np.zeros(self.n_envs, dtype=np.int64)
-        self.bad_action = np.zeros(self.n_envs, dtype=bool)   # this step's rows that were not finite
+        self.bad_action: np.ndarray = np.zeros(self.n_envs, dtype=bool)   # this step's rows that were not finite
         self.prepare()
 
     # hooks
@@ -128,7 +128,7 @@ class Task:
 
     def step(self, actions: np.ndarray):
         actions = np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1)
-        self.bad_action = ~np.isfinite(actions).all(axis=1)
+        self.bad_action = np.asarray(~np.isfinite(actions).all(axis=1))
         if self.bad_action.any():          # those aircraft keep their controls; their episodes end
             kept = self.fleet.ctrls[:self.n_envs][self.bad_action].copy()
             self.apply_actions(np.where(self.bad_action[:, None], 0.0, actions))
@@ -287,7 +287,7 @@ class DogfightTask(Task):
         self.ais[i].reset()
 
     def before_step(self):
-        from ..ai import AirData
+        from ..pilots.ai import AirData
         f, n = self.fleet, self.n_envs
         pos, vel = f.read.position_ned_m, f.read.velocity_ned_ms
         for i in range(n):        # the game's AI flies each target through its controls

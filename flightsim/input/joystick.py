@@ -37,8 +37,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .bindings import HELD_ACTIONS
-from .profiles import (BIPOLAR, MOMENTARY, Profile, config_dir, default_profile, find_profile, ids_from_guid,
-                       load_profiles, save_profile)
+from .profiles import (
+    BIPOLAR,
+    MOMENTARY,
+    Profile,
+    config_dir,
+    default_profile,
+    find_profile,
+    ids_from_guid,
+    load_profiles,
+    save_profile,
+)
 
 log = logging.getLogger("flightsim.input")
 
@@ -236,7 +245,7 @@ def aircraft_has_engine(compiled) -> bool:
     if any(getattr(spec, a, None) for a in ("engine", "engines", "powerplant")):
         return True
     try:
-        from ..spec.schema import read_toml
+        from ..aircraft_data.schema import read_toml
         return "engine" in read_toml(spec.path)
     except Exception:
         return True

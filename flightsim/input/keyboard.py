@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..handoff import ControlInputs
+from ..runtime.handoff import ControlInputs
 from .bindings import FLIGHT_ACTIONS, HELD_ACTIONS
 
 STICK_RATE = 2.5        # full deflection in 0.4 s

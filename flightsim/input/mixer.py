@@ -20,7 +20,7 @@ Pyglet-free; the same ControlInputs record carries what an autopilot or AI would
 """
 from __future__ import annotations
 
-from ..handoff import ControlInputs, ControlMailbox
+from ..runtime.handoff import ControlInputs, ControlMailbox
 from .bindings import APP_ACTIONS, FLIGHT_ACTIONS, HELD_ACTIONS
 from .keyboard import KeyboardControls
 

@@ -124,7 +124,7 @@ class Profile:
     def norm_name(self) -> str:
         return normalise_name(self.name)
 
-    def copy_for(self, name, kind, vendor_id, product_id) -> "Profile":
+    def copy_for(self, name, kind, vendor_id, product_id) -> Profile:
         return Profile(name, kind, vendor_id, product_id,
                        {t: replace(a) for t, a in self.axes.items()}, dict(self.buttons), None)
 
@@ -378,7 +378,7 @@ def profile_from_doc(doc: dict, path: Path | None = None) -> Profile:
 def load_profile(path: Path) -> Profile:
     """A profile file through the data files' one reading path (spec.schema.read_toml: a file
     that is unreadable, not UTF-8, not TOML or a folder is refused in one line), then checked."""
-    from ..spec.schema import DataError, read_toml
+    from ..aircraft_data.schema import DataError, read_toml
     try:
         doc = read_toml(Path(path))
     except DataError as e:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..spec.schema import DataError, Field, num, positive, read_toml, validate_table
+from ..aircraft_data.schema import DataError, Field, num, positive, read_toml, validate_table
 
 KMH_PER_UNIT = {"kmh": 1.0, "kt": 1.852, "mph": 1.609344}
 M_PER_UNIT = {"m": 1.0, "ft": 0.3048}

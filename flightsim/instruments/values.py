@@ -1,6 +1,6 @@
 """Instrument readings as pure functions of snapshots (numpy + stdlib only).
 
-Every function here takes one ``flightsim.handoff.Snapshot`` (or two consecutive ones)
+Every function here takes one ``flightsim.runtime.handoff.Snapshot`` (or two consecutive ones)
 and returns a number in SI units unless its name says otherwise; nothing reads the
 physics. Sign conventions follow the project: world NED, body FRD, angles in radians.
 

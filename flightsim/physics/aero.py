@@ -14,29 +14,97 @@ numbers a section stalls earlier and at a lower CLmax (compress.stall_stretch).
 """
 import math
 
-import numpy as np
-
+from .compress import (
+    control_effectiveness,
+    mach_correct_pg,
+    mach_table,
+    mach_table_correct,
+    mach_table_lift,
+    past_stall,
+    prandtl_glauert,
+    stretched_angle,
+)
 from .jit import hot_kernel, kernel
 from .layout import (
-    E_THERMAL_COUNT, E_THERMALS, E_WIND_D, E_WIND_E, E_WIND_N, G_COLS, G_DOWNWASH,
-    G_K_INDUCED, GROUP_BODY, GROUP_HTAIL, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION,
-    M_CG, N_GROUPS, N_THERMAL, ROW_GROUPS, ROW_MASS, S_OMEGA, S_POS, S_VEL, SEC_AIRBRAKE_DCD, SEC_AIRBRAKE_DCL, SEC_AREA,
-    SEC_CHORD, SEC_CHORD_AX, SEC_GAIN, SEC_GROUP, SEC_NEG_STALL_ALPHA, SEC_NORMAL,
-    SEC_INV_MASS, SEC_POS, SEC_RE_FACTOR, SEC_RXN, SEC_SPAN_AX, SEC_STALL_ALPHA, SEC_TABLE, TABLE_ALPHA_MIN_DEG, TABLE_N,
-    TABLE_STEP_DEG, T_CD, T_CL, T_CM, T_FULL, T_FULL_STEPS, T_SLOPE, C_AIRBRAKE, C_FLAP, C_PITCH, C_PITCH_TRIM,
-    C_ROLL, C_YAW, S_SURF, SURF_PITCH, SURF_ROLL, SURF_YAW, SURF_FLAP,
-    CTL_STAB_DOWN_RAD, CTL_STAB_RATE, CTL_STAB_UP_RAD, ROW_CONTROLS, SURF_STAB, SEC_EA_AFT, SEC_TWIST_INV,
-    S_SLAT, SEC_SLAT_K, SEC_SLAT_STALL, SEC_SLAT_TABLE,
-)
-
-from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
-from .compress import mach_table, mach_table_correct, mach_table_lift
-from .layout import SEC_CLMAX, SEC_CLMIN, SEC_MACH_ROW
-from .layout import (
-    H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_LE_LOSS, SEC_SLOPE_INV, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY, SEC_WASH_SWZ,
+    CTL_STAB_DOWN_RAD,
+    CTL_STAB_RATE,
+    CTL_STAB_UP_RAD,
+    E_THERMAL_COUNT,
+    E_THERMALS,
+    E_WIND_D,
+    E_WIND_E,
+    E_WIND_N,
+    G_COLS,
+    G_DOWNWASH,
+    G_K_INDUCED,
+    GROUP_BODY,
+    GROUP_HTAIL,
+    GROUP_WING,
+    H_CONTROL_MACH,
+    H_DAMAGED,
+    H_N_SECTIONS,
+    H_ROW_SECTION,
+    M_CG,
+    N_GROUPS,
+    N_THERMAL,
+    ROW_CONTROLS,
+    ROW_GROUPS,
+    ROW_MASS,
+    S_INFLOW,
+    S_OMEGA,
+    S_POS,
+    S_SLAT,
+    S_SURF,
+    S_SWIRL,
+    S_VEL,
+    SEC_AIRBRAKE_DCD,
+    SEC_AIRBRAKE_DCL,
+    SEC_AREA,
+    SEC_CHORD,
+    SEC_CHORD_AX,
+    SEC_CLMAX,
+    SEC_CLMIN,
+    SEC_DAMAGE,
+    SEC_EA_AFT,
+    SEC_GAIN,
+    SEC_GROUP,
+    SEC_INV_MASS,
+    SEC_LE_LOSS,
+    SEC_MACH_ROW,
+    SEC_NEG_STALL_ALPHA,
+    SEC_NORMAL,
+    SEC_POS,
+    SEC_RE_FACTOR,
+    SEC_RXN,
+    SEC_SLAT_K,
+    SEC_SLAT_STALL,
+    SEC_SLAT_TABLE,
+    SEC_SLOPE_INV,
+    SEC_SPAN_AX,
+    SEC_STALL_ALPHA,
+    SEC_TABLE,
+    SEC_THICKNESS,
+    SEC_TWIST_INV,
+    SEC_WASH_AX,
+    SEC_WASH_K,
+    SEC_WASH_SWY,
+    SEC_WASH_SWZ,
     SEC_WAVE_PEAK,
+    SURF_FLAP,
+    SURF_PITCH,
+    SURF_ROLL,
+    SURF_STAB,
+    SURF_YAW,
+    T_CD,
+    T_CL,
+    T_CM,
+    T_FULL,
+    T_FULL_STEPS,
+    T_SLOPE,
+    TABLE_ALPHA_MIN_DEG,
+    TABLE_N,
+    TABLE_STEP_DEG,
 )
-from .layout import H_DAMAGED, SEC_DAMAGE
 
 RAD2DEG = 57.29577951308232
 CD_SPANWISE = 0.008      # skin friction of spanwise flow over both surfaces
@@ -201,6 +269,9 @@ def wind_at(env, north, east, down):
     flux (the integral over the plane vanishes). It fades in over the first 150 m above
     the ground under it and out over the last 200 m below its cloud base. The world
     moves the thermals with the wind and through their life cycle between ticks.
+
+    Slots read: env E_THERMAL_COUNT, E_WIND_D, E_WIND_E, E_WIND_N.
+    Slots written: none.
     """
     wn = env[E_WIND_N]
     we = env[E_WIND_E]
@@ -234,7 +305,11 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws, sound
     aerodynamic damping rates of roll, pitch, yaw and heave (1/s) for the step control.
 
     No array views here or below: in numba every view is a reference-counted object whose
-    atomic increments cost more than the aerodynamics, so rows are addressed by index."""
+    atomic increments cost more than the aerodynamics, so rows are addressed by index.
+
+    Slots read: state S_INFLOW, S_OMEGA, S_POS, S_SLAT, S_SURF, S_SWIRL, S_VEL; env E_THERMAL_COUNT.
+    Slots written: none.
+    """
     nsec = int(model[0, H_N_SECTIONS])
     row0 = int(model[0, H_ROW_SECTION])
     G = nsec                                          # first group row in ws

@@ -61,7 +61,7 @@ class BulletPool:
         """Free rows, the lowest last (pop() takes it)."""
         return list(np.flatnonzero(~self.alive)[::-1])
 
-    def copy(self) -> "BulletPool":
+    def copy(self) -> BulletPool:
         """An independent pool with the same bullets and hits."""
         out = BulletPool(len(self.rows), len(self.hit_buf))
         out.rows[:] = self.rows

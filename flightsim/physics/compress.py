@@ -40,7 +40,6 @@ import numpy as np
 from .jit import hot_kernel, kernel
 from .layout import MT_AC_SHIFT, MT_CD_WAVE, MT_CLMAX, MT_LIFT, MT_MACH, MT_SUCTION
 
-
 KORN_KAPPA = 0.87            # conventional sections (0.95 for supercritical ones)
 LOCK_OFFSET = 0.1077         # (0.1 / 80)^(1/3): M_dd - M_crit
 PG_MACH_CAP = 0.92           # Prandtl-Glauert is not applied beyond this (singular at 1)

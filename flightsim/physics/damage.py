@@ -40,19 +40,84 @@ import math
 
 from .jit import kernel
 from .layout import (
-    DM_BEARING_S, DM_COOLANT_DP, DM_COOLANT_KG, DM_FIRE_BURN, DM_FIRE_EXPLODE_S, DM_BLOCK_OIL, DM_FIRE_SPREAD_M,
-    DM_FIRE_SPREAD_S, DM_FUSELAGE_HALF_Y, DM_SHARED, DM_METAL_CAP, DM_N_CORES, DM_OIL_DP, DM_OIL_KG,
-    DM_OIL_METAL_CAP, DM_OIL_RPM, DM_OIL_T_FAIL, DM_OIL_T_LIMIT, DM_T_FAIL, DM_T_LIMIT, DM_WEAR_S,
-    D_COOLANT_LEFT, D_ENGINE_HEALTH, D_FIRES, D_FUEL_LEAK, D_OIL_LEFT, D_SEIZED, EN_OMEGA_MAX, H_N_PARTS,
-    H_N_TANKS, H_ROW_DMG, H_ROW_PART, H_ROW_PLANT, PART_ARMOUR, PART_ENGINE, PART_LINK_PITCH,
-    PART_LINK_ROLL, PART_LINK_YAW, PART_OIL_COOLER, PART_PILOT, PART_PROPELLER, PART_RADIATOR, PART_TANK,
-    PLANT_ENGINE, PT_INDEX, PT_KIND, ROUND_HE, S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T,
-    S_ENG_OMEGA, S_ENGINE_HIT, S_ENGINE_WEAR, S_EXPLODED, S_FUEL_USED, S_LINK_CUT, S_OIL_LEAK, S_OIL_LOST,
-    S_OIL_T, S_PILOT_WOUND, S_PROP_DAMAGE, S_TANK_FIRE, S_TANK_LEAK, S_TANK_SEAL, TK_CAPACITY, TK_FUEL, TK_POS,
-    TK_SEAL_MM, TK_SIZE,
-)
-from .layout import (
-    D_OIL_PRESSURE, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, N_TANK_MAX, PT_POS, ROUND_NAMES, SEC_GROUP, SEC_POS,
+    D_COOLANT_LEFT,
+    D_ENGINE_HEALTH,
+    D_FIRES,
+    D_FUEL_LEAK,
+    D_OIL_LEFT,
+    D_OIL_PRESSURE,
+    D_SEIZED,
+    DM_BEARING_S,
+    DM_BLOCK_OIL,
+    DM_COOLANT_DP,
+    DM_COOLANT_KG,
+    DM_FIRE_BURN,
+    DM_FIRE_EXPLODE_S,
+    DM_FIRE_SPREAD_M,
+    DM_FIRE_SPREAD_S,
+    DM_FUSELAGE_HALF_Y,
+    DM_METAL_CAP,
+    DM_N_CORES,
+    DM_OIL_DP,
+    DM_OIL_KG,
+    DM_OIL_METAL_CAP,
+    DM_OIL_RPM,
+    DM_OIL_T_FAIL,
+    DM_OIL_T_LIMIT,
+    DM_SHARED,
+    DM_T_FAIL,
+    DM_T_LIMIT,
+    DM_WEAR_S,
+    EN_OMEGA_MAX,
+    GROUP_WING,
+    H_N_PARTS,
+    H_N_SECTIONS,
+    H_N_TANKS,
+    H_ROW_DMG,
+    H_ROW_PART,
+    H_ROW_PLANT,
+    H_ROW_SECTION,
+    N_TANK_MAX,
+    PART_ARMOUR,
+    PART_ENGINE,
+    PART_LINK_PITCH,
+    PART_LINK_ROLL,
+    PART_LINK_YAW,
+    PART_OIL_COOLER,
+    PART_PILOT,
+    PART_PROPELLER,
+    PART_RADIATOR,
+    PART_TANK,
+    PLANT_ENGINE,
+    PT_INDEX,
+    PT_KIND,
+    PT_POS,
+    ROUND_HE,
+    ROUND_NAMES,
+    S_COOLANT_LEAK,
+    S_COOLANT_LOST,
+    S_COOLANT_T,
+    S_ENG_OMEGA,
+    S_ENGINE_HIT,
+    S_ENGINE_WEAR,
+    S_EXPLODED,
+    S_FUEL_USED,
+    S_LINK_CUT,
+    S_OIL_LEAK,
+    S_OIL_LOST,
+    S_OIL_T,
+    S_PILOT_WOUND,
+    S_PROP_DAMAGE,
+    S_TANK_FIRE,
+    S_TANK_LEAK,
+    S_TANK_SEAL,
+    SEC_GROUP,
+    SEC_POS,
+    TK_CAPACITY,
+    TK_FUEL,
+    TK_POS,
+    TK_SEAL_MM,
+    TK_SIZE,
 )
 from .stores import tank_carried, tank_fuel, tank_row
 
@@ -101,7 +166,12 @@ def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
     """One round (calibre in mm, kind: ROUND_* or its name, "ball", "ap", "incendiary", "he")
     strikes hit box ``part``: change the aircraft's damage state and say what happened (for the
     debrief), '' if nothing did. ``rng``: a numpy Generator (its ``random()`` decides the chance
-    outcomes)."""
+    outcomes).
+
+    Slots read: state S_ENGINE_HIT, S_LINK_CUT, S_PILOT_WOUND, S_PROP_DAMAGE.
+    Slots written: state S_COOLANT_LEAK, S_ENGINE_HIT, S_LINK_CUT, S_OIL_LEAK, S_PILOT_WOUND,
+      S_PROP_DAMAGE.
+    """
     if isinstance(kind, str):
         kind = ROUND_NAMES.index(kind)
     d = int(model[0, H_ROW_DMG])
@@ -167,6 +237,9 @@ def apply_hit(model, state, part: int, calibre_mm: float, kind, rng) -> str:
 
 
 def _tank_hit(model, state, i, calibre_mm, kind, area, rng) -> str:
+    """Slots read: state S_TANK_FIRE, S_TANK_SEAL.
+    Slots written: state S_TANK_FIRE, S_TANK_LEAK, S_TANK_SEAL.
+    """
     row = tank_row(model, i)
     if not tank_carried(model, state, row):
         return ""                               # a drop tank not carried (or gone)
@@ -197,19 +270,31 @@ def _tank_hit(model, state, i, calibre_mm, kind, area, rng) -> str:
 
 
 def start_fire(model, state, tank: int) -> None:
-    """Set a tank burning (tests, scripted events)."""
+    """Set a tank burning (tests, scripted events).
+
+    Slots read: none.
+    Slots written: state S_TANK_FIRE.
+    """
     state[S_TANK_FIRE + tank] = 1e-6
 
 
 def drain(model, state, tank: int) -> None:
-    """Empty a tank (its fuel counted as used)."""
+    """Empty a tank (its fuel counted as used).
+
+    Slots read: none.
+    Slots written: state S_FUEL_USED.
+    """
     state[S_FUEL_USED + tank] = model[tank_row(model, tank), TK_FUEL]
 
 
 # --------------------------------------------------------------------- kernels
 @kernel
 def engine_factor(model, state):
-    """(share of its power the engine can still make, 1 if seized). No damage data: (1, 0)."""
+    """(share of its power the engine can still make, 1 if seized). No damage data: (1, 0).
+
+    Slots read: state S_ENGINE_HIT, S_ENGINE_WEAR.
+    Slots written: none.
+    """
     if model[0, H_ROW_DMG] <= 0.0:
         return 1.0, 0.0
     hit = state[S_ENGINE_HIT]
@@ -222,7 +307,11 @@ def engine_factor(model, state):
 @kernel
 def cooling_factors(model, state, cap_c, cap_o):
     """(coolant radiators' share still cooling, coolant circuit heat capacity J/K, oil
-    cooler's share, oil circuit heat capacity J/K), from the full-system capacities."""
+    cooler's share, oil circuit heat capacity J/K), from the full-system capacities.
+
+    Slots read: state S_COOLANT_LOST, S_OIL_LOST.
+    Slots written: none.
+    """
     d = int(model[0, H_ROW_DMG])
     if d <= 0:
         return 1.0, cap_c, 1.0, cap_o
@@ -257,7 +346,11 @@ def block_to_oil(model, t_block):
 def oil_pressure(model, state, omega, t_oil):
     """Oil pressure (gauge, Pa): the pump's full pressure from DM_OIL_RPM up (as the root of
     the speed below it), falling as the oil runs out (none below 5 % left, full above 35 %)
-    and as hot oil thins past its limit."""
+    and as hot oil thins past its limit.
+
+    Slots read: state S_OIL_LOST.
+    Slots written: none.
+    """
     d = int(model[0, H_ROW_DMG])
     if d <= 0 or omega <= 0.0:
         return 0.0
@@ -283,7 +376,14 @@ def _over(t, limit, fail):
 @kernel
 def damage_advance(model, state, diag, p_oil, dt):
     """One tick of leaks, wear and fire (see the module docstring). p_oil: this step's oil
-    pressure, Pa."""
+    pressure, Pa.
+
+    Slots read: state S_COOLANT_LEAK, S_COOLANT_LOST, S_COOLANT_T, S_ENGINE_WEAR, S_ENG_OMEGA,
+      S_EXPLODED, S_OIL_LEAK, S_OIL_LOST, S_OIL_T, S_TANK_FIRE, S_TANK_LEAK, S_TANK_SEAL.
+    Slots written: state S_COOLANT_LOST, S_ENGINE_WEAR, S_EXPLODED, S_FUEL_USED, S_OIL_LOST,
+      S_TANK_FIRE, S_TANK_LEAK; diag D_COOLANT_LEFT, D_ENGINE_HEALTH, D_FIRES, D_FUEL_LEAK,
+      D_OIL_LEFT, D_SEIZED.
+    """
     d = int(model[0, H_ROW_DMG])
     if d <= 0:
         return
@@ -384,7 +484,11 @@ def explode(model, state) -> str:
     """If a tank has exploded (the kernel set S_EXPLODED), take what it takes and say so, once:
     a fuselage tank takes the aircraft (every section shot away, the engine and the pilot
     with it), a wing tank its wing (that side's wing sections shot away; their mass leaves
-    the sum). '' when nothing exploded since the last call."""
+    the sum). '' when nothing exploded since the last call.
+
+    Slots read: state S_EXPLODED.
+    Slots written: state S_ENGINE_HIT, S_EXPLODED, S_PILOT_WOUND, S_TANK_FIRE.
+    """
     from .ballistics import set_damage
     k = int(state[S_EXPLODED])
     if k <= 0:
@@ -415,7 +519,12 @@ SMOKE_KINDS = ("coolant", "oil", "fuel", "fire", "engine")
 def smoke_points(model, state, diag) -> tuple:
     """What an aircraft trails now, ((kind, (x, y, z) body axes from the datum, strength 0..1), ...):
     coolant vapour from each leaking radiator, oil smoke from the oil cooler, a mist from each
-    leaking tank, fire from each burning one, dark smoke from a failing engine's exhaust."""
+    leaking tank, fire from each burning one, dark smoke from a failing engine's exhaust.
+
+    Slots read: state S_COOLANT_LEAK, S_COOLANT_LOST, S_ENGINE_HIT, S_ENGINE_WEAR, S_ENG_OMEGA,
+      S_OIL_LEAK, S_OIL_LOST, S_TANK_FIRE, S_TANK_LEAK.
+    Slots written: none.
+    """
     d = int(model[0, H_ROW_DMG])
     if d <= 0:
         return ()
@@ -443,7 +552,13 @@ def smoke_points(model, state, diag) -> tuple:
 
 def damage_summary(model, state, diag=None) -> dict:
     """The damage a pilot (or the AI, or a test) can read, SI units with the unit in the key.
-    An aircraft without damage data reads as sound."""
+    An aircraft without damage data reads as sound.
+
+    Slots read: state S_COOLANT_LEAK, S_COOLANT_LOST, S_ENGINE_WEAR, S_EXPLODED, S_LINK_CUT,
+      S_OIL_LEAK, S_OIL_LOST, S_PILOT_WOUND, S_PROP_DAMAGE, S_TANK_FIRE; diag D_FUEL_LEAK,
+      D_OIL_PRESSURE.
+    Slots written: none.
+    """
     d = int(model[0, H_ROW_DMG])
     n = max(int(model[d, DM_N_CORES]), 1) if d > 0 else 1
     hf, seized = engine_factor(model, state)

@@ -21,37 +21,131 @@ import math
 
 import numpy as np
 
-from .jit import entry, kernel
 from .aero import WS_WING_STALLED, section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import dynamic_viscosity, isa
-from .ground import add_force_at, gear_drag, ground_forces, may_touch, terrain_height
-from .layout import (
-    C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
-    D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MOMENT, D_NONFINITE, D_NX, D_NY, D_NZ,
-    D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STALLED_WING, D_STRIKE_INDEX, D_STRIKE_SPEED,
-    D_TAS, D_STIFFNESS, D_SUBSTEPS, E_DT, E_GRAVITY, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, M_CG, M_INERTIA,
-    M_INV_INERTIA, M_MASS, N_DOF, N_STATE, N_GROUPS, ROW_MASS, S_CONTACT_MASK, S_HAS_PREV, S_OMEGA,
-    S_POS, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX, S_STRIKE_SPEED, S_TICK, S_VEL, D_CONTACT_MASK,
-)
-from .layout import (
-    C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
-    CTL_GEAR_RATE, CTL_INV_HINGE_EXP, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
-    SURF_GEAR, E_EXT_FORCE, E_EXT_POINT, CTL_GEARED_EASE, CTL_SPRING_Q, CTL_STAB_RATE, CTL_TAB_LOSS, SURF_STAB,
-    S_SLAT, SEC_GROUP, SEC_SLAT_CLOSE, SEC_SLAT_K, SEC_SLAT_OPEN, SEC_SLAT_RATE,
-)
-from .layout import D_MASS, H_N_TANKS, H_ROW_PLANT, N_DIAG, WS_PLANT
-from .layout import MAX_RATE_RADS, MAX_SPEED_MS, N_CTRL, REFUSED_BOUNDS, REFUSED_CONTROL, REFUSED_NONFINITE
-from .guns import gun_forces, guns_advance
-from .layout import H_N_GUNS, H_ROW_DRY
-from .layout import (
-    D_OIL_PRESSURE, H_ROW_DMG, H_STORES_LOADED, S_LINK_CUT, S_PILOT_WOUND,
-)
 from .damage import damage_advance
-from .stores import store_forces, stores_advance
 from .fcs import demanded_g, fcs_targets, ground_pitch
-from .layout import C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, SURF_PITCH, SURF_ROLL
+from .ground import add_force_at, gear_drag, ground_forces, may_touch, terrain_height
+from .guns import gun_forces, guns_advance
+from .jit import entry, kernel
+from .layout import (
+    C_AIRBRAKE,
+    C_FCS_DIRECT,
+    C_FLAP,
+    C_GEAR_UP,
+    C_PITCH,
+    C_PITCH_TRIM,
+    C_ROLL,
+    C_ROLL_TRIM,
+    C_YAW,
+    C_YAW_TRIM,
+    CTL_AIRBRAKE_RATE,
+    CTL_COLS,
+    CTL_FLAP_RATE,
+    CTL_GEAR_RATE,
+    CTL_GEARED_EASE,
+    CTL_INV_HINGE_EXP,
+    CTL_Q_FULL,
+    CTL_RATE,
+    CTL_SPRING_Q,
+    CTL_STAB_RATE,
+    CTL_TAB_LOSS,
+    CTL_TAU,
+    D_ALPHA,
+    D_ALPHA_INDUCED,
+    D_BETA,
+    D_CL_WING,
+    D_CONTACT_MASK,
+    D_DOWNWASH,
+    D_FORCE,
+    D_G_DEMAND,
+    D_G_LIMIT,
+    D_GEAR_LOAD,
+    D_HEIGHT_AGL,
+    D_IAS,
+    D_MACH,
+    D_MASS,
+    D_MOMENT,
+    D_NONFINITE,
+    D_NX,
+    D_NY,
+    D_NZ,
+    D_OIL_PRESSURE,
+    D_ON_GROUND,
+    D_QBAR,
+    D_RHO,
+    D_STALLED_SECTIONS,
+    D_STALLED_WING,
+    D_STIFFNESS,
+    D_STRIKE_INDEX,
+    D_STRIKE_SPEED,
+    D_SUBSTEPS,
+    D_TAS,
+    E_DT,
+    E_EXT_FORCE,
+    E_EXT_POINT,
+    E_GRAVITY,
+    E_WIND_N,
+    GROUP_WING,
+    H_N_GUNS,
+    H_N_SECTIONS,
+    H_ROW_DMG,
+    H_ROW_DRY,
+    H_ROW_FCS,
+    H_ROW_PLANT,
+    H_ROW_SECTION,
+    H_STORES_LOADED,
+    M_CG,
+    M_INERTIA,
+    M_INV_INERTIA,
+    M_MASS,
+    MAX_RATE_RADS,
+    MAX_SPEED_MS,
+    N_CTRL,
+    N_DIAG,
+    N_DOF,
+    N_STATE,
+    REFUSED_BOUNDS,
+    REFUSED_CONTROL,
+    REFUSED_NONFINITE,
+    ROW_CONTROLS,
+    ROW_MASS,
+    S_CONTACT_MASK,
+    S_FCS_G,
+    S_FCS_G_INT,
+    S_FCS_PITCH,
+    S_FCS_ROLL,
+    S_FCS_YAW,
+    S_HAS_PREV,
+    S_LINK_CUT,
+    S_OMEGA,
+    S_PILOT_WOUND,
+    S_POS,
+    S_PREV,
+    S_PREV_DT,
+    S_QUAT,
+    S_SLAT,
+    S_STRIKE_INDEX,
+    S_STRIKE_SPEED,
+    S_SURF,
+    S_TICK,
+    S_VEL,
+    SEC_GROUP,
+    SEC_SLAT_CLOSE,
+    SEC_SLAT_K,
+    SEC_SLAT_OPEN,
+    SEC_SLAT_RATE,
+    SURF_AIRBRAKE,
+    SURF_FLAP,
+    SURF_GEAR,
+    SURF_PITCH,
+    SURF_ROLL,
+    SURF_STAB,
+    WS_PLANT,
+)
 from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
+from .stores import store_forces, stores_advance
 
 WS_EXTRA = 8
 MAX_RATE_H = 0.5
@@ -119,7 +213,15 @@ def diag_size(model) -> int:
 
 @kernel
 def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm):
-    """Write d(state[:13])/dt into deriv and the step's diagnostics into diag."""
+    """Write d(state[:13])/dt into deriv and the step's diagnostics into diag.
+
+    Slots read: state S_CONTACT_MASK, S_OMEGA, S_POS, S_QUAT, S_SURF, S_VEL; env E_EXT_FORCE,
+      E_EXT_POINT, E_GRAVITY.
+    Slots written: diag D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_CONTACT_MASK, D_DOWNWASH,
+      D_FORCE, D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MASS, D_MOMENT, D_NX, D_NY, D_NZ,
+      D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STALLED_WING, D_STIFFNESS, D_STRIKE_INDEX,
+      D_STRIKE_SPEED, D_TAS.
+    """
     G = int(model[0, H_N_SECTIONS])          # ws rows: sections, then the group rows
     for k in range(6):
         fm[k] = 0.0
@@ -261,7 +363,11 @@ def surfaces(state, ctrl, env, model, dt, R, diag):
     run at their actuator rates. An aircraft with a flight-control law (physics/fcs.py) moves its
     surfaces where the law asks instead (hydraulic actuators: no stick force, a time constant and
     a rate limit), or, with the law switched off (C_FCS_DIRECT), where the stick puts them.
-    Called once per 20 ms tick, before the aerodynamics read the surfaces."""
+    Called once per 20 ms tick, before the aerodynamics read the surfaces.
+
+    Slots read: state S_LINK_CUT, S_PILOT_WOUND, S_POS, S_SURF, S_VEL; env E_WIND_N.
+    Slots written: state S_SURF.
+    """
     # dynamic pressure through the steady wind (the same air the aerodynamics see, near enough)
     wn = env[E_WIND_N]
     we = env[E_WIND_N + 1]
@@ -336,7 +442,12 @@ def fly_by_wire(state, ctrl, env, model, dt, R, diag, ax, ay, az, qbar):
     """The pitch, roll and yaw surfaces of an aircraft with a flight-control law: toward the law's
     targets (or, switched off or on the ground, the stick's plus trim) as hydraulic actuators, first
     order with a rate limit. Switched off, the law's integrators follow the surfaces, so switching it
-    back on (or lifting off) takes over from where they are."""
+    back on (or lifting off) takes over from where they are.
+
+    Slots read: state S_OMEGA, S_SURF; diag D_ON_GROUND; env E_GRAVITY.
+    Slots written: state S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, S_SURF; diag
+      D_G_DEMAND, D_G_LIMIT.
+    """
     g = env[E_GRAVITY] if env[E_GRAVITY] > 0.0 else 9.80665
     # on its wheels (weight on wheels: the last step's gear load) the law is in its ground mode,
     # the stick moving the surfaces as in direct mode (no integrator winds up against the runway)
@@ -393,7 +504,11 @@ def slats(model, state, ws, dt):
 
 @kernel
 def _refuse(state, backup, diag, why):
-    """The step refused: the state as it was before it, and why (layout.REFUSED_*)."""
+    """The step refused: the state as it was before it, and why (layout.REFUSED_*).
+
+    Slots read: none.
+    Slots written: diag D_NONFINITE.
+    """
     for k in range(N_STATE):
         state[k] = backup[k]
     diag[D_NONFINITE] = why
@@ -403,7 +518,11 @@ def _refuse(state, backup, diag, why):
 @kernel
 def _state_refusal(state):
     """0 when every slot is finite and the speed and body rates are within physical
-    bounds, else why not (layout.REFUSED_NONFINITE, REFUSED_BOUNDS)."""
+    bounds, else why not (layout.REFUSED_NONFINITE, REFUSED_BOUNDS).
+
+    Slots read: state S_OMEGA, S_VEL.
+    Slots written: none.
+    """
     # a sum is finite only when every term is (finite terms large enough to overflow it are
     # no state either); eight partial sums, so the additions do not wait on each other
     a0 = 0.0
@@ -443,7 +562,13 @@ def _state_refusal(state):
 
 @kernel
 def step_ws(state, ctrl_in, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup):
-    """One 20 ms step with caller-provided scratch memory (see step and make_scratch)."""
+    """One 20 ms step with caller-provided scratch memory (see step and make_scratch).
+
+    Slots read: state S_HAS_PREV, S_PREV, S_PREV_DT, S_STRIKE_SPEED; diag D_CONTACT_MASK,
+      D_OIL_PRESSURE, D_STIFFNESS, D_STRIKE_INDEX, D_STRIKE_SPEED; env E_DT.
+    Slots written: state S_CONTACT_MASK, S_HAS_PREV, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX,
+      S_STRIKE_SPEED, S_TICK; diag D_NONFINITE, D_SUBSTEPS.
+    """
     dt = env[E_DT]
     # the controls as the step reads them: clamped to their ranges, into the scratch after
     # the backup state; one that is not a number refuses the step (nothing has moved yet)

@@ -35,10 +35,42 @@ import math
 
 from .jit import kernel
 from .layout import (
-    C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, FC_ALPHA_GAIN, FC_ALPHA_MAX,
-    FC_G_GAIN, FC_G_MAX, FC_G_MIN, FC_G_ROLLING, FC_M_PITCH, FC_M_ROLL, FC_M_YAW, FC_PITCH_BW,
-    FC_PITCH_INT, FC_PITCH_RATE, FC_Q_MIN, FC_ROLL_BW, FC_ROLL_RATE, FC_YAW_BW, H_ROW_FCS, M_INERTIA,
-    ROW_MASS, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, S_HAS_PREV, S_OMEGA, S_PREV, S_VEL, FC_G_ONSET, FC_ROLL_DAMP, S_FCS_G, S_FCS_G_INT,
+    C_PITCH,
+    C_PITCH_TRIM,
+    C_ROLL,
+    C_ROLL_TRIM,
+    C_YAW,
+    C_YAW_TRIM,
+    FC_ALPHA_GAIN,
+    FC_ALPHA_MAX,
+    FC_G_GAIN,
+    FC_G_MAX,
+    FC_G_MIN,
+    FC_G_ONSET,
+    FC_G_ROLLING,
+    FC_M_PITCH,
+    FC_M_ROLL,
+    FC_M_YAW,
+    FC_PITCH_BW,
+    FC_PITCH_INT,
+    FC_PITCH_RATE,
+    FC_Q_MIN,
+    FC_ROLL_BW,
+    FC_ROLL_DAMP,
+    FC_ROLL_RATE,
+    FC_YAW_BW,
+    H_ROW_FCS,
+    M_INERTIA,
+    ROW_MASS,
+    S_FCS_G,
+    S_FCS_G_INT,
+    S_FCS_PITCH,
+    S_FCS_ROLL,
+    S_FCS_YAW,
+    S_HAS_PREV,
+    S_OMEGA,
+    S_PREV,
+    S_VEL,
 )
 
 V_MIN = 30.0            # m/s: the laws' speed terms are held at this below it (taxiing, take-off roll)
@@ -56,7 +88,11 @@ ROLL_STICK_CENTRE = 0.05  # the roll integrator runs only with the lateral stick
 @kernel
 def load_factor(state, R, g):
     """The accelerometer: load factor along -z body from the last step's derivative (before the
-    first step: the 1 g of level flight, cos(theta) cos(phi))."""
+    first step: the 1 g of level flight, cos(theta) cos(phi)).
+
+    Slots read: state S_HAS_PREV, S_OMEGA, S_PREV, S_VEL.
+    Slots written: none.
+    """
     if state[S_HAS_PREV] < 0.5:
         return R[2, 2]
     p = state[S_OMEGA]
@@ -101,7 +137,11 @@ def _clamp(x, lo, hi):
 def ground_pitch(state, ctrl, model, qbar):
     """The pitch surface on the wheels (the law's ground mode): where the stick puts it, less what
     holds the rotation to GROUND_PITCH_RATE (a pilot yanking the stick back at rotation speed
-    lifts the nose at that rate instead of scraping the tail)."""
+    lifts the nose at that rate instead of scraping the tail).
+
+    Slots read: state S_OMEGA.
+    Slots written: none.
+    """
     f = int(model[0, H_ROW_FCS])
     target = ctrl[C_PITCH] + ctrl[C_PITCH_TRIM]
     q = state[S_OMEGA + 1]
@@ -115,7 +155,11 @@ def ground_pitch(state, ctrl, model, qbar):
 @kernel
 def fcs_targets(state, ctrl, model, R, ax, ay, az, qbar, g, dt):
     """Surface targets (pitch, roll, yaw, each -1..1 of travel) from the law, its integrators
-    moved one step; also returns the demanded g and the limit in force."""
+    moved one step; also returns the demanded g and the limit in force.
+
+    Slots read: state S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, S_OMEGA.
+    Slots written: state S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW.
+    """
     f = int(model[0, H_ROW_FCS])
     tas = math.sqrt(ax * ax + ay * ay + az * az)
     v = tas if tas > V_MIN else V_MIN

@@ -19,7 +19,11 @@ def fuel_on_board(model, state):
 @kernel
 def burn_fuel(model, state, burn):
     """Take ``burn`` kg from the tanks that feed first (lowest priority number); equal ones in
-    proportion to what they hold. A dry aircraft burns nothing (its engines stop)."""
+    proportion to what they hold. A dry aircraft burns nothing (its engines stop).
+
+    Slots read: none.
+    Slots written: state S_FUEL_USED.
+    """
     n_t = int(model[0, H_N_TANKS])
     row0 = int(model[0, H_ROW_PLANT]) + PLANT_STATIONS + int(model[0, H_N_PROP_ST])
     while burn > 1e-12:

@@ -15,10 +15,40 @@ import math
 
 from .jit import hot_kernel, kernel
 from .layout import (
-    C_BRAKE_L, C_BRAKE_R, C_GEAR_UP, C_YAW, S_SURF, SURF_GEAR, SURF_YAW, CT_C, CT_K, CT_MU, CT_POS, E_DT, E_TERRAIN_DX,
-    E_TERRAIN_E0, E_TERRAIN_N0, GR_BRAKE_MU, GR_BRAKE_SIDE, GR_C, GR_K, GR_POS,
-    GR_DRAG_AREA, GR_RETRACTABLE, GR_ROLL_MU, GR_SIDE_MU, GR_STEER, H_GROUND_RADIUS, H_N_CONTACT,
-    H_N_GEAR, H_ROW_CONTACT, H_ROW_GEAR, M_CG, M_MASS, ROW_MASS, S_OMEGA, S_POS, S_VEL,
+    C_BRAKE_L,
+    C_BRAKE_R,
+    C_YAW,
+    CT_C,
+    CT_K,
+    CT_MU,
+    CT_POS,
+    E_DT,
+    E_TERRAIN_DX,
+    E_TERRAIN_E0,
+    E_TERRAIN_N0,
+    GR_BRAKE_MU,
+    GR_BRAKE_SIDE,
+    GR_C,
+    GR_DRAG_AREA,
+    GR_K,
+    GR_POS,
+    GR_RETRACTABLE,
+    GR_ROLL_MU,
+    GR_SIDE_MU,
+    GR_STEER,
+    H_GROUND_RADIUS,
+    H_N_CONTACT,
+    H_N_GEAR,
+    H_ROW_CONTACT,
+    H_ROW_GEAR,
+    M_CG,
+    M_MASS,
+    ROW_MASS,
+    S_OMEGA,
+    S_POS,
+    S_SURF,
+    S_VEL,
+    SURF_GEAR,
 )
 
 MIN_CREEP_MS = 0.05
@@ -26,7 +56,11 @@ MIN_CREEP_MS = 0.05
 
 @kernel
 def terrain_height(terrain, env, north, east):
-    """(height_m above sea level, dh/dnorth, dh/deast) at a point; bilinear in the grid."""
+    """(height_m above sea level, dh/dnorth, dh/deast) at a point; bilinear in the grid.
+
+    Slots read: env E_TERRAIN_DX, E_TERRAIN_E0, E_TERRAIN_N0.
+    Slots written: none.
+    """
     nr = terrain.shape[0]
     nc = terrain.shape[1]
     if nr < 2 or nc < 2:
@@ -58,7 +92,11 @@ def terrain_height(terrain, env, north, east):
 
 @hot_kernel
 def _contact(state, R, model, px, py, pz, terrain, env):
-    """Penetration depth, up normal (NED), and point velocity (NED) of a body point."""
+    """Penetration depth, up normal (NED), and point velocity (NED) of a body point.
+
+    Slots read: state S_OMEGA, S_POS, S_VEL.
+    Slots written: none.
+    """
     rx = px - model[ROW_MASS, M_CG]
     ry = py - model[ROW_MASS, M_CG + 1]
     rz = pz - model[ROW_MASS, M_CG + 2]
@@ -114,7 +152,11 @@ def _friction(mu_n, v, creep):
 
 @kernel
 def may_touch(model, terrain, env, state):
-    """False when the aircraft is too high above the terrain for any point to touch it."""
+    """False when the aircraft is too high above the terrain for any point to touch it.
+
+    Slots read: state S_POS.
+    Slots written: none.
+    """
     h_cg = terrain_height(terrain, env, state[S_POS], state[S_POS + 1])[0]
     return -state[S_POS + 2] - h_cg <= 2.0 * model[0, H_GROUND_RADIUS] + 1.0
 
@@ -123,7 +165,11 @@ def may_touch(model, terrain, env, state):
 def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
     """Gear and contact-point forces (call only where may_touch: the guard sits with the
     caller because calling this function costs more than the test). Returns (legs on ground, total gear load N,
-    touching-contact mask, newly touching contact index or -1, its speed m/s)."""
+    touching-contact mask, newly touching contact index or -1, its speed m/s).
+
+    Slots read: state S_SURF; env E_DT.
+    Slots written: none.
+    """
     dt = env[E_DT]
     creep_per_newton = 2.5 * dt / model[ROW_MASS, M_MASS]
     n_gear = int(model[0, H_N_GEAR])
@@ -225,7 +271,11 @@ def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
 
 @kernel
 def gear_drag(model, state, R, wind_n, wind_e, wind_d, rho, ctrl, fm):
-    """Drag of the extended landing gear (CD*S per leg) at each leg, from its own airflow."""
+    """Drag of the extended landing gear (CD*S per leg) at each leg, from its own airflow.
+
+    Slots read: state S_OMEGA, S_SURF, S_VEL.
+    Slots written: none.
+    """
     n_gear = int(model[0, H_N_GEAR])
     row0 = int(model[0, H_ROW_GEAR])
     gear_out = 1.0 - state[S_SURF + SURF_GEAR]     # drag in proportion as it comes out of its well

@@ -18,12 +18,23 @@ gun off the centre line also yaws it (and pitches it, by its height off the CG).
 * ``guns_advance`` (once per step): the rounds fired this step leave the belts; the
   mass re-sum (plant.resum_mass) takes their weight off.
 """
-from .jit import kernel
 from .ground import add_force_at
-
+from .jit import kernel
 from .layout import (
-    C_FIRE, D_AMMO, D_RECOIL, E_DT, GUN_AMMO, GUN_DIR, GUN_IMPULSE, GUN_POS, GUN_RATE, H_N_GUNS, H_ROW_GUN,
-    M_CG, ROW_MASS, S_GUN_FIRED,
+    C_FIRE,
+    D_AMMO,
+    D_RECOIL,
+    E_DT,
+    GUN_AMMO,
+    GUN_DIR,
+    GUN_IMPULSE,
+    GUN_POS,
+    GUN_RATE,
+    H_N_GUNS,
+    H_ROW_GUN,
+    M_CG,
+    ROW_MASS,
+    S_GUN_FIRED,
 )
 
 
@@ -31,7 +42,11 @@ from .layout import (
 def gun_forces(model, state, ctrl, env, fm, diag):
     """Mean recoil of every gun that fires this step (trigger held, rounds left) into fm
     (force 0..2, moment about the CG 3..5, body axes); rounds left and the total recoil
-    force into diag."""
+    force into diag.
+
+    Slots read: state S_GUN_FIRED; env E_DT.
+    Slots written: diag D_AMMO, D_RECOIL.
+    """
     n = int(model[0, H_N_GUNS])
     g0 = int(model[0, H_ROW_GUN])
     dt = env[E_DT]
@@ -62,7 +77,11 @@ def gun_forces(model, state, ctrl, env, fm, diag):
 @kernel
 def guns_advance(model, state, ctrl, dt):
     """The rounds fired this step leave the belts (fractional rounds accumulate: a gun at
-    800 rounds/min fires 0.27 rounds per 20 ms step); firing stops when a belt is empty."""
+    800 rounds/min fires 0.27 rounds per 20 ms step); firing stops when a belt is empty.
+
+    Slots read: state S_GUN_FIRED.
+    Slots written: state S_GUN_FIRED.
+    """
     if ctrl[C_FIRE] <= 0.5:
         return
     n = int(model[0, H_N_GUNS])

@@ -24,16 +24,45 @@ own nozzle (JT_*). What each engine does:
 """
 import math
 
-from .jit import kernel
-from .ground import add_force_at
-from .layout import (
-    C_CUTOFF, C_THROTTLE, D_FUEL_FLOW, D_JET_AB, D_JET_SPOOL, D_JET_THRUST, D_JETS_RUNNING, D_THRUST,
-    H_N_JETS, H_ROW_JET, JE_AB_N, JE_AB_RATE, JE_AB_SPOOL, JE_DETENT, JE_IDLE_AIR, JE_IDLE_FRAC, JE_MIL_N,
-    JE_N_ALT, JE_N_MACH, JE_SPOOL_DOWN, JE_SPOOL_UP, JE_TSFC_AB, JE_TSFC_MACH, JE_TSFC_MIL,
-    JE_WINDMILL_CDA, JET_ROW_ENGINE, JET_ROW_INSTALL, JT_AXIS, JT_POS, M_CG, ROW_MASS, S_JET_AB,
-    S_JET_FAILED, S_JET_SPOOL,
-)
 from .fuel import burn_fuel
+from .ground import add_force_at
+from .jit import kernel
+from .layout import (
+    C_CUTOFF,
+    C_THROTTLE,
+    D_FUEL_FLOW,
+    D_JET_AB,
+    D_JET_SPOOL,
+    D_JET_THRUST,
+    D_JETS_RUNNING,
+    D_THRUST,
+    H_N_JETS,
+    H_ROW_JET,
+    JE_AB_N,
+    JE_AB_RATE,
+    JE_AB_SPOOL,
+    JE_DETENT,
+    JE_IDLE_AIR,
+    JE_IDLE_FRAC,
+    JE_MIL_N,
+    JE_N_ALT,
+    JE_N_MACH,
+    JE_SPOOL_DOWN,
+    JE_SPOOL_UP,
+    JE_TSFC_AB,
+    JE_TSFC_MACH,
+    JE_TSFC_MIL,
+    JE_WINDMILL_CDA,
+    JET_ROW_ENGINE,
+    JET_ROW_INSTALL,
+    JT_AXIS,
+    JT_POS,
+    M_CG,
+    ROW_MASS,
+    S_JET_AB,
+    S_JET_FAILED,
+    S_JET_SPOOL,
+)
 
 P0 = 101325.0
 T0 = 288.15
@@ -96,13 +125,20 @@ def jet_point(model, spool, ab, mach, alt_m, press, temp, tas):
 
 @kernel
 def jet_running(model, state, ctrl, k, fuel_kg):
+    """Slots read: state S_JET_FAILED.
+    Slots written: none.
+    """
     return state[S_JET_FAILED + k] < 0.5 and fuel_kg > 0.0 and ctrl[C_CUTOFF] < 0.5
 
 
 @kernel
 def jet_forces(model, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, fuel_kg):
     """Every engine's net thrust (or a failed one's windmilling drag) into fm at its nozzle;
-    returns the fuel flow of all engines, kg/s."""
+    returns the fuel flow of all engines, kg/s.
+
+    Slots read: state S_JET_AB, S_JET_SPOOL.
+    Slots written: diag D_FUEL_FLOW, D_JETS_RUNNING, D_JET_AB, D_JET_SPOOL, D_JET_THRUST, D_THRUST.
+    """
     je = int(model[0, H_ROW_JET]) + JET_ROW_ENGINE
     n_jets = int(model[0, H_N_JETS])
     tas = math.sqrt(ax * ax + ay * ay + az * az)
@@ -161,7 +197,11 @@ def throttle_targets(model, ctrl, spool):
 
 @kernel
 def jet_advance(model, state, ctrl, fuel_flow, fuel_kg, dt):
-    """Spools and afterburners one step toward the throttle, and the fuel burned."""
+    """Spools and afterburners one step toward the throttle, and the fuel burned.
+
+    Slots read: state S_JET_AB, S_JET_SPOOL.
+    Slots written: state S_JET_AB, S_JET_SPOOL.
+    """
     je = int(model[0, H_ROW_JET]) + JET_ROW_ENGINE
     for k in range(int(model[0, H_N_JETS])):
         n = state[S_JET_SPOOL + k]
@@ -188,7 +228,11 @@ def jet_advance(model, state, ctrl, fuel_flow, fuel_kg, dt):
 @kernel
 def jet_settle(model, state, ctrl):
     """The engines in equilibrium with the throttle (for trims): spool and afterburner where the
-    throttle leaves them."""
+    throttle leaves them.
+
+    Slots read: state S_JET_FAILED.
+    Slots written: state S_JET_AB, S_JET_SPOOL.
+    """
     for k in range(int(model[0, H_N_JETS])):
         if state[S_JET_FAILED + k] >= 0.5:
             state[S_JET_SPOOL + k] = 0.0

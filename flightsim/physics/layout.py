@@ -106,7 +106,8 @@ D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the
 # named values (dynamics._work), and its alignment to 32 bytes changes the last bits of the flight
 # (measured: with N_DIAG = 58 the kept winch launch differed from step 135 on by up to 5e-15;
 # 49 and 61 replay it bit for bit)
-N_DIAG = 65       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..63 jets, 64 spare (see below)
+N_DIAG = 65       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..63 jets,
+#                   64 spare (see below)
 
 # ---------------------------------------------------------------- model array
 MODEL_COLS = 52

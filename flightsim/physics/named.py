@@ -23,6 +23,7 @@ where people think in them. Axes: NED world, FRD body; quaternions scalar-first.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -56,7 +57,8 @@ CONTROLS = (
     ("fire", L.C_FIRE, 0.0, 1.0, "1: guns firing (trigger held)"),
     ("drop_tanks", L.C_DROP_TANKS, 0.0, 1.0, "1: release the drop tanks"),
     ("drop_bombs", L.C_DROP_BOMBS, 0.0, 1.0, "1: release the bombs"),
-    ("fcs_direct", L.C_FCS_DIRECT, 0.0, 1.0, "1: the flight-control law off, the stick moves the surfaces (fly-by-wire aircraft)"),
+    ("fcs_direct", L.C_FCS_DIRECT, 0.0, 1.0,
+     "1: the flight-control law off, the stick moves the surfaces (fly-by-wire aircraft)"),
 )
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 _BY_INDEX = {i: k for k, (_, i, *_) in enumerate(CONTROLS)}
@@ -155,8 +157,32 @@ class Controls:
     names then read and write a column; keywords set values. Values are written as
     given: the kernels clamp what they read (infinities too), ``clipped()`` clamps here;
     NaN is refused with a ValueError naming the control."""
-    __slots__ = ("array",)
     names = tuple(CONTROL_INDEX)
+    if not TYPE_CHECKING:
+        __slots__ = ("array",)
+    else:       # the controls, set on the class from CONTROLS below, for type checkers (a test keeps them the same)
+        pitch: float
+        roll: float
+        yaw: float
+        airbrake: float
+        flap: float
+        brake_left: float
+        brake_right: float
+        throttle: float
+        pitch_trim: float
+        gear_up: float
+        prop_rpm: float
+        wep: float
+        blower: float
+        feather: float
+        cutoff: float
+        starter: float
+        roll_trim: float
+        yaw_trim: float
+        fire: float
+        drop_tanks: float
+        drop_bombs: float
+        fcs_direct: float
 
     def __init__(self, array: np.ndarray | None = None, **values):
         if array is None:
@@ -167,7 +193,7 @@ class Controls:
         self.array = array
         self.set(**values)
 
-    def set(self, **values) -> "Controls":
+    def set(self, **values) -> Controls:
         for k, v in values.items():
             if k not in CONTROL_INDEX:
                 raise KeyError(f"unknown control {k!r} (known: {', '.join(CONTROL_INDEX)})")
@@ -176,10 +202,10 @@ class Controls:
             self.array[CONTROL_INDEX[k]] = v
         return self
 
-    def copy(self) -> "Controls":
+    def copy(self) -> Controls:
         return Controls(self.array.copy())
 
-    def clipped(self) -> "Controls":
+    def clipped(self) -> Controls:
         """A copy with each control clamped to its range (a NaN one: ValueError naming it)."""
         check_controls(self.array)
         out = self.copy()
@@ -571,7 +597,8 @@ class AircraftView(Readouts):
     """Readouts over a state and diag pair that belong to no Sim (a physics thread's, an AI's).
     Without a diag only the state's readouts (position, attitude, rates, surfaces) work."""
     def __init__(self, state: np.ndarray, diag: np.ndarray | None = None, dt_s: float = 0.02):
-        self.state, self.diag, self.dt_s = state, diag, dt_s
+        # no diag: the diagnostics' readouts fail where they index it
+        self.state, self.diag, self.dt_s = state, cast(np.ndarray, diag), dt_s
 
 
 class FleetReadouts:
@@ -580,7 +607,8 @@ class FleetReadouts:
     Readouts. Without diags (a run's states only) only the state's readouts work."""
 
     def __init__(self, states: np.ndarray, diags: np.ndarray | None = None, dt_s: float = 0.02):
-        self.state, self.diag, self.dt_s = states, diags, dt_s
+        # no diags: the diagnostics' readouts fail where they index them
+        self.state, self.diag, self.dt_s = states, cast(np.ndarray, diags), dt_s
         self._flight = np.zeros((len(states), len(FLIGHT_COLUMNS)))
 
     def flight(self) -> dict:

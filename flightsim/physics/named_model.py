@@ -1,6 +1,6 @@
 """An aircraft's compiled data (the kernels' ``model`` matrix and ``tables``) by name.
 
-The compiler (``flightsim.spec``) writes the model matrix; the kernels read it by the
+The compiler (``flightsim.aircraft_data``) writes the model matrix; the kernels read it by the
 layout's row and column constants. The AI, the combat world, the snapshot builder and the
 validation cards read it through this view instead:
 
@@ -156,7 +156,7 @@ class AircraftData:
     def corner_speed_eas_ms(self, mass_kg: float) -> float:
         """An estimate of the corner speed (EAS, m/s): where the wing's and body's sections at their
         maximum lift give the law's g limit, sqrt(2 n W / (rho0 S CLmax)), S CLmax summed over them
-        by the compiler (FC_LIFT_AREA; low speed: the tunnel's turn curves, flightsim.maneuver, give
+        by the compiler (FC_LIFT_AREA; low speed: the tunnel's turn curves, flightsim.tools.maneuver, give
         the real one at each Mach). 0 without a law."""
         if not self.fly_by_wire:
             return 0.0
@@ -336,7 +336,7 @@ class AircraftData:
         return self._sections[:, L.SEC_GAIN:L.SEC_GAIN + 4]
 
     @classmethod
-    def blank(cls, section_gains) -> "AircraftData":
+    def blank(cls, section_gains) -> AircraftData:
         """A bare model with only sections' control gains ((n, 4) as section_gains): for tests
         of what reads surfaces and deflections, not a flyable aircraft."""
         gains = np.asarray(section_gains, dtype=np.float64)

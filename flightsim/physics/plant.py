@@ -23,42 +23,149 @@ import math
 
 import numpy as np
 
-from .jit import entry, kernel
 from .aero import wind_at
 from .atmosphere import isa
-from .engine import engine_state
-from .ground import add_force_at
-from .layout import (
-    C_BLOWER, C_CUTOFF, C_FEATHER, C_PROP_RPM, C_STARTER, C_THROTTLE, C_WEP, CL_AREA, CL_CDA_MAX,
-    CL_CDA_MIN, CL_DUCT, CL_EFF, CL_HEAT_CAP, CL_OIL, CL_POS, CL_RAD, CL_T_OPEN, CL_T_RANGE,
-    D_BLADE_ANGLE, D_COOLANT_T, D_ENGINE_LOAD, D_EXHAUST_THRUST, D_FUEL_FLOW, D_FUEL_KG, D_MAP, D_MASS,
-    D_OIL_T, D_PROP_EFF, D_PROP_TORQUE, D_RPM, D_SC_GEAR, D_SC_POWER, D_SHAFT_POWER, D_THRUST,
-    EN_CRANK_SENSE, EN_EXH_POS, EN_EXH_VJ, EN_GEAR, EN_HEAT_COOLANT, EN_HEAT_OIL, EN_INERTIA,
-    EN_MAP_MIL, EN_OMEGA_FIRE, EN_OMEGA_IDLE, EN_OMEGA_MAX, EN_RATED_POWER, EN_STARTER_TORQUE,
-    H_N_PROP_ST, H_N_TANKS, H_ROW_PLANT, M_CG, M_INERTIA, M_INV_INERTIA, M_MASS, PLANT_COOL,
-    PLANT_DRY, PLANT_ENGINE, PLANT_PROP, PLANT_SC, PLANT_STATIONS, PR_FEATHER, PR_GOV_GAIN,
-    PR_GOV_LEAD, PR_GOV_MAX, PR_GOV_MIL, PR_GOV_MIN, PR_INERTIA, PR_PITCH_MAX, PR_PITCH_MIN, PR_PITCH_RATE,
-    PR_POS, PR_SENSE, ROW_MASS, S_COOLANT_T, S_ENG_OMEGA, S_FUEL_USED, S_INFLOW, S_OIL_T, S_OMEGA,
-    S_POS, S_PROP_PITCH, S_QUAT, S_RAD_FLAP, S_SC_GEAR, S_SWIRL, S_VEL, SC_DOWN_PA, SC_UP_PA,
-    SC_WORK_HIGH, TK_FUEL, TK_POS, TK_SIZE, WS_PLANT, N_CTRL, N_STATE,
-)
-from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
-from .layout import (
-    D_OIL_PRESSURE, EN_IND_EFF, H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, H_STORES_LOADED,
-    S_PROP_DAMAGE, SEC_DAMAGE, SEC_MASS, SEC_POS, ST_MASS, ST_POS, ST_SIZE,
-)
 from .damage import block_to_oil, cooling_factors, engine_factor, oil_pressure
-from .layout import (
-    DM_COOLANT_KG, DM_N_CORES, DM_OIL_KG, H_N_PARTS, H_ROW_DMG, H_ROW_PART, PART_OIL_COOLER, PART_RADIATOR,
-    PT_INDEX, PT_KIND, PT_POS, S_COOLANT_LOST, S_OIL_LOST,
-)
-from .stores import store_on, tank_carried
-from .propeller import blade_loads, momentum_targets
+from .engine import engine_state
 from .fuel import burn_fuel, fuel_on_board
+from .ground import add_force_at
 from .jet import jet_advance, jet_forces, jet_settle
-from .layout import H_N_JETS
+from .jit import entry, kernel
+from .layout import (
+    C_BLOWER,
+    C_CUTOFF,
+    C_FEATHER,
+    C_PROP_RPM,
+    C_STARTER,
+    C_THROTTLE,
+    C_WEP,
+    CL_AREA,
+    CL_CDA_MAX,
+    CL_CDA_MIN,
+    CL_DUCT,
+    CL_EFF,
+    CL_HEAT_CAP,
+    CL_OIL,
+    CL_POS,
+    CL_RAD,
+    CL_T_OPEN,
+    CL_T_RANGE,
+    D_BLADE_ANGLE,
+    D_COOLANT_T,
+    D_ENGINE_LOAD,
+    D_EXHAUST_THRUST,
+    D_FUEL_FLOW,
+    D_FUEL_KG,
+    D_MAP,
+    D_OIL_PRESSURE,
+    D_OIL_T,
+    D_PROP_EFF,
+    D_PROP_TORQUE,
+    D_RPM,
+    D_SC_GEAR,
+    D_SC_POWER,
+    D_SHAFT_POWER,
+    D_THRUST,
+    DM_COOLANT_KG,
+    DM_N_CORES,
+    DM_OIL_KG,
+    EN_CRANK_SENSE,
+    EN_EXH_POS,
+    EN_EXH_VJ,
+    EN_GEAR,
+    EN_HEAT_COOLANT,
+    EN_HEAT_OIL,
+    EN_IND_EFF,
+    EN_INERTIA,
+    EN_MAP_MIL,
+    EN_OMEGA_FIRE,
+    EN_OMEGA_IDLE,
+    EN_OMEGA_MAX,
+    EN_RATED_POWER,
+    EN_STARTER_TORQUE,
+    GUN_AMMO,
+    GUN_BOX_POS,
+    GUN_BOX_SIZE,
+    GUN_ROUND_MASS,
+    H_DAMAGED,
+    H_N_GUNS,
+    H_N_JETS,
+    H_N_PARTS,
+    H_N_PROP_ST,
+    H_N_SECTIONS,
+    H_N_STORES,
+    H_N_TANKS,
+    H_ROW_DMG,
+    H_ROW_DRY,
+    H_ROW_GUN,
+    H_ROW_PART,
+    H_ROW_PLANT,
+    H_ROW_SECTION,
+    H_ROW_STORE,
+    H_STORES_LOADED,
+    M_CG,
+    M_INERTIA,
+    M_INV_INERTIA,
+    M_MASS,
+    N_CTRL,
+    N_STATE,
+    PART_OIL_COOLER,
+    PART_RADIATOR,
+    PLANT_COOL,
+    PLANT_ENGINE,
+    PLANT_PROP,
+    PLANT_SC,
+    PLANT_STATIONS,
+    PR_FEATHER,
+    PR_GOV_GAIN,
+    PR_GOV_LEAD,
+    PR_GOV_MAX,
+    PR_GOV_MIL,
+    PR_GOV_MIN,
+    PR_INERTIA,
+    PR_PITCH_MAX,
+    PR_PITCH_MIN,
+    PR_PITCH_RATE,
+    PR_POS,
+    PR_SENSE,
+    PT_INDEX,
+    PT_KIND,
+    PT_POS,
+    ROW_MASS,
+    S_COOLANT_LOST,
+    S_COOLANT_T,
+    S_ENG_OMEGA,
+    S_FUEL_USED,
+    S_GUN_FIRED,
+    S_INFLOW,
+    S_OIL_LOST,
+    S_OIL_T,
+    S_OMEGA,
+    S_POS,
+    S_PROP_DAMAGE,
+    S_PROP_PITCH,
+    S_QUAT,
+    S_RAD_FLAP,
+    S_SC_GEAR,
+    S_SWIRL,
+    S_VEL,
+    SC_DOWN_PA,
+    SC_UP_PA,
+    SC_WORK_HIGH,
+    SEC_DAMAGE,
+    SEC_MASS,
+    SEC_POS,
+    ST_MASS,
+    ST_POS,
+    ST_SIZE,
+    TK_FUEL,
+    TK_POS,
+    TK_SIZE,
+    WS_PLANT,
+)
+from .propeller import blade_loads, momentum_targets
 from .quat import dcm_from_state
-
+from .stores import store_on, tank_carried
 
 CP_AIR = 1005.0
 TAU_INFLOW = 0.05           # s: lag of the induced velocities (dynamic inflow)
@@ -86,7 +193,11 @@ def _load_box(model, state, k, n_t, row0, g0, n_g):
     """Load k of what burns off, is fired or is released: tanks first (k < n_t), then gun
     belts, then stores: (mass kg, box sides lx, ly, lz, centre x, y, z). A tank's fuel is a
     box whose height shrinks with its fill, a belt a box whose length shrinks as it feeds,
-    a store its own box while it is on. Mass <= 0: empty or gone."""
+    a store its own box while it is on. Mass <= 0: empty or gone.
+
+    Slots read: state S_FUEL_USED, S_GUN_FIRED.
+    Slots written: none.
+    """
     if k < n_t:
         row = row0 + k
         cap = model[row, TK_FUEL]
@@ -124,7 +235,11 @@ def resum_mass(model, state):
     lost as a point mass at its quarter chord; parallel-axis shifted), and the inverse
     inertia. The dry row is
     model[0, H_ROW_DRY] (0: nothing burns off, nothing to do). Scalars only: no
-    allocation per step."""
+    allocation per step.
+
+    Slots read: state S_COOLANT_LOST, S_OIL_LOST.
+    Slots written: none.
+    """
     dry = int(model[0, H_ROW_DRY])
     if dry <= 0:
         return
@@ -267,7 +382,14 @@ def _cooler(model, cool, c, temp_k, t_amb, rho, v_eff):
 @kernel
 def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, P):
     """Powerplant forces and moments into fm (body axes, about the CG); rates to ws[P..P+4].
-    ax, ay, az: velocity of the CG through the air (body axes)."""
+    ax, ay, az: velocity of the CG through the air (body axes).
+
+    Slots read: state S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_OMEGA, S_PROP_DAMAGE,
+      S_PROP_PITCH, S_SC_GEAR.
+    Slots written: diag D_BLADE_ANGLE, D_COOLANT_T, D_ENGINE_LOAD, D_EXHAUST_THRUST, D_FUEL_FLOW,
+      D_FUEL_KG, D_MAP, D_OIL_PRESSURE, D_OIL_T, D_PROP_EFF, D_PROP_TORQUE, D_RPM, D_SC_GEAR,
+      D_SC_POWER, D_SHAFT_POWER, D_THRUST.
+    """
     if model[0, H_N_JETS] > 0.0:
         # jet engines instead of the engine and propeller (physics/jet.py)
         fuel = fuel_on_board(model, state)
@@ -447,7 +569,12 @@ def select_gear(model, gear, press, ctrl):
 
 @kernel
 def plant_advance(model, state, ctrl, ws, P, dt):
-    """Move the powerplant states one step with the rates of this step's derivative."""
+    """Move the powerplant states one step with the rates of this step's derivative.
+
+    Slots read: state S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_PROP_PITCH, S_SC_GEAR, S_SWIRL.
+    Slots written: state S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_PROP_PITCH, S_RAD_FLAP,
+      S_SC_GEAR, S_SWIRL.
+    """
     if model[0, H_N_JETS] > 0.0:
         jet_advance(model, state, ctrl, ws[P + 4, W_FUEL], fuel_on_board(model, state), dt)
         return
@@ -506,7 +633,11 @@ def plant_advance(model, state, ctrl, ws, P, dt):
 def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, press, temp, qbar, ws, P,
               firing, gear_sc):
     """Engine torque minus propeller torque at the crankshaft (N m) at (omega, pitch), with
-    the induced velocities iterated to their momentum-theory values (left in state)."""
+    the induced velocities iterated to their momentum-theory values (left in state).
+
+    Slots read: state S_INFLOW, S_SWIRL.
+    Slots written: state S_INFLOW, S_SWIRL.
+    """
     base = int(model[0, H_ROW_PLANT])
     e = base + PLANT_ENGINE
     pr = base + PLANT_PROP
@@ -572,7 +703,11 @@ def _solve(model, tables, state, ctrl, which, fixed, lo, hi, f_lo, f_hi, ux, uy,
 def plant_trim(model, tables, state, ctrl, env, ws):
     """Put the powerplant states of ``state`` in equilibrium for its flight condition
     (steady: body rates ignored) and the controls ``ctrl``. Returns 0 if the engine and
-    propeller balance, 1 if the rotor stops (the engine cannot turn the propeller)."""
+    propeller balance, 1 if the rotor stops (the engine cannot turn the propeller).
+
+    Slots read: state S_INFLOW, S_POS, S_VEL.
+    Slots written: state S_COOLANT_T, S_ENG_OMEGA, S_OIL_T, S_PROP_PITCH, S_RAD_FLAP, S_SC_GEAR.
+    """
     base = int(model[0, H_ROW_PLANT])
     if base <= 0:
         return 0

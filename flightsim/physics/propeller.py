@@ -30,15 +30,33 @@ import math
 
 import numpy as np
 
-from .jit import kernel
 from .aero import fast_atan2
 from .compress import mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
+from .jit import kernel
 from .layout import (
-    N_AZIMUTH, PR_BLADES, PR_RADIUS, PR_SENSE, PS_CHORD, PS_DR, PS_LE_LOSS, PS_NEG_STALL, PS_R, PS_SLOPE_INV,
-    PS_STALL, PS_TABLE,
-    PS_TC, PS_TWIST, PS_WAVE_PEAK, S_INFLOW, S_SWIRL, T_CD, T_CL, TABLE_ALPHA_MIN_DEG, TABLE_N, TABLE_STEP_DEG,
+    N_AZIMUTH,
+    PR_BLADES,
+    PR_RADIUS,
+    PR_SENSE,
+    PS_CHORD,
+    PS_DR,
+    PS_LE_LOSS,
+    PS_NEG_STALL,
+    PS_R,
+    PS_SLOPE_INV,
+    PS_STALL,
+    PS_TABLE,
+    PS_TC,
+    PS_TWIST,
+    PS_WAVE_PEAK,
+    S_INFLOW,
+    S_SWIRL,
+    T_CD,
+    T_CL,
+    TABLE_ALPHA_MIN_DEG,
+    TABLE_N,
+    TABLE_STEP_DEG,
 )
-
 
 AZ_COS = np.array([math.cos(2.0 * math.pi * j / N_AZIMUTH) for j in range(N_AZIMUTH)])
 AZ_SIN = np.array([math.sin(2.0 * math.pi * j / N_AZIMUTH) for j in range(N_AZIMUTH)])
@@ -68,7 +86,11 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
     omega_p: propeller angular speed (rad/s, >= 0); pitch: blade angle at 0.75 R.
     Returns (thrust along +x N, in-plane force y N, z N, moment about the hub y N m,
     z N m, aerodynamic torque against the rotation N m). Thrust and torque per station go
-    to pw[pw_row, k] and pw[pw_row + 1, k]."""
+    to pw[pw_row, k] and pw[pw_row + 1, k].
+
+    Slots read: state S_INFLOW, S_SWIRL.
+    Slots written: none.
+    """
     sense = model[row_prop, PR_SENSE]
     w_blade = model[row_prop, PR_BLADES] / N_AZIMUTH
     thrust = 0.0
@@ -171,7 +193,11 @@ def tip_loss(blades, rad, radius, u_p, u_t):
 def momentum_targets(model, row_prop, row_st0, n_st, state, omega_p, u_axial, rho, pw, pw_row, out_row):
     """Induced velocities (axial, swirl) that momentum theory asks for each annulus given the
     blade loads in pw[pw_row] (thrust) and pw[pw_row + 1] (torque); written to
-    pw[out_row] and pw[out_row + 1]. u_axial: the axial flight speed through the disc."""
+    pw[out_row] and pw[out_row + 1]. u_axial: the axial flight speed through the disc.
+
+    Slots read: state S_INFLOW.
+    Slots written: none.
+    """
     blades = model[row_prop, PR_BLADES]
     radius = model[row_prop, PR_RADIUS]
     u = u_axial if u_axial > 0.0 else 0.0

@@ -14,19 +14,42 @@ numpy, numba and the standard library only.
 """
 import math
 
-from .jit import kernel
 from .ground import add_force_at
+from .jit import kernel
 from .layout import (
-    C_DROP_BOMBS, C_DROP_TANKS, D_STORE_DRAG, D_STORE_MASS, H_N_PROP_ST, H_N_STORES, H_ROW_PLANT, H_ROW_STORE, M_CG,
-    PLANT_STATIONS, ROW_MASS,
-    S_FUEL_USED, S_STORE_GONE, ST_CDA, ST_KIND, ST_LOADED, ST_MASS, ST_POS, ST_TANK, ST_TANK_ROW, STORE_DROP_TANK, TK_FUEL,
+    C_DROP_BOMBS,
+    C_DROP_TANKS,
+    D_STORE_DRAG,
+    D_STORE_MASS,
+    H_N_PROP_ST,
+    H_N_STORES,
+    H_ROW_PLANT,
+    H_ROW_STORE,
+    M_CG,
+    PLANT_STATIONS,
+    ROW_MASS,
+    S_FUEL_USED,
+    S_STORE_GONE,
+    ST_CDA,
+    ST_KIND,
+    ST_LOADED,
+    ST_MASS,
+    ST_POS,
+    ST_TANK,
+    ST_TANK_ROW,
+    STORE_DROP_TANK,
+    TK_FUEL,
     TK_STORE,
 )
 
 
 @kernel
 def store_on(model, state, k):
-    """Store k is loaded for this flight and not yet released."""
+    """Store k is loaded for this flight and not yet released.
+
+    Slots read: state S_STORE_GONE.
+    Slots written: none.
+    """
     row = int(model[0, H_ROW_STORE]) + k
     return model[row, ST_LOADED] > 0.5 and state[S_STORE_GONE + k] < 0.5
 
@@ -46,7 +69,11 @@ def tank_carried(model, state, row):
 
 @kernel
 def tank_fuel(model, state, row, i):
-    """Fuel in tank i (its model row ``row``), kg: 0 when it hangs on a store that is not on."""
+    """Fuel in tank i (its model row ``row``), kg: 0 when it hangs on a store that is not on.
+
+    Slots read: state S_FUEL_USED.
+    Slots written: none.
+    """
     if not tank_carried(model, state, row):
         return 0.0
     f = model[row, TK_FUEL] - state[S_FUEL_USED + i]
@@ -56,7 +83,11 @@ def tank_fuel(model, state, row, i):
 @kernel
 def store_forces(model, state, rho, ax, ay, az, fm, diag):
     """The drag of every store still on, at its position (body axes; ax, ay, az the velocity
-    of the CG through the air); the stores' mass and drag to diag."""
+    of the CG through the air); the stores' mass and drag to diag.
+
+    Slots read: state S_FUEL_USED.
+    Slots written: diag D_STORE_DRAG, D_STORE_MASS.
+    """
     r0 = int(model[0, H_ROW_STORE])
     n = int(model[0, H_N_STORES])
     tas = math.sqrt(ax * ax + ay * ay + az * az)
@@ -85,7 +116,11 @@ def store_forces(model, state, rho, ax, ay, az, fm, diag):
 
 @kernel
 def stores_advance(model, state, ctrl):
-    """Release the stores the pilot asks for: all drop tanks, all bombs."""
+    """Release the stores the pilot asks for: all drop tanks, all bombs.
+
+    Slots read: none.
+    Slots written: state S_STORE_GONE.
+    """
     r0 = int(model[0, H_ROW_STORE])
     tanks = ctrl[C_DROP_TANKS] > 0.5
     bombs = ctrl[C_DROP_BOMBS] > 0.5

@@ -28,7 +28,8 @@ class Trim:
     tas_ms: float
     alpha_rad: float
     gamma_rad: float          # flight-path angle, + climbing
-    pitch_cmd: float          # elevator position that holds it, -1..1 of its travel (with stabilizer trim: the stabilizer); also the trim
+    pitch_cmd: float          # elevator position that holds it, -1..1 of its travel (with stabilizer trim: the
+    #                           stabilizer); also the trim
     throttle: float
     state: np.ndarray
     ctrl: np.ndarray

@@ -99,7 +99,8 @@ def check_output(out, option: str, source=None, plot: bool = False) -> Path:
     paths.check_output's checks (its folder exists, none is made; not a folder; writable), and
     it is not the recording ``source`` itself, and a plot's suffix is a format matplotlib
     writes. paths.OutputPathError otherwise, one line naming ``option`` and the path."""
-    from ..paths import OutputPathError, check_output as check_path
+    from ..paths import OutputPathError
+    from ..paths import check_output as check_path
     p = check_path(out, option)
     if source is not None and p.exists() and p.resolve() == Path(source).resolve():
         raise OutputPathError(option, out, "is the recording itself: name another file")
@@ -129,7 +130,12 @@ def _igc_alt(m: float) -> str:
 
 
 def write_igc(rec: Recording, table: dict, out: Path) -> None:
-    """FAI IGC: A and H records, then B fixes at 1 s (pressure and GNSS altitude)."""
+    """FAI IGC: A and H records, then B fixes at 1 s (pressure and GNSS altitude).
+
+    Written here, not with aerofiles' IGC writer, on purpose: the tests read every exported
+    file back with aerofiles' reader (tests/recording), an implementation independent of this
+    one; written and read by the same library, the check would only test that library against
+    itself. It also keeps the game's own dependencies to the five it needs to fly."""
     start = _start_time(rec)
     h = rec.header
     lines = ["AXFSFLIGHTSIM",

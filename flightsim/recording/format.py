@@ -296,7 +296,7 @@ def recorded_start(header: dict, path) -> dict:
     """The scenario's start as recorded, checked as a scenario file's [start] is (its keys and
     ranges) and with the same defaults filled in: what the World is rebuilt from."""
     start = header.get("scenario_start")
-    from ..spec.schema import DataError, validate_table
+    from ..aircraft_data.schema import DataError, validate_table
     from ..world.scenario import START_KEYS
     if isinstance(start, dict):
         for k, v in start.items():

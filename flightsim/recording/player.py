@@ -21,8 +21,6 @@ from __future__ import annotations
 import bisect
 import copy
 
-import numpy as np
-
 from .format import Recording
 from .replay import matches, replay_step
 

@@ -34,14 +34,14 @@ def _source_hash(paths) -> str:
 def code_versions() -> dict:
     """Hashes of the code a replay depends on: the flight model and the compiler ("physics"),
     and the world around it (weather, winch, combat, the AI, the physics thread)."""
-    world = list((PACKAGE / "world").glob("*.py")) + [PACKAGE / "ai.py", PACKAGE / "physics_thread.py"]
-    return {"physics": _source_hash(list((PACKAGE / "physics").glob("*.py")) + list((PACKAGE / "spec").glob("*.py"))),
+    world = list((PACKAGE / "world").glob("*.py")) + [PACKAGE / "pilots" / "ai.py", PACKAGE / "runtime" / "physics_thread.py"]
+    return {"physics": _source_hash(list((PACKAGE / "physics").glob("*.py")) + list((PACKAGE / "aircraft_data").glob("*.py"))),
             "world": _source_hash(world)}
 
 
 def aircraft_hash(aircraft: str) -> str:
     """The aircraft as the physics sees it: a hash of its freshly compiled model and tables."""
-    from ..spec.compile import compile_aircraft
+    from ..aircraft_data.compile import compile_aircraft
     c = compile_aircraft(aircraft)
     return hashlib.sha256(np.ascontiguousarray(c.model).tobytes() + np.ascontiguousarray(c.tables).tobytes()).hexdigest()[:16]
 
@@ -85,7 +85,7 @@ class Recorder:
             self._write(block(b"S", self.step, np.asarray(state, dtype="<f8").tobytes()))
 
     @classmethod
-    def continuing(cls, rec, steps: int, path) -> "Recorder":
+    def continuing(cls, rec, steps: int, path) -> Recorder:
         """A new recording of a flight taken over from a replay: ``rec``'s header and its first
         ``steps`` steps (controls, events, snapshots), then whatever is flown on. It replays
         from the same start as ``rec``, through the replayed part, into the new flight."""

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from ..handoff import dcm
+from ..runtime.handoff import dcm
 from .glutil import mat4, program, see_through, set_scene, set_uniform, translate, vertex_array
 from .model.parts import MAX_PARTS
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..handoff import Pose, dcm
+from ..runtime.handoff import Pose, dcm
 from .glutil import perspective
 
 DOWN = np.array([0.0, 0.0, 1.0])

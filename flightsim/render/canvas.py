@@ -47,7 +47,7 @@ class Canvas:
             return np.zeros((0, 6), dtype=np.float32)
         return np.concatenate(self._parts).astype(np.float32)
 
-    def extend(self, other: "Canvas") -> None:
+    def extend(self, other: Canvas) -> None:
         self._parts += other._parts
 
     def add_array(self, verts: np.ndarray) -> None:

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from ..handoff import dcm
+from ..runtime.handoff import dcm
 from ..world.combat import interpolate_view
 from . import aircraft_mesh
 from .glutil import mat4, program, set_scene, set_uniform, translate

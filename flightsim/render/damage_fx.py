@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..handoff import dcm
+from ..runtime.handoff import dcm
 from .combat_draw import billboards
 from .glutil import set_scene
 

@@ -49,7 +49,7 @@ class Dial:
         return self.cx + rr * self.r * math.cos(a), self.cy + rr * self.r * math.sin(a)
 
     @classmethod
-    def linear(cls, cx, cy, r, vmin, vmax, start_deg, sweep_deg) -> "Dial":
+    def linear(cls, cx, cy, r, vmin, vmax, start_deg, sweep_deg) -> Dial:
         return cls(cx, cy, r, (vmin, vmax), (0.0, 1.0), start_deg, sweep_deg)
 
 

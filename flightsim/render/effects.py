@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..handoff import dcm
+from ..runtime.handoff import dcm
 from .glutil import program, see_through, set_scene, set_uniform
 
 MAX_PARTICLES = 6000

@@ -16,11 +16,11 @@ import math
 
 import numpy as np
 
-from ..handoff import dcm
 from ..instruments import values as V
+from ..runtime.handoff import dcm
 from . import dials as D
 from .canvas import Canvas
-from .overlay import CachedLayer, MONO, ShapeBuffer, TextBank
+from .overlay import MONO, CachedLayer, ShapeBuffer, TextBank
 
 GREEN = (0.35, 1.0, 0.45, 0.95)
 GREEN_TXT = (110, 255, 130, 245)

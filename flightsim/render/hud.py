@@ -177,7 +177,8 @@ class Hud:
         """The reflector sight's reticle (or the F-15C's HUD), at infinity, seen only through
         the sight's glass."""
         import numpy as np
-        from ..handoff import dcm
+
+        from ..runtime.handoff import dcm
         from .cockpit3d import RETICLE, glass_rect, k14_lead, reticle_screen
         sight = self.sight
         R = dcm(pose.quat_wxyz)
@@ -214,7 +215,8 @@ class Hud:
         if view is None or pose is None:
             return True
         import numpy as np
-        from ..handoff import dcm
+
+        from ..runtime.handoff import dcm
         nose = dcm(pose.quat_wxyz)[:, 0]
         return float(np.dot(nose, np.asarray(view.forward))) > math.cos(math.radians(limit_deg))
 

@@ -1,6 +1,6 @@
 """Drawing the start-up screen: what is being prepared, a progress bar, the stage by name.
 
-Shown while the first start on a machine compiles the flight model (flightsim.prepare, in a
+Shown while the first start on a machine compiles the flight model (flightsim.app.prepare, in a
 child process) and while a world is built (terrain, trim) off the window's thread; laid out
 like the menu (flightsim.render.menu), scaled by ``k = min(h / 720, w / 1280)``.
 """

@@ -1,4 +1,4 @@
-"""Drawing the menu (flightsim.menu) over the 3-D scene: a dimmed backdrop, a panel, the
+"""Drawing the menu (flightsim.app.menu) over the 3-D scene: a dimmed backdrop, a panel, the
 scenarios under their headings, the selection as an amber bar, the keys along the bottom.
 
 Laid out in framebuffer pixels scaled by ``k = min(h / 720, w / 1280)`` like the HUD, so it

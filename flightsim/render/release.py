@@ -11,7 +11,7 @@ visited once, so a program shared by two owners is released once.
 """
 from __future__ import annotations
 
-OWNED_MODULES = ("flightsim.render", "flightsim.game", "flightsim.flow")
+OWNED_MODULES = ("flightsim.render", "flightsim.app.game", "flightsim.app.flow")
 
 
 def _is_moderngl(o) -> bool:

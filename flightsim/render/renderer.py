@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..handoff import Pose, dcm
+from ..runtime.handoff import Pose, dcm
 from . import aircraft_mesh
-from .camera import View
 from .buildings import scenery_chunks, tree_mesh, windsock_mesh
+from .camera import View
 from .glutil import mat4, program, set_scene, set_uniform, translate
 from .presets import QUALITY, FrameStats, auto_quality
 from .shadows import SunShadow

@@ -1,7 +1,7 @@
 """Flight-test validation: every aircraft flown against its published figures.
 
 ``python -m flightsim.validate --aircraft ID [--json] [--report DIR]`` reads
-``aircraft/<ID>/references.toml`` (flightsim.spec.references), flies the card each figure and
+``aircraft/<ID>/references.toml`` (flightsim.aircraft_data.references), flies the card each figure and
 statement names, the way test pilots fly them, in the full 6-DOF model (steady figures as trims
 of it), and compares.
 

@@ -12,9 +12,9 @@ import argparse
 import json
 import sys
 
-from ..prepare import ensure_prepared
-from ..spec.loader import list_aircraft
-from ..spec.schema import DataError
+from ..aircraft_data.loader import list_aircraft
+from ..aircraft_data.schema import DataError
+from ..app.prepare import ensure_prepared
 
 
 def main(argv=None) -> int:
@@ -53,5 +53,5 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    from ..cli import tool_exit
+    from ..commands import tool_exit
     sys.exit(tool_exit(main))

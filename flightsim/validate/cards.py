@@ -2,7 +2,7 @@
 published figure that are flown for the report anyway (model only).
 
 A figure card takes (aircraft, condition) and returns the model's value in the card's unit
-(flightsim.spec.references.CARDS); a behaviour card takes (aircraft, behaviour) and returns
+(flightsim.aircraft_data.references.CARDS); a behaviour card takes (aircraft, behaviour) and returns
 (passed, what was observed in words). The flights several cards share (the stall approach, the
 winch launches) are flown once per run.
 """
@@ -322,7 +322,8 @@ def stores_release_agility(aircraft, b):
 BEHAVIOURS = {
     "winch_launch_speed": winch_launch_speed, "winch_release_height": winch_release_height, "weak_link": weak_link,
     "stall_speed_limit": stall_speed_limit, "stall_roll_off": stall_roll_off, "buffet_margin": buffet_margin,
-    "winch_stall": winch_stall, "turning_stall": turning_stall, "trim_change_flaps": trim_change_flaps, "trim_change_gear": trim_change_gear,
+    "winch_stall": winch_stall, "turning_stall": turning_stall, "trim_change_flaps": trim_change_flaps,
+    "trim_change_gear": trim_change_gear,
     "speed_stability": speed_stability, "stabilizer_trim_no_stall": stabilizer_trim_no_stall,
     "slat_asymmetry": slat_asymmetry, "slat_roll_near_stall": slat_roll_near_stall,
     "radiator_hit_seizure": radiator_hit_seizure, "radiator_half_capacity": radiator_half_capacity,
@@ -405,6 +406,8 @@ def _airbrake_glide(aircraft, vs_clean_kmh) -> dict:
             break
         last = t
         v -= 0.5
+    if last is None:
+        raise RuntimeError("no steady glide with the airbrakes out at 1.5 Vs or below")
     vso = last.tas_ms
     t = tr.glide(1.3 * vso)
     return {"vso_kmh": vso * 3.6, "tas_kmh": 1.3 * vso * 3.6, "glide_ratio": t.glide_ratio, "sink_ms": t.sink_ms,

@@ -18,15 +18,16 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
+from ..aircraft_data.compile import compile_aircraft
+from ..aircraft_data.damage import set_loadout
 from ..physics.damage import apply_hit, damage_summary, drain, explode, start_fire
 from ..physics.named_model import AircraftData
-from ..sim import Sim
-from ..spec.compile import compile_aircraft
 from ..physics.state import flat_terrain
-from ..spec.damage import set_loadout
+from ..sim import Sim
 from .flight import trim_straight
 from .performance import level_speed
 
@@ -61,7 +62,7 @@ def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=(), share: 
     """The aircraft trimmed level (returns it and the IAS, km/h): 'military' or 'wep' at the top
     speed that power gives here (the throttle full), 'cruise' at CRUISE_SHARE of the military
     top speed with the throttle the trim finds (about half power)."""
-    cond = {"altitude_m": altitude_m, "power": "military" if power == "cruise" else power, "mass_kg": None}
+    cond: dict[str, Any] = {"altitude_m": altitude_m, "power": "military" if power == "cruise" else power, "mass_kg": None}
     tas_kmh = level_speed(aircraft, cond)
     sim = _sim(aircraft, stores)
     from ..physics.atmosphere import isa
@@ -82,7 +83,7 @@ def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, 
     c = sim.controls.array.copy()
     t_limit = AircraftData(sim.model).coolant_limit_k
     power0 = None
-    out = {"aircraft": aircraft, "power": power, "ias_kmh": ias, "altitude_m": altitude_m, "hit": said,
+    out: dict[str, Any] = {"aircraft": aircraft, "power": power, "ias_kmh": ias, "altitude_m": altitude_m, "hit": said,
            "coolant_out_s": None, "over_limit_s": None, "power_down_10pct_s": None, "seized_s": None}
     rows = []
     n = int(round(max_s / DT))
@@ -105,7 +106,7 @@ def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, 
         if s["seized"]:
             out["seized_s"] = t
             break
-    out["initial_power_kw"] = power0 / 1000.0
+    out["initial_power_kw"] = None if power0 is None else power0 / 1000.0
     out["series"] = np.array(rows)
     out["max_coolant_c"] = float(out["series"][:, 2].max())
     return out
@@ -119,7 +120,7 @@ def tank_hit(aircraft, tank: int, calibre_mm: float, kind: str = "ap", seconds: 
     said = apply_hit(sim.model, sim.state, tanks[tank], calibre_mm, kind, _Always(1.0))
     used0 = float(sim.fuel_used_kg[tank])
     c = sim.controls.array.copy()
-    out = {"hit": said, "lost_10s_kg": None}
+    out: dict[str, Any] = {"hit": said, "lost_10s_kg": None}
     burn_before = sim.fuel_flow_kgs
     for k in range(int(round(seconds / DT))):
         sim.step(c)
@@ -140,7 +141,7 @@ def tank_fire(aircraft, tank: int, seconds: float = 120.0, altitude_m: float = 2
     start_fire(sim.model, sim.state, tank)
     mass0 = AircraftData(sim.model).mass_kg
     c = sim.controls.array.copy()
-    out = {"exploded_s": None, "burned_out_s": None, "what": "", "mass_before_kg": mass0}
+    out: dict[str, Any] = {"exploded_s": None, "burned_out_s": None, "what": "", "mass_before_kg": mass0}
     for k in range(int(round(seconds / DT))):
         sim.step(c)
         t = (k + 1) * DT
@@ -226,7 +227,7 @@ def store_release(aircraft, stores, ias_kmh: float = 400.0, altitude_m: float = 
 def tank_rows(aircraft) -> list:
     """(index, name, self-sealing calibre mm) of each internal tank (the drop tanks left out)."""
     spec = compile_aircraft(aircraft).spec
-    return [(i, t["name"], t.get("self_sealing_mm", 0.0)) for i, t in enumerate(spec.powerplant["tanks"])
+    return [(i, t["name"], t.get("self_sealing_mm", 0.0)) for i, t in enumerate((spec.powerplant or {}).get("tanks", []))
             if "store" not in t]
 
 
@@ -238,7 +239,7 @@ def coolant_loss_endurance(aircraft, power: str = "cruise", altitude_m: float = 
                                 share=IDLE_SHARE if power == "idle" else None)
     sim.set_coolant_lost(np.ones(AircraftData(sim.model).radiator_circuits))
     c = sim.controls.array.copy()
-    out = {"ias_kmh": ias, "failed_s": None, "power_kw": None, "max_oil_c": 0.0}
+    out: dict[str, Any] = {"ias_kmh": ias, "failed_s": None, "power_kw": None, "max_oil_c": 0.0}
     for k in range(int(round(max_s / DT))):
         sim.step(c)
         if k == 0:

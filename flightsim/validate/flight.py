@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 
-from ..physics.named import Controls
+from ..aircraft_data.compile import aircraft_with_mass
 from ..physics.atmosphere import isa
+from ..physics.named import Controls
 from ..physics.state import flat_terrain, make_ctrl
 from ..sim import Sim
-from ..spec.compile import aircraft_with_mass
 
 RHO0 = 1.225
 KMH = 3.6

@@ -1,7 +1,7 @@
 """Take-off and landing cards, flown in 6-DOF on a flat, hard runway at sea level, no wind.
 
 * ``takeoff_roll``: parked with the brakes on in the take-off configuration (flaps set before
-  the run), then the game's take-off pilot (flightsim.autopilot.TakeoffPilot: brakes off, power
+  the run), then the game's take-off pilot (flightsim.pilots.autopilot.TakeoffPilot: brakes off, power
   opened over 3 s, tail wheel held down early, tail up): the ground run is the distance from
   brake release to the lift-off speed the condition gives (``ias_kmh``, the manual's for the
   weight), as performance calculations reckon it. (Without one: to the last wheel leaving the
@@ -21,10 +21,10 @@ import math
 
 import numpy as np
 
-from ..autopilot import TakeoffPilot
+from ..aircraft_data.compile import aircraft_with_mass
 from ..physics.state import flat_terrain
+from ..pilots.autopilot import TakeoffPilot
 from ..sim import Sim
-from ..spec.compile import aircraft_with_mass
 from ..world.flight_log import CRASH_STRIKE_MS
 from .flight import CONFIG
 from .performance import stall_speed

@@ -2,7 +2,7 @@
 the winch with its driver, the weak link, a thermal.
 
 * ``winch_launches``: the glider's winch scenario flown three ways: by the scenario's autopilot
-  (flightsim.autopilot.WinchLaunchPilot), hands off with the trim set for the launch, and as a
+  (flightsim.pilots.autopilot.WinchLaunchPilot), hands off with the trim set for the launch, and as a
   newcomer flies it on the keyboard (two short pulls after lift-off, otherwise hands off). Per
   launch: the highest airspeed on the cable from lift-off to release, the release height as a
   share of the cable, the mean and peak climb on the cable, how it ended.
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..autopilot import ThermalPilot, autopilot
 from ..physics.named import AircraftView
 from ..physics.named_env import Environment
+from ..pilots.autopilot import ThermalPilot, autopilot
 from ..world.assembly import World
 from ..world.scenario import all_scenarios
 

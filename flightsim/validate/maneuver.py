@@ -1,16 +1,17 @@
 """A jet fighter's performance cards: energy-maneuverability figures of the full model
-(flightsim.maneuver), each a pull or a set of pulls at the figure's condition; results kept per
+(flightsim.tools.maneuver), each a pull or a set of pulls at the figure's condition; results kept per
 aircraft, weight, altitude and power so that the cards that share a sweep fly it once."""
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from .. import maneuver
-from ..physics.named_model import AircraftData
 from ..physics.atmosphere import isa
+from ..physics.named_model import AircraftData
+from ..tools import maneuver
 
 
 @lru_cache(maxsize=8)
@@ -239,7 +240,7 @@ def curves(aircraft, refs) -> dict:
     sim = _sim(aircraft, mass)
     rows = []
     for alt in (300.0, 3000.0, 6000.0, 9000.0, 11000.0, 12500.0, 13716.0, 15000.0, 16500.0):
-        row = {"altitude_m": alt}
+        row: dict[str, Any] = {"altitude_m": alt}
         for power in ("max", "military"):
             try:
                 row[f"{power}_mach"] = maneuver.level_mach(sim, alt, power)

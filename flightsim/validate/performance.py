@@ -1,9 +1,9 @@
 """Performance cards: steady-state figures, each a trim of the full model (the wind tunnel's rigs,
-flightsim.tunnel and flightsim.perf, reused): speed, climb and ceiling of a powered aircraft,
+flightsim.tools.tunnel and flightsim.tools.perf, reused): speed, climb and ceiling of a powered aircraft,
 the engine's rated power, stall speeds, a glider's polar; and the time to climb, the best
 climb integrated over height (how a flight test's climb is reduced).
 
-Each card takes the figure's condition (flightsim.spec.references) and returns the model's value
+Each card takes the figure's condition (flightsim.aircraft_data.references) and returns the model's value
 in the card's unit; results are kept per aircraft and weight, so the figures that share a
 polar or a sweep fly it once.
 """
@@ -12,14 +12,14 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from .. import perf
-from ..physics.named_model import AircraftData
+from ..aircraft_data.compile import aircraft_with_mass
 from ..physics.atmosphere import isa
 from ..physics.engine import engine_point
+from ..physics.named_model import AircraftData
 from ..physics.state import make_ctrl
 from ..sim import Sim
-from ..spec.compile import aircraft_with_mass
-from ..tunnel import polar
+from ..tools import perf
+from ..tools.tunnel import polar
 
 KMH = 3.6
 
@@ -96,7 +96,7 @@ def glide_sink(aircraft, cond) -> float:
 def climb_profile(aircraft, cond, step_m: float = 500.0) -> dict:
     """The best climb against height and the time to climb from ``altitude_m`` to
     ``altitude_to_m``: dt = dh / rate, the rate at each height from the best-climb trim (a
-    climb at the scheduled indicated airspeed, flightsim.perf)."""
+    climb at the scheduled indicated airspeed, flightsim.tools.perf)."""
     sim = _sim(aircraft, cond["mass_kg"])
     h0, h1 = cond["altitude_m"], cond["altitude_to_m"]
     heights = [h0 + k * step_m for k in range(int(math.ceil((h1 - h0) / step_m)) + 1)]

@@ -55,13 +55,14 @@ def figure_errors(result, path):
     fig.savefig(path)
     plt.close(fig)
     return "Every figure's error against its source. Green: within its tolerance (the black ticks); orange: outside " \
-           "it where the sources disagree; red: outside it and unexplained (the model's fault); grey: shown for comparison, not checked."
+           "it where the sources disagree; red: outside it and unexplained (the model's fault); " \
+           "grey: shown for comparison, not checked."
 
 
 def polar(result, path):
     if "polar" not in result["curves"]:
         return None
-    from ..tunnel import plot_polar
+    from ..tools.tunnel import plot_polar
     plot_polar(result["curves"]["polar"], result["curves"]["polar_reference"], path)
     return "Glide polar: steady glides of the full model (airbrakes in, sea level), over the published polar."
 
@@ -69,7 +70,7 @@ def polar(result, path):
 def performance(result, path):
     if "performance" not in result["curves"]:
         return None
-    from ..perf import plot_performance
+    from ..tools.perf import plot_performance
     plot_performance(result["curves"]["performance"], result["curves"]["reference_points"], path)
     return "Maximum level speed and best climb against altitude, over the published figures (circles: checked)."
 
@@ -192,7 +193,7 @@ def em_turn(result, path):
     _finish(plt, fig, (ax,), "indicated airspeed, km/h", path,
             f"{result['name']}: turn rate against speed, maximum power (the dots: the corner speed)")
     return ("Sustained (Ps = 0) and instantaneous (the g limit, or the wing at the law's angle-of-attack "
-            "limit) turn rates against indicated airspeed, wings-level pulls of the full model (flightsim.maneuver); "
+            "limit) turn rates against indicated airspeed, wings-level pulls of the full model (flightsim.tools.maneuver); "
             "the instantaneous curve peaks at the corner speed.")
 
 
@@ -260,4 +261,5 @@ def thermal(result, path):
 
 
 PLOTS = (("errors", figure_errors), ("polar", polar), ("performance", performance), ("roll_rate", roll_rate),
-         ("turn", turn), ("em_turn", em_turn), ("envelope", envelope), ("g_limiter", g_limiter), ("winch", winch), ("time_to_climb", time_to_climb), ("thermal", thermal))
+         ("turn", turn), ("em_turn", em_turn), ("envelope", envelope), ("g_limiter", g_limiter), ("winch", winch),
+         ("time_to_climb", time_to_climb), ("thermal", thermal))

@@ -105,8 +105,8 @@ def write_report(result: dict, directory) -> Path:
             "<h2>Cards with no published figure (model only)</h2><ul>"]
     body += [f"<li><b>{_e(c['card'].replace('_', ' '))}</b>: {_e(c['summary'])}</li>" for c in result["cards"]]
     body.append("</ul><h2>Plots</h2>")
-    for png, caption in figures:
-        body.append(f'<figure><img src="{_e(png)}" style="max-width:100%"><figcaption>{_e(caption)}</figcaption>'
+    for png_name, caption in figures:
+        body.append(f'<figure><img src="{_e(png_name)}" style="max-width:100%"><figcaption>{_e(caption)}</figcaption>'
                     "</figure>")
     page = d / f"{ac}.html"
     page.write_text("<!doctype html><html><head><meta charset='utf-8'>"

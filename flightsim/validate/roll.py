@@ -65,9 +65,10 @@ def roll_rate(aircraft, ias_kmh: float, altitude_m: float = 0.0, stick_force_n: 
     sim = test_sim(aircraft, mass_kg)
     f_max = sim.compiled.spec.controls["aileron"]["max_force_n"]
     frac = 1.0 if stick_force_n is None else min(stick_force_n / f_max, 1.0)
-    runs = [abrupt_roll(sim, ias_kmh, altitude_m, frac, d, config, power) for d in (1.0, -1.0)]
-    if any(r is None for r in runs):
+    right, left = (abrupt_roll(sim, ias_kmh, altitude_m, frac, d, config, power) for d in (1.0, -1.0))
+    if right is None or left is None:
         return None
+    runs = (right, left)
     rate = 0.5 * (runs[0]["roll_rate_dps"] + runs[1]["roll_rate_dps"])
     tas = runs[0]["tas_ms"]
     span = sim.compiled.wing_span_m

@@ -22,7 +22,7 @@ import math
 import time
 import traceback
 
-from ..spec.loader import load_aircraft
+from ..aircraft_data.loader import load_aircraft
 from . import cards, performance
 
 
@@ -30,7 +30,8 @@ def _figure(aircraft, f, log) -> dict:
     row = {"figure": f.name, "condition": f.condition_text(), "published": f.value, "model": None, "unit": f.unit,
            "error_pct": None, "source": f.citation(), "card": f.card, "checked": f.check,
            "tolerance_pct": f.tolerance_pct, "trust": f.source.trust, "note": f.note,
-           "disagreement": f.disagreement, "cause": f.cause, "conditions": {k: v for k, v in f.cond.items() if v not in (None, "")}}
+           "disagreement": f.disagreement, "cause": f.cause,
+           "conditions": {k: v for k, v in f.cond.items() if v not in (None, "")}}
     t0 = time.perf_counter()
     try:
         model = float(cards.FIGURES[f.card](aircraft, f.cond))
@@ -67,10 +68,10 @@ def _behaviour(aircraft, b, log) -> dict:
 def _curves(aircraft, refs, powered) -> dict:
     """The model curves the report plots under the published points."""
     if refs.of("level_mach"):
-        from . import maneuver               # a jet: its flight envelope
+        from . import maneuver  # a jet: its flight envelope
         return maneuver.curves(aircraft, refs)
     if powered:
-        from .. import perf
+        from ..tools import perf
         lv = [f for f in refs.of("level_speed") if f.check] or refs.of("level_speed")
         mass = lv[0].cond["mass_kg"] if lv else None
         heights = [0.0, 1000.0, 2000.0, 3000.0, 3500.0, 4000.0, 4500.0, 5000.0, 5500.0, 6500.0, 7500.0, 8500.0,
@@ -87,6 +88,8 @@ def validate(aircraft: str, log=lambda line: None) -> dict:
     t_start = time.perf_counter()
     spec = load_aircraft(aircraft)
     refs = spec.references
+    if refs is None:
+        raise FileNotFoundError(f"aircraft {aircraft!r} has no references: nothing to validate against")
     if refs.error is not None:
         raise refs.error
     if refs.path is None:
@@ -103,7 +106,7 @@ def validate(aircraft: str, log=lambda line: None) -> dict:
     for c in extra:
         log(f"  {c['card']:18s} {c['summary']}")
     curves = _curves(aircraft, refs, powered)
-    count = {}
+    count: dict[str, int] = {}
     for r in figures + behaviours:
         count[r["status"]] = count.get(r["status"], 0) + 1
     checked = [r for r in figures if r["checked"] and r["error_pct"] is not None]

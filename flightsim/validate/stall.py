@@ -144,7 +144,8 @@ def stall_approach(aircraft, mass_kg=None, config="clean", rate_kmh_s=1.609, alt
             "stall_kmh": min_kmh, "break": how,
             "buffet_margin_kmh": None if buffet_kmh is None else buffet_kmh - min_kmh,
             "max_bank_deg": peak_bank, "max_bank_into_turn_deg": peak_into, "max_bank_away_deg": peak_away,
-            "max_roll_rate_dps": peak_p, "stall_roll_rate_dps": peak_p_own, "recovered_s": recovered_s, "height_lost_m": h0 - sim.altitude_m}
+            "max_roll_rate_dps": peak_p, "stall_roll_rate_dps": peak_p_own, "recovered_s": recovered_s,
+            "height_lost_m": h0 - sim.altitude_m}
 
 
 def winch_stall(aircraft, mass_kg=None, altitude_m=1500.0) -> dict:

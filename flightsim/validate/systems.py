@@ -32,14 +32,15 @@ from __future__ import annotations
 
 import copy
 import math
+from typing import Any
 
 import numpy as np
 
+from ..aircraft_data.compile import aircraft_with_mass, compile_aircraft
+from ..aircraft_data.loader import load_aircraft
 from ..physics.named_model import AircraftData
 from ..physics.state import flat_terrain
 from ..sim import Sim
-from ..spec.compile import aircraft_with_mass, compile_aircraft
-from ..spec.loader import load_aircraft
 from . import roll
 from .flight import test_sim, trim_straight
 from .performance import stall_speed
@@ -86,6 +87,8 @@ def roll_reversal(aircraft, altitude_m: float = 0.0, stick_force_n: float | None
         raise RuntimeError(f"no aileron reversal up to {fastest:.0f} km/h IAS at {altitude_m:.0f} m (the fastest "
                            f"trimmed flight found up to {1.3 * vne:.0f} km/h): it still rolls the stick's way at "
                            f"{lo[1]:.1f} deg/s there")
+    if lo is None:          # (a reversal at the slowest speed flown is refused in the sweep)
+        raise RuntimeError("no speed found where it still rolls the stick's way")
     for _ in range(6):                                # bisect the sign change to within 2 km/h
         if hi[0] - lo[0] <= 2.0:
             break
@@ -93,7 +96,7 @@ def roll_reversal(aircraft, altitude_m: float = 0.0, stick_force_n: float | None
         # (no lateral trim right at the reversal: then a quarter of the way either side)
         m, p = next(((m, p) for m in (lo[0] + 0.5 * w, lo[0] + 0.25 * w, lo[0] + 0.75 * w)
                      if (p := signed(m)) is not None), (None, None))
-        if m is None:
+        if m is None or p is None:
             break
         if p > 0.0:
             lo = (m, p)
@@ -307,7 +310,7 @@ def slat_roll(aircraft, ias_kmh: float | None = None, altitude_m: float = 1500.0
     plain = without_slats(slats)
     vs = stall_speed_compiled(plain, config)
     v = float(ias_kmh or 1.1 * vs)
-    out = {"ias_kmh": v, "vs_plain_kmh": float(vs), "seconds": seconds}
+    out: dict[str, Any] = {"ias_kmh": v, "vs_plain_kmh": float(vs), "seconds": seconds}
     for name, comp in (("slats", slats), ("plain", plain)):
         runs = [_near_stall_roll(comp, v, altitude_m, config, power or "idle", d, seconds) for d in (1.0, -1.0)]
         if any(r is None for r in runs):
@@ -323,5 +326,5 @@ def slat_roll(aircraft, ias_kmh: float | None = None, altitude_m: float = 1500.0
 def stall_speed_compiled(compiled, config: str = "clean") -> float:
     """The 1 g stall speed (km/h EAS) of a compiled aircraft, power off (perf.stall_speed's
     sweep of steady glides, flown on it)."""
-    from .. import perf
+    from ..tools import perf
     return perf.stall_speed(None, config == "landing", sim=Sim(compiled))[0]

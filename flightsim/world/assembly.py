@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import math
 
-from ..handoff import ControlInputs, ControlMailbox, SnapshotBuffer
+from ..aircraft_data.compile import compile_aircraft
+from ..aircraft_data.damage import set_loadout
+from ..aircraft_data.loader import load_aircraft
 from ..physics.named import AircraftView
-from ..physics_thread import PhysicsThread
+from ..runtime.handoff import ControlInputs, ControlMailbox, SnapshotBuffer
+from ..runtime.physics_thread import PhysicsThread
 from ..sim import Sim
-from ..spec.compile import compile_aircraft
-from ..spec.damage import set_loadout
-from ..spec.loader import load_aircraft
-from . import scenario as scn, terrain as ter
+from . import scenario as scn
+from . import terrain as ter
 from .weather import Weather
 from .winch import winch_for
 

@@ -4,7 +4,7 @@
 per 20 ms tick before the player's step (flightsim.world.assembly.World._world_tick). It owns
 
 * the opponent: its own ``Sim`` (the same compiled aircraft data, its own state and
-  model array: its damage is its own) flown by ``flightsim.ai.FighterAI`` through
+  model array: its damage is its own) flown by ``flightsim.pilots.ai.FighterAI`` through
   ControlInputs, stepped once per tick with the same kernel as the player;
 * the bullet pool (flightsim.physics.ballistics): rounds leave each gun as its belt count
   (the kernel's S_GUN_FIRED) passes a whole round, at the muzzle, with the aircraft's
@@ -33,12 +33,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..handoff import ControlInputs
 from ..physics.bullet_pool import AIRCRAFT, BulletPool, hit_radius
 from ..physics.damage import smoke_points
 from ..physics.named import AircraftView as _Readouts
 from ..physics.named_env import Environment
 from ..physics.named_model import AircraftData
+from ..runtime.handoff import ControlInputs
 
 DT = 0.02
 PLAYER, OPPONENT = 0, 1
@@ -115,7 +115,7 @@ def fighter_ai(comp, trimmed_ctrl, opponent: dict | None = None):
     """The game's AI pilot for a compiled fighter, starting from its trimmed controls (the
     elevator folded into the trim tab, gear up), knowing its stall, guns and bullets.
     ``opponent``: a scenario's opponent table (max_g, gun_range_m, floor_m, fires)."""
-    from ..ai import FighterAI
+    from ..pilots.ai import FighterAI
     opponent = opponent or {}
     base = ControlInputs.from_array(trimmed_ctrl)
     base = base.replace(pitch=0.0, pitch_trim=max(-1.0, min(1.0, base.pitch + base.pitch_trim)), gear_up=1.0)
@@ -167,11 +167,11 @@ class Combat:
         if opponent is not None:
             comp = player_sim.compiled
             if opponent.get("aircraft") and opponent["aircraft"] != comp.spec.id:
-                from ..spec.compile import compile_aircraft
+                from ..aircraft_data.compile import compile_aircraft
                 comp = compile_aircraft(opponent["aircraft"])
             else:
                 comp = replace(comp, model=comp.model.copy())
-            from ..spec.damage import set_loadout
+            from ..aircraft_data.damage import set_loadout
             set_loadout(comp.model, comp.spec, opponent.get("stores") or [], "opponent.stores")
             self.opp_sim = Sim(comp, env=player_sim.env, terrain=player_sim.terrain)
             self.opponent_compiled = comp
@@ -334,7 +334,8 @@ class Combat:
         for k, noz in enumerate(data.jet_nozzles_m):
             ahead = p[0] - noz[0]
             if 0.0 <= ahead <= JET_BAY_LENGTH_M and math.hypot(p[1] - noz[1], p[2] - noz[2]) <= JET_BAY_RADIUS_M:
-                if view.jets_failed[k] < 0.5 and self.rng.random() < calibre * JET_FAIL_PER_MM * (1.5 if data.round_name(kind) == "he" else 1.0):
+                he = 1.5 if data.round_name(kind) == "he" else 1.0
+                if view.jets_failed[k] < 0.5 and self.rng.random() < calibre * JET_FAIL_PER_MM * he:
                     view.set_jet_failed(k)
                     side = "left" if noz[1] < 0 else "right" if noz[1] > 0 else "centre"
                     self.damage_log.append((self.t_s, who, f"{side} engine hit: failed, windmilling"))
@@ -395,7 +396,7 @@ class Combat:
         self.opp_fate = fate
 
     def _opponent_step(self, player, free, dt, env):
-        from ..ai import AirData
+        from ..pilots.ai import AirData
         sim = self.opp_sim
         sim.env = env
         o = self.opp
@@ -526,7 +527,7 @@ def debrief_lines(frame, max_each: int = 10) -> list[str]:
 
 def interpolate_view(prev: AircraftView, curr: AircraftView, alpha: float) -> AircraftView:
     """The opponent between two frames (positions lerped, attitude slerped)."""
-    from ..handoff import slerp
+    from ..runtime.handoff import slerp
     if prev is None or prev is curr or not prev.visible:
         return curr
     a = float(alpha)
@@ -536,5 +537,5 @@ def interpolate_view(prev: AircraftView, curr: AircraftView, alpha: float) -> Ai
 
 def gun_muzzles(compiled) -> np.ndarray:
     """The guns' muzzles in body axes (the renderer's flashes), (n, 3)."""
-    from ..spec.guns import gun_rows
+    from ..aircraft_data.guns import gun_rows
     return gun_rows(compiled.model)[:, 0:3].copy()

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import cache_root
-from .terrain import Terrain, river_centre_e, LAKE_NE_M
+from .terrain import LAKE_NE_M, Terrain, river_centre_e
 
 GRID_M = 100.0                 # the path finder's cell
 ROAD_WIDTH_M = {"main": 7.0, "lane": 4.5}

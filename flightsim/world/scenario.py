@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..spec.schema import DataError, Field, between, non_negative, num, positive, read_toml, validate_table
+from ..aircraft_data.schema import DataError, Field, between, non_negative, num, positive, read_toml, validate_table
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
 KINDS = ("glider", "fighter")
@@ -159,7 +159,7 @@ def load_scenario(path: Path) -> Scenario:
         raise DataError(path, "objective", "must be an array of tables [[objective]]")
     for i, item in enumerate(items):
         objectives.append(validate_table(item, OBJECTIVE_KEYS, path, f"objective[{i}]"))
-    from ..spec.loader import list_aircraft
+    from ..aircraft_data.loader import list_aircraft
     known = list_aircraft()
     if head["aircraft"] not in known:
         raise DataError(path, "scenario.aircraft", f"unknown aircraft {head['aircraft']!r} (known: {', '.join(known)})")

@@ -27,9 +27,9 @@ import math
 
 import numpy as np
 
+from ..physics.atmosphere import isa
 from ..physics.named import AircraftView
 from ..physics.named_env import Environment
-from ..physics.atmosphere import isa
 
 BACK_RELEASE_DEG = 75.0
 RHO0 = 1.225

@@ -209,7 +209,8 @@ def test_engine_sound_follows_the_p51d_engine():
     (V-12, six firings a turn) and its load the loudness; throttled back it is quieter, and
     the rendered sound has its energy at the firing frequency."""
     from dataclasses import replace
-    from flightsim.handoff import make_snapshot
+
+    from flightsim.runtime.handoff import make_snapshot
     from flightsim.sim import Sim
     sim = Sim("p51d")
     sim.spawn_trimmed_level(400 / 3.6, 1000.0)
@@ -239,7 +240,8 @@ def test_jet_sound_follows_the_f15c_engines():
     compressor whine with the spool, and the afterburner's rumble on top of it: with the afterburner
     lit the low end of the sound is much louder than at military power."""
     from dataclasses import replace
-    from flightsim.handoff import make_snapshot
+
+    from flightsim.runtime.handoff import make_snapshot
     from flightsim.sim import Sim
     sim = Sim("f15c")
     sim.spawn_trimmed_level(250.0, 5000.0)

@@ -5,9 +5,9 @@ import sys
 
 import pytest
 
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import list_aircraft, load_aircraft
-from flightsim.spec.schema import DataError
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import list_aircraft, load_aircraft
+from flightsim.aircraft_data.schema import DataError
 from tests.fixtures import dumps, thin_airfoil, trainer_doc, write_aircraft
 
 
@@ -74,7 +74,8 @@ def test_unknown_key(tmp_path):
 
 def test_non_monotonic_table(tmp_path):
     af = thin_airfoil()
-    af["airfoil"]["alpha_deg"][40], af["airfoil"]["alpha_deg"][41] = af["airfoil"]["alpha_deg"][41], af["airfoil"]["alpha_deg"][40]
+    alpha = af["airfoil"]["alpha_deg"]
+    alpha[40], alpha[41] = alpha[41], alpha[40]
     path, e = refused(tmp_path, airfoils={"plain": af, "flapped": thin_airfoil(flap=0.3),
                                           "symmetric": thin_airfoil(0.0, flap=0.3)})
     assert e.file.endswith("airfoils/plain.toml")
@@ -187,8 +188,8 @@ def test_every_shipped_aircraft_loads(name):
 def test_references_are_checked_on_load(tmp_path):
     """references.toml: a figure naming no source, a wrong unit or an unknown card is refused
     with the file and the key."""
-    from flightsim.spec.references import load_references
-    from flightsim.spec.schema import DataError
+    from flightsim.aircraft_data.references import load_references
+    from flightsim.aircraft_data.schema import DataError
     good = ('[[source]]\nid = "A"\ntitle = "a report"\ntrust = "flight test"\n\n'
             '[[figure]]\ncard = "roll_rate"\nvalue = 90.0\nunit = "deg/s"\nsource = "A"\nias_kmh = 418.0\n')
     p = tmp_path / "references.toml"
@@ -214,9 +215,10 @@ def test_references_are_checked_on_load(tmp_path):
 
 
 def test_old_reference_tables_in_an_aircraft_file_are_refused_with_where_they_went(trainer_path, tmp_path):
-    from flightsim.spec.loader import load_aircraft
-    from flightsim.spec.schema import DataError
     import shutil
+
+    from flightsim.aircraft_data.loader import load_aircraft
+    from flightsim.aircraft_data.schema import DataError
     d = tmp_path / "plane"
     shutil.copytree(trainer_path.parent if trainer_path.is_file() else trainer_path, d)
     f = d / "aircraft.toml"

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 gym = pytest.importorskip("gymnasium")
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
 import flightsim.gym  # noqa: E402,F401
 from flightsim.gym.env import FlightEnv, FlightVectorEnv  # noqa: E402
-from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 
 @pytest.mark.parametrize("env_id", flightsim.gym.ENV_IDS)

@@ -3,13 +3,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from flightsim.actions import app_action
-from flightsim.input.joystick import aircraft_has_engine
-from flightsim.handoff import ControlInputs
+from flightsim.app.actions import app_action
 from flightsim.input.bindings import APP_ACTIONS
-from flightsim.input.joystick import JoystickManager
+from flightsim.input.joystick import JoystickManager, aircraft_has_engine
 from flightsim.input.keyboard import KeyboardControls
 from flightsim.input.mixer import InputMixer
+from flightsim.runtime.handoff import ControlInputs
 
 from .devices import MemoryBackend, make_stick
 
@@ -34,7 +33,7 @@ def fakes(profile_dir):
     win.set_fullscreen = lambda f: setattr(win, "fullscreen", f)
     win.close = lambda: setattr(win, "closed", True)
     mixer = InputMixer(KeyboardControls(), JoystickManager(MemoryBackend(), profile_dir))
-    game.flow = SimpleNamespace(menus=[])                  # the game flow (flightsim.flow) owns the menu
+    game.flow = SimpleNamespace(menus=[])                  # the game flow (flightsim.app.flow) owns the menu
     game.flow.open_menu = game.flow.menus.append
     return game, world, win, mixer
 
@@ -106,7 +105,7 @@ def test_focus_loss_releases_keys_not_buttons(profile_dir):
 
 
 def test_glider_has_no_engine():
-    from flightsim.spec.compile import compile_aircraft
+    from flightsim.aircraft_data.compile import compile_aircraft
     assert aircraft_has_engine(compile_aircraft("astir")) is False
 
 

@@ -10,10 +10,10 @@ import types
 
 import pytest
 
-from flightsim.handoff import ControlInputs
 from flightsim.input.joystick import JoystickManager, PygletBackend
 from flightsim.input.keyboard import CENTRE_RATE, KeyboardControls
 from flightsim.input.mixer import InputMixer
+from flightsim.runtime.handoff import ControlInputs
 
 from .devices import Joystick, MemoryBackend, make_gamepad, make_pedals, make_stick, set_axis
 

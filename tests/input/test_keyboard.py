@@ -1,9 +1,9 @@
 """Keyboard flying: ramped, self-centring stick; held levels; step requests."""
 import pytest
 
-from flightsim.handoff import ControlInputs
 from flightsim.input import keyboard as K
 from flightsim.input.keyboard import KeyboardControls
+from flightsim.runtime.handoff import ControlInputs
 
 
 def run(k, seconds, dt=0.02):

@@ -9,13 +9,13 @@ import time
 import numpy as np
 import pytest
 
-from flightsim.handoff import ControlInputs, ControlMailbox
 from flightsim.input.joystick import JoystickManager
 from flightsim.input.keyboard import KeyboardControls
 from flightsim.input.mixer import InputMixer
 from flightsim.physics.named import SURFACES
 from flightsim.physics.named_model import AircraftData
-from flightsim.physics_thread import PhysicsThread
+from flightsim.runtime.handoff import ControlInputs, ControlMailbox
+from flightsim.runtime.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 from .devices import MemoryBackend, make_gamepad, make_stick, set_axis

@@ -5,8 +5,8 @@ import math
 
 import numpy as np
 
-from flightsim.handoff import Snapshot, _ro, dcm
 from flightsim.physics.quat import quat_from_euler
+from flightsim.runtime.handoff import Snapshot, _ro, dcm
 
 G0 = 9.80665
 

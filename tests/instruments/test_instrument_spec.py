@@ -1,12 +1,12 @@
 """Instrument data: the Astir's flight-manual markings, derived markings, bad files."""
 import pytest
 
+from flightsim.aircraft_data.schema import DataError
 from flightsim.instruments import spec as S
-from flightsim.spec.schema import DataError
 
 
 def test_astir_markings_from_its_flight_manual():
-    from flightsim.spec.compile import compile_aircraft
+    from flightsim.aircraft_data.compile import compile_aircraft
     s = S.load(compile_aircraft("astir"))
     assert s.source.endswith("astir/instruments.toml")
     assert s.speed_unit == "kmh" and s.altitude_unit == "m" and s.glider

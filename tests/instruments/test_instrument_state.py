@@ -101,7 +101,7 @@ def test_the_snapshot_before_the_first_step_moves_no_needle():
 
 
 def _fly_to_the_ground(sim, seconds=60.0, ctrl=None):
-    from flightsim.handoff import make_snapshot
+    from flightsim.runtime.handoff import make_snapshot
     inst = Instruments(S.load(sim.compiled), [c["name"] for c in sim.compiled.spec.contacts])
     events = []
     for i in range(int(seconds / 0.02)):

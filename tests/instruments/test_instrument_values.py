@@ -5,11 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.handoff import make_snapshot
-from flightsim.instruments import spec as S, values as V
+from flightsim.instruments import spec as S
+from flightsim.instruments import values as V
 from flightsim.instruments.state import Instruments, Variometer
-from flightsim.physics.named import Controls
 from flightsim.physics.atmosphere import RHO0, isa_density
+from flightsim.physics.named import Controls
+from flightsim.runtime.handoff import make_snapshot
 from tests.instruments.helpers import G0, level_turn, snap
 
 

@@ -3,7 +3,8 @@ ata (kgf/cm2, absolute): the readings from the snapshot's pascals, gauges of the
 instruments.toml, and a scale that starts below zero drawn in order."""
 import pytest
 
-from flightsim.instruments import spec as S, values as V
+from flightsim.instruments import spec as S
+from flightsim.instruments import values as V
 from tests.instruments.helpers import snap
 
 MERLIN_BOOST = """

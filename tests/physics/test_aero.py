@@ -4,11 +4,11 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics.aero import saturated_deflection, coefficients, fast_atan2
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.physics.aero import coefficients, fast_atan2, saturated_deflection
 from flightsim.physics.named import AircraftView
 from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
-from flightsim.spec.loader import load_aircraft
 
 
 def test_fast_atan2_matches_libm():

@@ -4,10 +4,10 @@ import math
 import numpy as np
 import pytest
 
-from flightsim import tunnel
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
+from flightsim.tools import tunnel
 
 REF = load_aircraft("astir").reference
 

@@ -15,11 +15,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flightsim.handoff import ControlInputs, ControlMailbox
 from flightsim.physics.dynamics import CTRL_HIGH, CTRL_LOW, step
-from flightsim.physics.named import (CONTROLS, N_CONTROLS, STATE_SIZE, AircraftView, Controls, check_controls,
-                                     control_index, control_problem)
-from flightsim.physics_thread import PhysicsThread
+from flightsim.physics.named import (
+    CONTROLS,
+    N_CONTROLS,
+    STATE_SIZE,
+    AircraftView,
+    Controls,
+    check_controls,
+    control_index,
+    control_problem,
+)
+from flightsim.runtime.handoff import ControlInputs, ControlMailbox
+from flightsim.runtime.physics_thread import PhysicsThread
 from flightsim.sim import Sim
 
 NAMES = tuple(name for name, *_ in CONTROLS)

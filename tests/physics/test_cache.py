@@ -2,7 +2,7 @@
 compile options (flightsim/physics/jit.py) hold what they promise.
 
 Checked in fresh processes on an empty numba cache: the cold one runs ``python -m
-flightsim.prepare`` (every kernel compiled there, callees included: a warm process loads a
+flightsim.app.prepare`` (every kernel compiled there, callees included: a warm process loads a
 kernel whole and never compiles its callees); the warm one then flies every aircraft in every
 scenario it can fly (guns firing, a reset), runs the wind tunnel's sweeps and the synthetic test
 aircraft, and must compile nothing at all."""
@@ -20,7 +20,7 @@ import importlib, io, json, pkgutil, contextlib
 from numba.core import types
 from numba.core.registry import CPUDispatcher
 import flightsim.physics as physics
-from flightsim import prepare
+from flightsim.app import prepare
 
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
@@ -52,10 +52,10 @@ import json, sys, tempfile
 from pathlib import Path
 import numpy as np
 from numba.core.registry import CPUDispatcher
-from flightsim import prepare
+from flightsim.app import prepare
 prepared = prepare.is_prepared()
 from flightsim.sim import Sim
-from flightsim.spec.loader import list_aircraft
+from flightsim.aircraft_data.loader import list_aircraft
 from flightsim.world.assembly import World
 from flightsim.world.scenario import UnsuitableAircraft, scenario_names
 from tests.fixtures import write_aircraft
@@ -71,7 +71,7 @@ for a in list_aircraft():
         w.reset()
         w.physics.tick(1.0)
         w.buffer.read()[1].euler_rad
-from flightsim import perf, rollrig, tunnel
+from flightsim.tools import perf, rollrig, tunnel
 perf.max_level_speed("p51d", 0.0, "wep")
 perf.stall_speed("p51d")
 rollrig.roll_curve("astir", 0.0)
@@ -137,7 +137,7 @@ def test_kernel_options_keep_nan_checks():
 
 def test_a_changed_source_is_not_prepared(tmp_path, monkeypatch):
     """The stamp names the sources' sizes and times: numba would compile again, so must prepare."""
-    from flightsim import prepare
+    from flightsim.app import prepare
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
     assert not prepare.is_prepared()
     prepare._write_stamp(1.0)

@@ -5,13 +5,13 @@ import math
 import numpy as np
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.named import SURFACES, Controls
 from flightsim.physics.state import flat_terrain, make_ctrl, make_state
-from flightsim.rollrig import roll_curve, steady_roll_rate
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
-from flightsim.spec.schema import DataError
+from flightsim.tools.rollrig import roll_curve, steady_roll_rate
 
 DT = 0.02
 
@@ -89,7 +89,8 @@ def test_control_effectiveness_scales_the_deflection_curves_toward_the_plain_sec
     """An airfoil's control_effectiveness: its +/-10 degree curves' increments over the 0 degree
     curve are scaled (a beveled trailing edge gives less lift, drag and moment per degree)."""
     import numpy as np
-    from flightsim.spec.loader import load_airfoil
+
+    from flightsim.aircraft_data.loader import load_airfoil
     from tests.fixtures import dumps, thin_airfoil
     doc = thin_airfoil(flap=0.2)
     full = tmp_path / "full.toml"

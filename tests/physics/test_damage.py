@@ -6,14 +6,14 @@ response; the hit boxes the bullets find; a cut control run; the pilot shutting 
 import numpy as np
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.damage import load_damage, set_loadout
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.bullet_pool import AIRCRAFT, BulletPool
 from flightsim.physics.damage import apply_hit, damage_summary
 from flightsim.physics.named import STATE_SIZE, AircraftView
 from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.damage import load_damage, set_loadout
-from flightsim.spec.schema import DataError
 from flightsim.validate import damage as V
 
 DT = 0.02

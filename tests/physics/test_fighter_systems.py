@@ -9,16 +9,16 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics.named import Controls
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.aero import coefficients, saturated_deflection
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.engine import engine_point
+from flightsim.physics.named import Controls
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import flat_terrain, make_ctrl
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
-from flightsim.spec.schema import DataError
 
 RPM = math.pi / 30.0
 
@@ -73,6 +73,7 @@ def test_fluid_coupling_data_is_checked(tmp_path):
 
 def _validate(tmp_path, old, new):
     import shutil
+
     from flightsim import AIRCRAFT_DIR
     d = tmp_path / f"bf109_{abs(hash(new))}"
     shutil.copytree(AIRCRAFT_DIR / "bf109", d)

@@ -67,8 +67,8 @@ def test_brakes_stop_a_rolling_aircraft_sooner(trainer_path):
 
 
 def _rolling(trainer_path, tmp_path, **gear_changes):
-    from flightsim.spec.loader import load_aircraft
-    from flightsim.spec.compile import compile_aircraft
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.aircraft_data.loader import load_aircraft
     spec = load_aircraft(trainer_path)
     for name, changes in gear_changes.items():
         g = next(g for g in spec.gear if g["name"] == name)
@@ -93,8 +93,8 @@ def test_one_wheel_brake_turns_toward_its_side(trainer_path, tmp_path):
     # a two-wheel main gear with a brake on each side
     wheel = dict(stiffness_n_per_m=30000.0, damping_n_s_per_m=2000.0, rolling_mu=0.03, brake_mu=0.6,
                  side_mu=0.8)
-    from flightsim.spec.loader import load_aircraft
-    from flightsim.spec.compile import compile_aircraft
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.aircraft_data.loader import load_aircraft
     spec = load_aircraft(trainer_path)
     main = next(g for g in spec.gear if g["name"] == "main")
     spec.gear.remove(main)

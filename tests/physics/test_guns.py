@@ -6,7 +6,9 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.handoff import dcm
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.guns import load_guns
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.ballistics import set_damage
 from flightsim.physics.bullet_pool import BulletPool, hit_radius
 from flightsim.physics.dynamics import derivative, make_scratch
@@ -14,10 +16,8 @@ from flightsim.physics.named import N_DIAGNOSTICS, STATE_SIZE, AircraftView, Con
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.plant import resum_mass
 from flightsim.physics.state import flat_terrain, make_env
+from flightsim.runtime.handoff import dcm
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.guns import load_guns
-from flightsim.spec.schema import DataError
 
 G0 = 9.80665
 FPS = 0.3048

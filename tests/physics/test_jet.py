@@ -7,13 +7,13 @@ import math
 import numpy as np
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_airfoil
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.jet import jet_point
 from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_airfoil
-from flightsim.spec.schema import DataError
 
 P0, T0 = 101325.0, 288.15
 

@@ -1,7 +1,7 @@
 """The P-51D Mustang against its published figures, and the powered-flight components
 (engine, supercharger, propeller, governor, fuel, compressibility) it is built from (issue 6).
 
-Every performance figure comes out of the components in the wind tunnel (flightsim.perf)
+Every performance figure comes out of the components in the wind tunnel (flightsim.tools.perf)
 and is compared with the cited figure at that figure's own weight and power setting
 (the figures of aircraft/p51d/references.toml)."""
 import json
@@ -12,7 +12,8 @@ import sys
 import numpy as np
 import pytest
 
-from flightsim import perf
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.dynamics import derivative, make_scratch
 from flightsim.physics.engine import engine_point
@@ -21,8 +22,7 @@ from flightsim.physics.named_model import AircraftData
 from flightsim.physics.plant import plant_trim, select_gear
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
+from flightsim.tools import perf
 
 SPEC = load_aircraft("p51d")
 POINTS = SPEC.powerplant["reference_points"]

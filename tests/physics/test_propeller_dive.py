@@ -18,11 +18,11 @@ import math
 
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import make_ctrl
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
 
 KMH = 3.6
 

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from flightsim import AIRCRAFT_DIR
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.state import flat_terrain
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
-from flightsim.spec.schema import DataError
 
 SHIFT_DEG = 6.0
 

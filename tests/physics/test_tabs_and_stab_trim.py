@@ -7,12 +7,12 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.rollrig import steady_roll_rate, with_aileron_tabs
-from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
-from flightsim.spec.schema import DataError
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.state import flat_terrain
+from flightsim.sim import Sim
+from flightsim.tools.rollrig import steady_roll_rate, with_aileron_tabs
 
 ALT_M = 3048.0          # 10,000 ft, NACA's roll tests
 
@@ -56,8 +56,8 @@ def test_a_geared_tab_eases_the_force_so_full_travel_lasts_longer(rolls):
 
 
 def _stab_p51d(nose_up_deg=2.0, nose_down_deg=8.0, travel_time_s=8.0):
-    from flightsim.spec.loader import STAB_TRIM_KEYS
-    from flightsim.spec.schema import validate_table
+    from flightsim.aircraft_data.loader import STAB_TRIM_KEYS
+    from flightsim.aircraft_data.schema import validate_table
     spec = copy.deepcopy(load_aircraft("p51d"))
     spec.controls["stabilizer_trim"] = validate_table(
         {"nose_up_deg": nose_up_deg, "nose_down_deg": nose_down_deg, "travel_time_s": travel_time_s},
@@ -109,8 +109,8 @@ def test_nose_down_stabilizer_trim_takes_away_what_full_back_stick_reaches():
 
 
 def test_bad_tab_and_trim_data_is_refused(tmp_path):
-    from flightsim.spec.loader import CONTROL_AXIS_KEYS, STAB_TRIM_KEYS
-    from flightsim.spec.schema import validate_table
+    from flightsim.aircraft_data.loader import CONTROL_AXIS_KEYS, STAB_TRIM_KEYS
+    from flightsim.aircraft_data.schema import validate_table
     with pytest.raises(DataError, match="geared_tab_ease"):
         validate_table({"max_force_n": 200.0, "full_deflection_ias_kmh": 400.0, "geared_tab_ease": 1.5},
                        CONTROL_AXIS_KEYS, tmp_path / "aircraft.toml", "controls.aileron")
@@ -124,7 +124,7 @@ def test_the_tunnel_roll_card_draws_with_and_without_a_spring_tab(tmp_path, caps
     tab), in one JSON object and one plot."""
     import json
 
-    from flightsim.tunnel import main
+    from flightsim.tools.tunnel import main
     png = tmp_path / "roll.png"
     assert main(["roll", "--aircraft", "p51d", "--altitude-m", "3048", "--compare-tabs", "--spring-tab-ias", "400",
                  "--json", "--plot", str(png)]) == 0

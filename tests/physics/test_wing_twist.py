@@ -9,13 +9,13 @@ import math
 import numpy as np
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.physics.aero import _cl_slope, coefficients
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.state import flat_terrain
-from flightsim.rollrig import steady_roll_rate
 from flightsim.sim import Sim
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
+from flightsim.tools.rollrig import steady_roll_rate
 
 ALT_M = 3048.0
 SPEEDS = np.arange(340.0, 701.0, 40.0)

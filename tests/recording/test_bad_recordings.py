@@ -18,10 +18,9 @@ import numpy as np
 import pytest
 
 from flightsim.recording import export as export_mod
-from flightsim.recording.format import (BLOCK, MAGIC, NotARecording, block, decode_controls, encode_controls,
-                                        read_recording)
+from flightsim.recording.cli import main as replay_main
+from flightsim.recording.format import BLOCK, MAGIC, NotARecording, block, decode_controls, encode_controls, read_recording
 from flightsim.recording.library import list_recordings, summary
-from flightsim.replay import main as replay_main
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "data" / "bad_recordings"
@@ -188,7 +187,7 @@ def test_an_unwritable_folder_is_refused_first(tmp_path, monkeypatch, capsys):
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory):
     """6 s of the Astir in 'high' recorded by this code (one snapshot, at 5 s): it verifies."""
-    from flightsim.telemetry import telemetry
+    from flightsim.app.telemetry import telemetry
     out = tmp_path_factory.mktemp("rec") / "fresh.fsrec"
     args = argparse.Namespace(scenario="high", aircraft=None, altitude_m=None, pilot="auto", seconds=6.0,
                               realtime=False, json=True, record=str(out))

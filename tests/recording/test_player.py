@@ -9,12 +9,12 @@ import time
 import numpy as np
 import pytest
 
+from flightsim.app.telemetry import telemetry
 from flightsim.recording.format import read_recording
 from flightsim.recording.library import list_recordings, new_recording_path, prune, summary
 from flightsim.recording.player import CHECKPOINT_EVERY, SPEEDS, ReplayPlayer
 from flightsim.recording.recorder import Recorder
 from flightsim.recording.replay import build_world, verify
-from flightsim.telemetry import telemetry
 
 
 def _record(path, scenario, seconds):
@@ -117,7 +117,7 @@ def test_speeds_from_a_quarter_to_sixteen(combat):
 def test_slow_motion_is_published_to_move_across_its_ticks(combat):
     """At 0.25x a new state comes every 4th tick, stamped 3 ticks ahead, so the renderer
     (which draws at now - 20 ms) interpolates across the 4 ticks instead of jumping."""
-    from flightsim.handoff import render_alpha
+    from flightsim.runtime.handoff import render_alpha
     p, ph = _player(combat)
     p.set_speed(0.25)
     tick = Ticks(ph)

@@ -6,10 +6,10 @@ import shutil
 import numpy as np
 import pytest
 
+from flightsim.app.telemetry import telemetry
+from flightsim.recording.cli import main as replay_main
 from flightsim.recording.format import NotARecording, read_recording
 from flightsim.recording.replay import resimulate, verify
-from flightsim.replay import main as replay_main
-from flightsim.telemetry import telemetry
 
 
 def _record(tmp_path, scenario, seconds, name):
@@ -78,6 +78,7 @@ def test_not_a_recording_is_refused_in_one_line(tmp_path, capsys):
 def test_another_aircraft_version_is_named_not_replayed(winch_flight, tmp_path, capsys):
     import json
     import struct
+
     from flightsim.recording.format import MAGIC
     data = winch_flight.read_bytes()
     (n,) = struct.unpack_from("<I", data, len(MAGIC))

@@ -13,10 +13,20 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flightsim.recording.format import (BLOCK, EVENT_KINDS, MAGIC, NotARecording, block, check_header,
-                                        decode_controls, encode_controls, header_bytes, read_recording)
-from flightsim.recording.library import summary
 from flightsim.physics.named import CONTROLS
+from flightsim.recording.format import (
+    BLOCK,
+    EVENT_KINDS,
+    MAGIC,
+    NotARecording,
+    block,
+    check_header,
+    decode_controls,
+    encode_controls,
+    header_bytes,
+    read_recording,
+)
+from flightsim.recording.library import summary
 
 GOOD = Path(__file__).resolve().parents[1] / "data" / "bad_recordings" / "good.fsrec"
 DATA = GOOD.read_bytes()

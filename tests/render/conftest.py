@@ -11,9 +11,10 @@ _KEEP = []     # the window outlives every test: pyglet labels free GL objects w
 @pytest.fixture(scope="session")
 def gl_session():
     try:
-        import pyglet
-        from flightsim.display import headless_window
         import moderngl
+        import pyglet
+
+        from flightsim.app.display import headless_window
         wins = list(pyglet.app.windows)
         if wins:
             win = wins[0]

@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import list_aircraft
 from flightsim.render import aircraft_mesh
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import list_aircraft
 
 
 @pytest.mark.parametrize("name", list_aircraft())

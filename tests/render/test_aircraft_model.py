@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from flightsim import AIRCRAFT_DIR
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.livery import choose, load_liveries
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError
+from flightsim.aircraft_data.visual import check_against_aircraft, load_visual
 from flightsim.render.model import exterior, paint
 from flightsim.render.model.parts import transforms
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.livery import choose, load_liveries
-from flightsim.spec.loader import load_aircraft
-from flightsim.spec.schema import DataError
-from flightsim.spec.visual import check_against_aircraft, load_visual
 
 WITH_LOOKS = sorted(p.parent.name for p in AIRCRAFT_DIR.glob("*/visual.toml"))
 _CACHE = {}

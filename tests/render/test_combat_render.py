@@ -16,7 +16,7 @@ def _tracer_px(img):
 
 
 def _render_combat(ctx, frames, fire, view="chase", path=None, quality="low"):
-    from flightsim.game import Game
+    from flightsim.app.game import Game
     from flightsim.render.png import read_pixels, write_png
     from flightsim.world.assembly import World
     world = World(None, "fighter_combat")

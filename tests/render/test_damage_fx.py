@@ -2,9 +2,9 @@
 released stores hidden on the generated mesh (numpy only: no GL needed)."""
 import numpy as np
 
+from flightsim.aircraft_data.compile import compile_aircraft
 from flightsim.render import aircraft_mesh
 from flightsim.render.damage_fx import PUFFS, Trails
-from flightsim.spec.compile import compile_aircraft
 
 
 def test_stores_show_while_on_and_shot_away_sections_vanish():

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from flightsim.handoff import ControlInputs
 from flightsim.render.effects import KIND_NAMES, Effects
 from flightsim.render.renderer import windsock_mesh
+from flightsim.runtime.handoff import ControlInputs
 
 W, H = 480, 270
 
@@ -21,9 +21,9 @@ def ctx(gl_session):
 
 @pytest.fixture(scope="module")
 def p51(ctx):
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.aircraft_data.loader import load_aircraft
     from flightsim.render.model import looks
-    from flightsim.spec.compile import compile_aircraft
-    from flightsim.spec.loader import load_aircraft
     from flightsim.world.combat import gun_muzzles
     comp = compile_aircraft(load_aircraft("p51d"))
     lk = looks.look(comp, "low")
@@ -107,9 +107,9 @@ def test_the_guns_flash_at_their_muzzles_only_while_firing_with_rounds(p51):
 
 
 def test_effects_draw_blended_and_the_afterburner_burns(ctx, p51):
-    from tests.render.conftest import offscreen
     from flightsim.render.camera import look_at
     from flightsim.render.sun import light_at
+    from tests.render.conftest import offscreen
     comp, lk, fx = p51
     fbo = offscreen(ctx, W, H)
     li = light_at(13.0)
@@ -146,12 +146,12 @@ def test_the_windsock_points_downwind_and_hangs_in_a_calm():
 def test_the_airfield_from_the_air_has_its_numbers_roads_and_town(ctx):
     """Looking down at the runway's south end: the white 35 on it; looking at the town: its
     roofs; a road crossing the fields as a grey ribbon."""
-    from tests.render.conftest import offscreen
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.aircraft_data.loader import load_aircraft
     from flightsim.render.camera import View
     from flightsim.render.renderer import Renderer
-    from flightsim.spec.compile import compile_aircraft
-    from flightsim.spec.loader import load_aircraft
     from flightsim.world import terrain as T
+    from tests.render.conftest import offscreen
     t = T.generate()
     r = Renderer(ctx, compile_aircraft(load_aircraft("astir")), t, quality="low")
     fbo = offscreen(ctx, W, H)

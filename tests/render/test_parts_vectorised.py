@@ -4,11 +4,11 @@ airbrakes, gear, shot-away sections, stores, the propeller, the cockpit view."""
 import numpy as np
 import pytest
 
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.render.glutil import axis_angle
 from flightsim.render.model.looks import look
 from flightsim.render.model.parts import MAX_PARTS, transforms
-from flightsim.spec.compile import compile_aircraft
-from flightsim.spec.loader import load_aircraft
 
 AIRCRAFT = ("spitfire", "bf109", "p51d", "f15c", "astir")
 

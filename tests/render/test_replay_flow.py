@@ -8,8 +8,7 @@ import pytest
 from flightsim.recording.format import read_recording
 from flightsim.recording.library import list_recordings
 from flightsim.recording.replay import verify
-from tests.render.test_screenshots_flow import OUT, Clock, _flow, _save, target  # noqa: F401
-from tests.render.test_screenshots_flow import gl, config  # noqa: F401  (fixtures)
+from tests.render.test_screenshots_flow import OUT, Clock, _flow, _save, config, gl, target  # noqa: F401  (fixtures)
 
 
 def _amber(px):
@@ -117,7 +116,7 @@ def test_a_recording_of_other_code_is_refused_in_the_menu(gl, config, tmp_path):
 
 
 def test_no_recording_when_the_setting_is_off(gl, config, tmp_path):
-    from flightsim.settings import Settings
+    from flightsim.app.settings import Settings
     rec_dir = tmp_path / "recordings"
     flow = _flow(gl, settings=Settings(record_flights=False), recordings_dir=rec_dir)
     try:

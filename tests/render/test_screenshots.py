@@ -24,7 +24,7 @@ def target(ctx):
 
 
 def _render(ctx, scenario, view, frames=4, setup=None):
-    from flightsim.game import Game
+    from flightsim.app.game import Game
     from flightsim.render.png import read_pixels
     from flightsim.world.assembly import World
     world = World("astir", scenario)
@@ -105,13 +105,13 @@ def test_screenshot_cli(tmp_path):
 
 def test_compiled_terrain_selection_matches_the_numpy_walk(gl):
     """The compiled quadtree walk picks exactly the nodes the numpy original does."""
-    from flightsim.game import Game
+    from flightsim.app.game import Game
     from flightsim.world.assembly import World
     world = World("astir", "airfield")
     game = Game(gl, world, "chase", "low")
     tr = game.renderer.terrain_r
     snap = world.buffer.read()[1]
-    from flightsim.handoff import interpolate
+    from flightsim.runtime.handoff import interpolate
     pose = interpolate(snap, snap, 0.0)
     from flightsim.render.camera import look_at
     rng = np.random.default_rng(3)

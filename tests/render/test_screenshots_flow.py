@@ -52,7 +52,7 @@ def config(tmp_path, monkeypatch):
 
 
 def _flow(ctx, **kw):
-    from flightsim.flow import GameFlow
+    from flightsim.app.flow import GameFlow
     kw.setdefault("view", "chase")
     kw.setdefault("quality", "low")
     kw.setdefault("save", False)
@@ -115,7 +115,7 @@ def test_each_scenario_renders(tour, name):
     assert _skyish(sky).mean() > 0.85, name
     assert _skyish(ground).mean() < 0.1, name
     # the aircraft in the middle of the chase view: the same view drawn without it differs there
-    from flightsim.handoff import pose_at
+    from flightsim.runtime.handoff import pose_at
     game = tour.game
     pose = pose_at(tour.world.buffer, 1e12)
     view = game.cameras.view(pose, 0.0)
@@ -336,7 +336,7 @@ def test_switching_ten_times_holds_gl_memory(gl, config):
 
 
 def test_a_refused_scenario_keeps_the_flight_and_says_why(gl, config, monkeypatch):
-    from flightsim.spec.schema import DataError
+    from flightsim.aircraft_data.schema import DataError
     flow = _flow(gl)
     try:
         flow.start("airfield")
@@ -461,7 +461,7 @@ def test_the_livery_chosen_in_the_menu_is_flown_remembered_and_the_ai_wears_the_
     """p51d_vs_bf109: the P-51D in its first US scheme and the Bf 109 in a Luftwaffe one; the
     menu's paint line moves the P-51D to its next scheme at once and the settings remember it;
     fighter_combat (P-51D against a P-51D) gives the AI the captured Mustang in German marks."""
-    from flightsim.settings import load_settings
+    from flightsim.app.settings import load_settings
     flow = _flow(gl, view=None, quality=None, save=True, settings=load_settings())
     try:
         flow.start("p51d_vs_bf109")
@@ -492,7 +492,7 @@ def test_the_livery_chosen_in_the_menu_is_flown_remembered_and_the_ai_wears_the_
 
 # ---------------------------------------------------------------------------- settings
 def test_settings_remembered_between_runs(gl, config):
-    from flightsim.settings import load_settings
+    from flightsim.app.settings import load_settings
     flow = _flow(gl, view=None, quality=None, save=True, settings=load_settings())
     try:
         flow.start("ridge")
@@ -546,7 +546,7 @@ def test_the_window_builds_worlds_in_the_background_and_draws_meanwhile(gl, conf
     switch from the menu keeps the menu (saying so) until the new World is ready."""
     import threading as th
     gate = th.Event()
-    from flightsim.flow import _make_world
+    from flightsim.app.flow import _make_world
 
     def slow_factory(name, aircraft):
         gate.wait(10.0)                          # held until the test has drawn a loading frame
@@ -585,7 +585,7 @@ def test_the_window_builds_worlds_in_the_background_and_draws_meanwhile(gl, conf
 
 
 def test_a_background_build_that_fails_keeps_the_flight_and_says_why(gl, config):
-    from flightsim.flow import _make_world
+    from flightsim.app.flow import _make_world
     from flightsim.world.scenario import UnsuitableAircraft
 
     def factory(name, aircraft):

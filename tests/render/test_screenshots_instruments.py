@@ -38,7 +38,7 @@ def _draw_frames(gl, world, game, frames, after=None):
 
 
 def _render(gl, view, scenario="airfield", frames=4, setup=None, after=None, aircraft="astir"):
-    from flightsim.game import Game
+    from flightsim.app.game import Game
     from flightsim.world.assembly import World
     win, ctx, fbo = gl
     win.switch_to()
@@ -267,7 +267,7 @@ def test_overlays_are_cheap(gl):
     import time
     img, game = _render(gl, "panel", frames=2)
     win, ctx, fbo = gl
-    from flightsim.handoff import pose_at
+    from flightsim.runtime.handoff import pose_at
     world = game.world
     t = world.buffer.read()[1].wall_s + 0.05
     pose = pose_at(world.buffer, t)

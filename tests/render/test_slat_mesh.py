@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from flightsim import AIRCRAFT_DIR
-from flightsim.handoff import interpolate, make_snapshot
+from flightsim.aircraft_data.compile import compile_aircraft
 from flightsim.physics.named_model import AircraftData
 from flightsim.render import aircraft_mesh as AM
-from flightsim.spec.compile import compile_aircraft
+from flightsim.runtime.handoff import interpolate, make_snapshot
 
 SLATTED = ("wing_tip", "wing_aileron_outer")
 

@@ -30,11 +30,11 @@ def test_cloud_puffs_sit_on_a_flat_base_and_keep_their_shape():
 
 
 def _scene(ctx, with_clouds):
-    from flightsim.game import Game
-    from flightsim.render.png import read_pixels
-    from flightsim.world.assembly import World
-    from flightsim.handoff import pose_at
+    from flightsim.app.game import Game
     from flightsim.render.camera import look_at
+    from flightsim.render.png import read_pixels
+    from flightsim.runtime.handoff import pose_at
+    from flightsim.world.assembly import World
     world = World("astir", "thermal", small_world=True)
     game = Game(ctx, world, "chase", "low")
     pose = pose_at(world.buffer, world.buffer.read()[1].wall_s)
@@ -69,7 +69,6 @@ def test_cumulus_drawn_white_above_the_horizon(gl, tmp_path):
     ys, xs = np.nonzero(whiteish)
     cloud = p[H // 4:3 * H // 4, W // 4:3 * W // 4]
     lum = cloud.sum(axis=-1)
-    top = rows.min() - H // 4
     col = slice(xs.min(), xs.max() + 1)
     span = (cloud[..., 2] - cloud[..., 0] < 45)[:, col].any(axis=1).nonzero()[0]
     assert lum[span.min():span.min() + 4, col].max() > lum[span.max() - 3:span.max() + 1, col].max() + 20
@@ -86,10 +85,10 @@ def test_debrief_panel_after_the_landing_scenario(gl, tmp_path):
     """landing.toml flown by its autopilot through the mailbox; the game's flight log is fed
     every tick (as Game.draw does every frame) and the frame after the glider stops shows
     the debrief panel with the landing's grade."""
-    from flightsim.game import Game
+    from flightsim.app.game import Game
+    from flightsim.pilots.autopilot import autopilot
     from flightsim.render.png import read_pixels, write_png
     from flightsim.world.assembly import World
-    from flightsim.autopilot import autopilot
     from flightsim.world.flight_log import FlightLog
     world = World("astir", "landing", small_world=True)
     game = Game(gl, world, "chase", "low")

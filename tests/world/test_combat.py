@@ -6,11 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.world.assembly import World
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.ballistics import set_damage
 from flightsim.physics.named import AircraftView
 from flightsim.physics.named_model import AircraftData
-from flightsim.spec.schema import DataError
+from flightsim.world.assembly import World
 from flightsim.world.scenario import find_scenario, load_scenario
 
 DT = 0.02

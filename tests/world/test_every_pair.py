@@ -10,10 +10,16 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.spec.loader import list_aircraft, load_aircraft
+from flightsim.aircraft_data.loader import list_aircraft, load_aircraft
 from flightsim.world.assembly import World
-from flightsim.world.scenario import (SCENARIO_KIND_OF, UnsuitableAircraft, find_scenario, own_air_start_ms,
-                                      plan_start, scenario_names)
+from flightsim.world.scenario import (
+    SCENARIO_KIND_OF,
+    UnsuitableAircraft,
+    find_scenario,
+    own_air_start_ms,
+    plan_start,
+    scenario_names,
+)
 
 PAIRS = [(a, s) for a in list_aircraft() for s in scenario_names()]
 

@@ -4,7 +4,7 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.handoff import Snapshot
+from flightsim.runtime.handoff import Snapshot
 from flightsim.world.flight_log import FlightLog, grade_for_sink, place_of
 from flightsim.world.terrain import AirfieldSpec
 

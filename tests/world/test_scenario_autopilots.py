@@ -10,8 +10,19 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.autopilot import (CircuitPilot, CruisePilot, CrossCountryPilot, HandsOff, LandingPilot, RidgePilot,
-                                 SoaringPilot, TakeoffPilot, WinchLaunchPilot, autopilot, runway_frame)
+from flightsim.pilots.autopilot import (
+    CircuitPilot,
+    CrossCountryPilot,
+    CruisePilot,
+    HandsOff,
+    LandingPilot,
+    RidgePilot,
+    SoaringPilot,
+    TakeoffPilot,
+    WinchLaunchPilot,
+    autopilot,
+    runway_frame,
+)
 from flightsim.world.flight_log import FlightLog
 from flightsim.world.scenario import find_scenario, scenario_names
 

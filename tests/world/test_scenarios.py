@@ -4,12 +4,12 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.autopilot import WinchPilot
-from flightsim.physics.named_env import Environment
+from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.aero import wind_at
+from flightsim.physics.named_env import Environment
 from flightsim.physics.state import flat_terrain, make_env
+from flightsim.pilots.autopilot import WinchPilot
 from flightsim.sim import Sim
-from flightsim.spec.schema import DataError
 from flightsim.world import scenario as S
 from flightsim.world.terrain import small
 from flightsim.world.weather import Weather
@@ -136,7 +136,8 @@ def test_weak_link_breaks_above_its_rating():
     assert np.all(Environment(sim.env).external_force_ned_n == 0.0)
 
 
-@pytest.mark.parametrize("name", [n for n in S.scenario_names() if S.load_scenario(S.SCENARIO_DIR / f"{n}.toml").kind == "glider"])
+@pytest.mark.parametrize("name", [n for n in S.scenario_names()
+                                  if S.load_scenario(S.SCENARIO_DIR / f"{n}.toml").kind == "glider"])
 def test_each_glider_scenario_starts_and_flies_in_the_game_world(name):
     from flightsim.world.assembly import World
     world = World(scenario=name, small_world=True)

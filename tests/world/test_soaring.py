@@ -10,9 +10,9 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.autopilot import ThermalPilot
 from flightsim.physics.named_env import Environment
 from flightsim.physics.state import make_env
+from flightsim.pilots.autopilot import ThermalPilot
 from flightsim.sim import Sim
 
 

@@ -2,7 +2,8 @@
 import numpy as np
 
 from flightsim.physics.ground import terrain_height
-from flightsim.world import scenery, terrain as T
+from flightsim.world import scenery
+from flightsim.world import terrain as T
 
 
 def test_deterministic_and_size():
@@ -52,6 +53,7 @@ def test_the_heightfield_kept_on_disk_is_the_one_made_bit_for_bit(tmp_path, monk
     """generate() keeps the heights in the cache folder; read back they are the same bits, and a
     damaged file is made again, never used."""
     import numpy as np
+
     from flightsim.world import terrain as T
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     T.generate.cache_clear()

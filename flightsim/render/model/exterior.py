@@ -17,8 +17,17 @@ import numpy as np
 from . import loft
 from .parts import MAX_PARTS, Part
 from .skin import Piece, Skin, mesh_piece, pack
-from .surfaces import (SLAT_CHORD, SLAT_DROOP_DEG, SLAT_OUT_DOWN, SLAT_OUT_FORWARD, Segment, SurfaceShape,
-                       segments, surface_skin, v_of_chord)
+from .surfaces import (
+    SLAT_CHORD,
+    SLAT_DROOP_DEG,
+    SLAT_OUT_DOWN,
+    SLAT_OUT_FORWARD,
+    Segment,
+    SurfaceShape,
+    segments,
+    surface_skin,
+    v_of_chord,
+)
 
 ATLAS_PX = 2048
 DETAIL = {"high": 1.0, "medium": 0.65, "low": 0.4}   # grid density factor of each level of detail

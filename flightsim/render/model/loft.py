@@ -10,7 +10,6 @@ waist stays a waist), and u is spaced by the length so the skin has no facets al
 """
 from __future__ import annotations
 
-
 import numpy as np
 
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from ... import cache_root
-from ...spec.livery import Livery, choose, default_livery, livery_path, load_liveries
-from ...spec.visual import check_against_aircraft, load_visual, visual_path
+from ...aircraft_data.livery import Livery, choose, default_livery, livery_path, load_liveries
+from ...aircraft_data.visual import check_against_aircraft, load_visual, visual_path
 from . import exterior, paint
 from .paint import INTERIOR
 

@@ -451,7 +451,7 @@ def paint_atlas(model, livery, size_px: int, frame_colour=None) -> np.ndarray:
     return atlas
 
 
-def shape_digest(aircraft_dir: Path) -> "hashlib._Hash":
+def shape_digest(aircraft_dir: Path) -> hashlib._Hash:
     """A hash of what an aircraft's model is made from: its data files (the physics' sections,
     visual.toml) and the code that lofts them. A change to either makes a new model and atlas."""
     h = hashlib.sha1()

@@ -13,8 +13,8 @@ gl_FrontFacing tells the outside of a skin from its inside (a cockpit wall).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 

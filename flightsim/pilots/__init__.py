@@ -1,0 +1,2 @@
+"""Pilots that fly through the same control inputs as the player: the scenarios' autopilots
+and the AI fighter pilot."""

@@ -1,0 +1,92 @@
+"""Which pilot flies a scenario: ``autopilot(scenario, terrain, winch, weather)``.
+
+Every pilot flies through the same ControlInputs (stick forces) as the player: it is called
+with a Sim or a Snapshot (the game's handoff: what the mailbox writer sees) and returns a
+ControlInputs. Each lives in its own module of this package, and this one names them all:
+
+    flying.py    what they share: the readings (Attitude), the closed loops (Flyer: bank,
+                 airspeed or attitude with the elevator, the ball), the common pilot
+    thermal.py   ThermalPilot: circles and centres a thermal from the vario
+    soaring.py   SoaringPilot / CrossCountryPilot: glide to a goal or the task's turnpoints,
+                 circle in the lift met
+    ridge.py     RidgePilot
+    landing.py   LandingPilot (final, airbrakes on the glide path, round-out, hold-off) and
+                 CircuitPilot (join, downwind, base, then the LandingPilot)
+    winch.py     WinchPilot (seed 004's winch launch) and WinchLaunchPilot (then soaring)
+    powered.py   CruisePilot and TakeoffPilot (the fighters)
+    ai.py        the AI fighter pilot (combat, not a scenario's autopilot)
+
+No knowledge of the model's internals: they fly the aircraft the way a pilot would, so what
+they achieve is what the flight model allows.
+"""
+from __future__ import annotations
+
+import math
+
+from ..runtime.handoff import ControlInputs
+from .flying import Attitude, Flyer, ScenarioPilot, runway_frame
+from .landing import CircuitPilot, LandingPilot
+from .powered import CruisePilot, TakeoffPilot
+from .ridge import RidgePilot
+from .soaring import CrossCountryPilot, SoaringPilot
+from .thermal import ThermalPilot, Vario, WindEstimate
+from .winch import WinchLaunchPilot, WinchPilot
+
+__all__ = ["Attitude", "CircuitPilot", "CrossCountryPilot", "CruisePilot", "Flyer", "HandsOff", "LandingPilot",
+           "RidgePilot", "SoaringPilot", "TakeoffPilot", "ThermalPilot", "Vario", "WinchLaunchPilot", "WinchPilot",
+           "WindEstimate", "autopilot", "runway_frame"]
+
+
+# ---------------------------------------------------------------------------- per scenario
+def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
+    """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
+
+    winch -> the launch then soaring round the field; thermal -> ThermalPilot (after
+    gliding on until lift is met: a SoaringPilot); landing -> LandingPilot; ridge ->
+    RidgePilot; cross_country -> CrossCountryPilot; other glider air starts (airfield,
+    downwind, high) -> CircuitPilot; a glider parked on the runway -> hands off (it
+    waits for a launch). A powered aircraft (``powered``; default: the scenario is a fighter
+    scenario), in any scenario: on the runway -> TakeoffPilot, in the air -> CruisePilot."""
+    from ..world.scenario import find_scenario
+    sc = find_scenario(scenario) if isinstance(scenario, str) else scenario
+    af = terrain.airfield
+    st = sc.start
+    hdg = af.heading_rad + math.radians(st["heading_offset_deg"])
+    wind = sc.world
+    to = math.radians(wind["wind_from_deg"] + 180.0)
+    wind_ne = (wind["wind_speed_ms"] * math.cos(to), wind["wind_speed_ms"] * math.sin(to))
+    headwind = -(wind_ne[0] * math.cos(af.heading_rad) + wind_ne[1] * math.sin(af.heading_rad))
+    ceiling = None
+    if weather is not None and len(getattr(weather, "thermals", [])):
+        ceiling = float(min(th.base_m for th in weather.thermals))
+    land = [o for o in sc.objectives if o["type"] == "land"]
+    aim = land[0]["along_m"] if land and land[0]["along_m"] != 0.0 else -250.0
+    if sc.kind == "fighter" if powered is None else powered:
+        if st["type"] == "runway":
+            return TakeoffPilot(hdg)
+        return CruisePilot(heading_rad=hdg)
+    if st["type"] == "winch":
+        if winch is None:
+            raise ValueError(f"scenario {sc.name!r} starts on a winch: pass the world's winch")
+        return WinchLaunchPilot(winch, hdg, (af.north_m, af.east_m), ceiling_m=ceiling)
+    if st["type"] == "runway":
+        return HandsOff()
+    if sc.name == "landing" or (land and land[0]["along_m"] != 0.0 and st["height_m"] < 200.0):
+        return LandingPilot(af, aim, headwind_ms=headwind)
+    if sc.name == "ridge" or (sc.ridge.get("lift") and wind["wind_speed_ms"] >= 6.0):
+        return RidgePilot(terrain, wind["wind_from_deg"], hdg)
+    tps = [o for o in sc.objectives if o["type"] == "turnpoint"]
+    if tps:
+        return CrossCountryPilot([af.to_world(o["along_m"], o["right_m"]) for o in tps], (af.north_m, af.east_m),
+                                 [o["radius_m"] for o in tps], ceiling_m=ceiling)
+    if int(sc.thermals.get("count", 0)) > 0:
+        return SoaringPilot(goal_ne=None, ceiling_m=ceiling)
+    return CircuitPilot(af, headwind_ms=headwind)
+
+
+class HandsOff(ScenarioPilot):
+    """Nothing to fly (a glider parked on the runway waits for its launch): the controls as they are."""
+
+    def __call__(self, src, dt_s=None) -> ControlInputs:
+        a, _ = self.reading(src)
+        return self.base

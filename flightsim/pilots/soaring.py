@@ -1,0 +1,115 @@
+"""``SoaringPilot`` (glide toward a goal, circle in the lift met) and ``CrossCountryPilot`` (the
+task's turnpoints in turn).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..runtime.handoff import ControlInputs
+from .flying import Attitude, ScenarioPilot, bearing_to, clip, wrap_pi
+from .thermal import ThermalPilot, Vario
+
+
+class SoaringPilot(ScenarioPilot):
+    """Cross-country glider flying: glide toward a goal at the speed to fly, circle in the
+    thermals met on the way, leave them when they weaken or near cloud base.
+
+    * Cruise: wings level on the course to the goal (bank toward it, at most 30 degrees),
+      ``cruise_kmh`` (best glide: with no MacCready setting the pilot flies the polar's
+      best glide speed and adds a little in sink).
+    * Lift: the vario reading above ``take_ms`` for 2 s -> a ThermalPilot takes over (its
+      entry: fly on while the lift grows, turn toward the lifted wing).
+    * Leave: after a minute when the 30-s averaged climb falls under ``leave_ms``, or
+      within 150 m of ``ceiling_m`` (cloud base: the pilot sees the cloud).
+    """
+
+    def __init__(self, goal_ne=None, cruise_kmh=95.0, take_ms=1.2, leave_ms=0.4, ceiling_m=None,
+                 goal_radius_m=500.0):
+        super().__init__()
+        self.goal = None if goal_ne is None else np.asarray(goal_ne, dtype=np.float64)
+        self.goal_radius = goal_radius_m
+        self.cruise = cruise_kmh / 3.6
+        self.take_ms = take_ms
+        self.leave_ms = leave_ms
+        self.ceiling_m = ceiling_m
+        self.vario = Vario(1.0)
+        self.thermal: ThermalPilot | None = None
+        self._lift_since = None
+        self._left_at = -1e9
+        self.phase = "cruise"
+        self.thermals_used = 0
+
+    def course(self, a: Attitude) -> float:
+        if self.goal is None:
+            return a.heading
+        return bearing_to(a.position_ned_m[:2], self.goal)
+
+    def __call__(self, src, dt_s=None) -> ControlInputs:
+        a, dt = self.reading(src)
+        if not self.valid(a):
+            return self.base
+        w = self.vario.update(a, dt)
+        if self.phase == "thermal":
+            c = self.thermal(src)
+            self.t_prev = a.time_s
+            t_in = a.time_s - self.thermal_t
+            avg = self.thermal.average_climb(30.0)
+            near_base = self.ceiling_m is not None and a.altitude_m > self.ceiling_m - 150.0
+            if near_base or (t_in > 60.0 and avg is not None and avg < self.leave_ms) or \
+                    (t_in > 25.0 and self.thermal.phase == "entry"):
+                self.set_phase("cruise")
+                self.bank_ref = a.roll
+                self._left_at = a.time_s
+            else:
+                return c
+        # cruise toward the goal
+        if self.goal is not None and float(np.hypot(*(self.goal - a.position_ned_m[:2]))) < self.goal_radius:
+            self.reached(a)
+        low_enough = self.ceiling_m is None or a.altitude_m < self.ceiling_m - 250.0
+        if w > self.take_ms and low_enough and a.time_s - self._left_at > 20.0:
+            self._lift_since = a.time_s if self._lift_since is None else self._lift_since
+            if a.time_s - self._lift_since > 2.0:
+                self.set_phase("thermal")
+                self.thermal = ThermalPilot()
+                self.thermal.base = self.base
+                self.thermal.flyer = self.flyer
+                self.thermal.bank_ref = self.bank_ref
+                self.thermal.vario.value = self.vario.value
+                self.thermal_t = a.time_s
+                self.thermals_used += 1
+                return self.thermal(src)
+        else:
+            self._lift_since = None
+        err = wrap_pi(self.course(a) - a.track_rad)
+        bank = clip(1.2 * err, -math.radians(30.0), math.radians(30.0))
+        ias = self.cruise + (0.0 if w > -1.0 else min(-w - 1.0, 2.0) * 2.5)    # a little faster through sink
+        return self.fly(a, dt, bank, ias)
+
+    def reached(self, a):
+        """Goal reached: hold it (circle over it gently) unless a subclass moves on."""
+        self.goal = None
+
+
+class CrossCountryPilot(SoaringPilot):
+    """Flies the task: each turnpoint in order (within its radius counts), then home."""
+
+    def __init__(self, turnpoints_ne, home_ne=None, radii_m=None, **kw):
+        self.turnpoints = [np.asarray(p, dtype=np.float64) for p in turnpoints_ne]
+        self.radii = list(radii_m) if radii_m is not None else [500.0] * len(self.turnpoints)
+        self.home = None if home_ne is None else np.asarray(home_ne, dtype=np.float64)
+        self.leg = 0
+        super().__init__(self.turnpoints[0] if self.turnpoints else home_ne,
+                         goal_radius_m=self.radii[0] if self.radii else 500.0, **kw)
+
+    def reached(self, a):
+        self.leg += 1
+        if self.leg < len(self.turnpoints):
+            self.goal = self.turnpoints[self.leg]
+            self.goal_radius = self.radii[self.leg]
+        elif self.home is not None and self.leg == len(self.turnpoints):
+            self.goal = self.home
+            self.goal_radius = 300.0
+        else:
+            self.goal = None

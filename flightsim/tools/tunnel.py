@@ -1,0 +1,217 @@
+"""The wind tunnel (seed 000's automated benchmarking of an aircraft's performance).
+
+    python -m flightsim.tunnel polar --aircraft astir [--mass-kg M] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel roll --aircraft NAME [--altitude-m H] [--json] [--plot FILE.png]
+                                    [--compare-tabs [--spring-tab-ias KMH]]
+    python -m flightsim.tunnel level|climb --aircraft p51d --altitude-m H [--power wep|military] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel ceiling --aircraft p51d [--power military|wep] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel stall|performance --aircraft p51d [--json] [--plot FILE.png]
+    python -m flightsim.tunnel turn --aircraft f15c --altitude-m H [--power max|military] [--json] [--plot FILE.png]
+    python -m flightsim.tunnel breakdown --aircraft spitfire --altitude-m H [--power wep|military] [--json]
+
+``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
+the stall to Vne. Every point is a trim of the full blade-element model (the same
+kernel the game flies), not a formula: the tunnel finds alpha, flight-path angle and
+elevator for which the aircraft flies on unchanged.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+
+import numpy as np
+
+from ..aircraft_data.compile import aircraft_with_mass
+from ..aircraft_data.loader import load_aircraft
+from ..aircraft_data.schema import DataError
+from ..arg_types import ALTITUDE_M, MASS_KG
+from ..physics.state import make_ctrl
+from ..sim import Sim
+from .glide_sweep import stall_sweep
+
+KMH = 3.6
+
+
+def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):
+    compiled = aircraft_with_mass(aircraft, mass_kg)
+    sim = Sim(compiled)
+    vne_kmh = compiled.spec.aircraft["vne_kmh"]
+    clean = make_ctrl(gear_up=1.0)          # airbrakes in, a retractable gear up
+    front, stall = stall_sweep(sim, vne_kmh / KMH, clean)
+    trimmer = sim.trimmer(0.0, clean)
+    # the alpha sweep gives good starting points for trims at any speed on the front side
+    v_sweep = np.array([t.tas_ms for t in front])[::-1]
+    guesses = np.array([(t.alpha_rad, t.gamma_rad, t.pitch_cmd) for t in front])[::-1]
+
+    def glide_curve(speeds_kmh):
+        out = []
+        for v in speeds_kmh:
+            v_ms = v / KMH
+            guess = tuple(np.interp(v_ms, v_sweep, guesses[:, k]) for k in range(3))
+            t = trimmer.glide(v_ms, guess)
+            if t.ok and t.within_travel:
+                out.append(t)
+        return out
+
+    stall_kmh = stall.tas_ms * KMH
+    # to the placard speed, or to the fastest steady glide where that is slower (a jet at idle)
+    top_kmh = min(vne_kmh, front[0].tas_ms * KMH)
+    first = math.floor(stall_kmh / step_kmh + 1) * step_kmh
+    points = [stall] + glide_curve(np.arange(first, top_kmh + 1e-6, step_kmh))
+    fine = [stall] + glide_curve(np.arange(stall_kmh + 0.5, top_kmh + 1e-6, 0.5))
+    best = max(fine, key=lambda t: t.glide_ratio)
+    minsink = min(fine, key=lambda t: t.sink_ms)
+    return {
+        "aircraft": aircraft,
+        "mass_kg": round(float(compiled.mass_kg), 2),
+        "points": [{"tas_kmh": round(t.tas_ms * KMH, 2), "sink_ms": round(t.sink_ms, 4),
+                    "glide_ratio": round(t.glide_ratio, 3), "alpha_deg": round(math.degrees(t.alpha_rad), 3),
+                    "elevator_cmd": round(t.pitch_cmd, 4)} for t in points],
+        "best_glide": {"tas_kmh": round(best.tas_ms * KMH, 2), "glide_ratio": round(best.glide_ratio, 3)},
+        "min_sink": {"tas_kmh": round(minsink.tas_ms * KMH, 2), "sink_ms": round(minsink.sink_ms, 4)},
+        "stall_kmh": round(stall_kmh, 2),
+        "stall_alpha_deg": round(math.degrees(stall.alpha_rad), 2),
+        "stall_limited_by": "elevator travel" if abs(stall.pitch_cmd) > 0.98 else "maximum lift",
+        "cg_m": [round(float(x), 4) for x in compiled.cg_m],
+    }
+
+
+def plot_polar(result: dict, reference: dict | None, path: str):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    v = [p["tas_kmh"] for p in result["points"]]
+    w = [p["sink_ms"] for p in result["points"]]
+    fig, ax = plt.subplots(figsize=(8, 5), dpi=110)
+    ax.plot(v, w, "-", color="tab:blue", lw=2, label=f"flightsim model ({result['mass_kg']:.0f} kg)")
+    ax.plot(result["best_glide"]["tas_kmh"], result["best_glide"]["tas_kmh"] / 3.6 / result["best_glide"]["glide_ratio"],
+            "o", color="tab:blue", label=f"model best glide {result['best_glide']['glide_ratio']:.1f}")
+    ax.plot(result["min_sink"]["tas_kmh"], result["min_sink"]["sink_ms"], "s", color="tab:blue",
+            label=f"model min sink {result['min_sink']['sink_ms']:.2f} m/s")
+    if reference:
+        if reference.get("polar_kmh"):
+            ax.plot(reference["polar_kmh"], reference["polar_sink_ms"], "x", color="tab:red", ms=8,
+                    label=f"published ({reference['mass_kg']:.0f} kg)")
+        if reference.get("best_glide_kmh"):
+            ax.plot(reference["best_glide_kmh"], reference["best_glide_kmh"] / 3.6 / reference["best_glide_ratio"],
+                    "o", mfc="none", color="tab:red", ms=10, label=f"published best glide {reference['best_glide_ratio']:.1f}")
+        if reference.get("min_sink_kmh"):
+            ax.plot(reference["min_sink_kmh"], reference["min_sink_ms"], "s", mfc="none", color="tab:red", ms=10,
+                    label=f"published min sink {reference['min_sink_ms']:.2f} m/s")
+        if reference.get("stall_kmh"):
+            ax.axvline(reference["stall_kmh"], color="tab:red", ls=":", label="published stall")
+    ax.axvline(result["stall_kmh"], color="tab:blue", ls=":", label="model stall")
+    ax.set_xlabel("true airspeed, km/h (sea level ISA)")
+    ax.set_ylabel("sink rate, m/s")
+    ax.invert_yaxis()
+    ax.grid(alpha=0.3)
+    ax.set_title(f"{result['aircraft']}: glide polar, airbrakes in, no wind")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m flightsim.tunnel", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="test", required=True)
+    p = sub.add_parser("polar", help="glide polar from steady wings-level glides")
+    p.add_argument("--aircraft", default="astir")
+    p.add_argument("--mass-kg", type=MASS_KG, default=None)
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--plot", metavar="FILE.png", help="draw the polar beside the cited reference points")
+    r = sub.add_parser("roll", help="steady roll rate against speed with full lateral stick force")
+    r.add_argument("--aircraft", default="astir")
+    r.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument("--plot", metavar="FILE.png", help="draw the roll-rate curve")
+    r.add_argument("--compare-tabs", action="store_true",
+                   help="also the same aircraft without its aileron tabs (or with --spring-tab-ias, with that spring tab)")
+    r.add_argument("--spring-tab-ias", type=float, default=None, metavar="KMH",
+                   help="with --compare-tabs: the spring tab to compare with, carrying half the hinge moment at this IAS")
+    from . import perf  # powered aircraft: level, climb, ceiling, stall, performance
+    perf.add_parsers(sub)
+    from . import maneuver  # jets: turn rates against speed, the corner speed
+    maneuver.add_parser(sub)
+    b = sub.add_parser("breakdown", help="the power budget of a propeller aircraft's best climb, term by term")
+    b.add_argument("--aircraft", default="p51d")
+    b.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
+    b.add_argument("--power", choices=("wep", "military"), default="wep")
+    b.add_argument("--mass-kg", type=MASS_KG, default=None)
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.test in perf.COMMANDS:
+        return perf.run(args)
+    if args.test == "breakdown":
+        from .breakdown import climb_breakdown, print_breakdown
+        try:
+            result = climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg)
+        except (DataError, RuntimeError, ValueError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print_breakdown(result)
+        return 0
+    if args.test == "turn":
+        try:
+            return maneuver.run_turn(args)
+        except DataError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+    if args.test == "roll":
+        from .rollrig import plot_roll, roll_comparison, roll_curve
+        try:
+            if args.compare_tabs:
+                result = roll_comparison(args.aircraft, args.altitude_m, args.spring_tab_ias)
+            else:
+                result = roll_curve(args.aircraft, args.altitude_m)
+        except DataError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        if args.plot:
+            plot_roll(result, args.plot)
+        if args.json:
+            print(json.dumps(result))
+        else:
+            print(f"{result['aircraft']}: roll rate with {result['max_lateral_force_n']:.0f} N lateral stick force, "
+                  f"{result['altitude_m']:.0f} m")
+            other = {p["ias_kmh"]: p for p in result["compare"]["points"]} if result.get("compare") else {}
+            if other:
+                print(f"  as its data gives it: {result['tabs']};  beside it: {result['compare']['tabs']}")
+            for pt in result["points"]:
+                line = (f"  {pt['ias_kmh']:6.0f} km/h IAS  {pt['roll_rate_dps']:6.1f} deg/s  "
+                        f"aileron {100 * pt['aileron_fraction']:3.0f}%")
+                o = other.get(pt["ias_kmh"])
+                if o is not None:
+                    line += f"   |  {o['roll_rate_dps']:6.1f} deg/s  aileron {100 * o['aileron_fraction']:3.0f}%"
+                print(line)
+        return 0
+    try:
+        if args.test == "polar":
+            result = polar(args.aircraft, args.mass_kg)
+            if args.plot:
+                plot_polar(result, load_aircraft(args.aircraft).reference, args.plot)
+    except DataError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, sea level ISA")
+        print(f"  stall {result['stall_kmh']:.1f} km/h ({result['stall_limited_by']})")
+        print(f"  best glide {result['best_glide']['glide_ratio']:.1f} at {result['best_glide']['tas_kmh']:.1f} km/h")
+        print(f"  min sink {result['min_sink']['sink_ms']:.3f} m/s at {result['min_sink']['tas_kmh']:.1f} km/h")
+        for pt in result["points"]:
+            print(f"  {pt['tas_kmh']:7.1f} km/h  sink {pt['sink_ms']:6.3f} m/s  L/D {pt['glide_ratio']:6.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    from ..commands import tool_exit
+    sys.exit(tool_exit(main))
