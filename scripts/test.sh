@@ -3,8 +3,11 @@
 # project's Python environment made ready first (flightsim/bootstrap.py: the active
 # virtual or conda environment, or .venv/ in the checkout, made once), then pytest in it.
 # PYTHON names the interpreter to start from (default python3). Extra arguments go to pytest.
+# The tests run on every core (pytest-xdist; work stealing, as a few cards take a minute or
+# more) after the flight model is compiled once (tests/conftest.py); the slowest are listed
+# at the end. -n 0 runs them in one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
 ENV_PY=$("$PY" -m flightsim.bootstrap --extras test,bench,gym)
-exec "$ENV_PY" -m pytest -q "$@"
+exec "$ENV_PY" -m pytest -q -n auto --dist worksteal --durations=15 "$@"
