@@ -376,7 +376,7 @@ def profile_from_doc(doc: dict, path: Path | None = None) -> Profile:
 
 
 def load_profile(path: Path) -> Profile:
-    """A profile file through the data files' one reading path (spec.schema.read_toml: a file
+    """A profile file through the data files' one reading path (aircraft_data.schema.read_toml: a file
     that is unreadable, not UTF-8, not TOML or a folder is refused in one line), then checked."""
     from ..aircraft_data.schema import DataError, read_toml
     try:

@@ -5,7 +5,7 @@ numpy / numba / stdlib only, like the rest of flightsim.physics.
 Flight: gravity and air drag by the G1 drag law (the standard projectile of the
 Gavre / BRL tables, Cd as a function of Mach; McCoy, *Modern Exterior Ballistics*,
 1999, ch. 2): the deceleration through the air is ``K rho v^2 Cd_G1(M)`` with
-``K = (pi/8) / BC``, BC the ballistic coefficient in kg/m^2 (spec/guns.py compiles it
+``K = (pi/8) / BC``, BC the ballistic coefficient in kg/m^2 (aircraft_data/guns.py compiles it
 from the usual lb/in^2 figure). Air density and the speed of sound come from the ISA at
 the bullet's height; the steady wind moves the air. One Heun (trapezoid predictor-
 corrector) step per tick: at 20 ms the velocity changes by under 1 % a step, and the

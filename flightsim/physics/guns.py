@@ -7,7 +7,7 @@ right wing guns will cause significant yaw."
 
 A machine gun firing ``rate`` rounds a second pushes back on its mount with the mean
 force ``rate * J``, J the momentum each round carries away (the bullet's ``m v`` plus
-the propellant gas's, compiled into GUN_IMPULSE by spec/guns.py). At 800 rounds a
+the propellant gas's, compiled into GUN_IMPULSE by aircraft_data/guns.py). At 800 rounds a
 minute a round leaves every 75 ms, a little longer than a 20 ms step: the kernel applies
 the mean force (the impulse the rounds of one step carry), which is what moves the
 aircraft; the individual kicks are far faster than anything the airframe responds to.

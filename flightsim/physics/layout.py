@@ -369,7 +369,7 @@ TK_PRIORITY = 8       # feed order: lowest first, equal ones together
 
 
 # ================================================================ guns and battle damage (issue 7)
-# Guns are aircraft data ([[gun]], spec/guns.py): while C_FIRE is held and a gun has rounds
+# Guns are aircraft data ([[gun]], aircraft_data/guns.py): while C_FIRE is held and a gun has rounds
 # left it pushes back on the airframe at its mount with its mean recoil force
 # (rate x impulse per round, along -boresight; physics/guns.py), and the rounds it fires
 # leave the ammunition box, whose mass the kernel re-sums with the fuel. Bullets fly in

@@ -607,7 +607,7 @@ def _pilot(a: _Assembly, visual, part: int):
 
 # ---------------------------------------------------------------------------- build
 def build(compiled, visual, detail: str = "high", atlas_px: int = ATLAS_PX) -> ExteriorModel:
-    """The exterior of ``compiled`` shaped by ``visual`` (spec.visual.VisualSpec). Each
+    """The exterior of ``compiled`` shaped by ``visual`` (aircraft_data.visual.VisualSpec). Each
     lifting section's stretch of skin is a part of its own (a section shot away takes it
     along) where the shader's part slots allow; else they stay rigid."""
     try:

@@ -125,7 +125,7 @@ def stab_chevron_circle(h, w, size, aa, forward_sign):
 
 
 def layers(kind: str, h, w, size: float, aa: float, forward_sign: float = 1.0):
-    """The layers of a marking of this kind (spec.livery.MARKING_KINDS but text)."""
+    """The layers of a marking of this kind (aircraft_data.livery.MARKING_KINDS but text)."""
     if kind.startswith("roundel"):
         return roundel(kind, h, w, size, aa)
     if kind == "fin_flash_c1":

@@ -65,7 +65,7 @@ def _spow(c, e):
 
 
 class Loft:
-    """The sections of a body (spec.visual.Station rows, nose first) as smooth functions of x."""
+    """The sections of a body (aircraft_data.visual.Station rows, nose first) as smooth functions of x."""
 
     def __init__(self, stations, y_m: float = 0.0):
         st = list(stations)[::-1]                      # x increasing for the interpolants
@@ -123,7 +123,7 @@ class Loft:
 
 class CanopyLoft:
     """The glass: an arch from the left sill over the top to the right sill, through the
-    canopy stations (spec.visual.CanopyStation rows, nose first)."""
+    canopy stations (aircraft_data.visual.CanopyStation rows, nose first)."""
 
     def __init__(self, stations):
         st = list(stations)[::-1]

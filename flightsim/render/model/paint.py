@@ -1,4 +1,4 @@
-"""The paint: a livery (spec.livery) painted into an aircraft's texture atlas, texel by texel,
+"""The paint: a livery (aircraft_data.livery) painted into an aircraft's texture atlas, texel by texel,
 from each texel's true position and normal on the skin (render/model/skin.py).
 
 Because every texel knows where it is on the aircraft, a scheme is painted the way the
