@@ -26,6 +26,16 @@ Three kinds of function, each with its decorator:
     in every order tried, for 2-3 % of the step rate (Astir 558k -> 543k steps/s one per
     call, P-51D 285k -> 280k).
 
+  One order still shows in the last bits: the order in which a machine's cache was filled. A
+  kernel loaded from the cache is linked into the kernels compiled after it as object code,
+  where LLVM cannot inline it, so contraction into fused multiply-adds falls differently than
+  when caller and callee are compiled together. Measured Nov 2026: the engine's idle balance
+  (called by the aircraft compiler) compiled and cached before the step moved the kept
+  regression flights by 1e-15 to 4e-12 from the fifth second on. The cache is therefore
+  filled in one order, flightsim/app/prepare.py's (the game's first start, the test suite's
+  first step); tools that compile out of that order use a cache of their own
+  (scripts/check.sh).
+
 * ``@hot_kernel``: a kernel that numba also inlines at IR level into its callers, for
   the few small helpers called per section or blade element that LLVM leaves as calls.
 
