@@ -34,39 +34,17 @@ import math
 
 import numpy as np
 
+from .jit import entry
 from .atmosphere import isa
 from .ground import terrain_height
-from .jit import entry
 from .layout import (
-    E_WIND_D,
-    E_WIND_E,
-    E_WIND_N,
-    GROUP_BODY,
-    H_DAMAGED,
-    H_N_PARTS,
-    H_N_SECTIONS,
-    H_ROW_PART,
-    H_ROW_SECTION,
-    PART_ARMOUR,
-    PART_PROPELLER,
-    PART_TANK,
-    PT_HALF,
-    PT_INDEX,
-    PT_KIND,
-    PT_POS,
-    PT_STOPS,
-    SEC_AREA,
-    SEC_CHORD,
-    SEC_CHORD_AX,
-    SEC_DAMAGE,
-    SEC_GROUP,
-    SEC_NORMAL,
-    SEC_POS,
-    SEC_SPAN,
-    SEC_SPAN_AX,
-    SEC_THICKNESS,
+    H_N_PARTS, H_ROW_PART, PART_ARMOUR, PART_PROPELLER, PART_TANK, PT_HALF, PT_INDEX, PT_KIND, PT_POS, PT_STOPS,
 )
 from .stores import tank_carried, tank_row
+from .layout import (
+    E_WIND_D, E_WIND_E, E_WIND_N, GROUP_BODY, H_DAMAGED, H_N_SECTIONS, H_ROW_SECTION, SEC_CHORD, SEC_CHORD_AX,
+    SEC_DAMAGE, SEC_AREA, SEC_GROUP, SEC_NORMAL, SEC_POS, SEC_SPAN, SEC_SPAN_AX, SEC_THICKNESS,
+)
 
 # ---------------------------------------------------------------- pool columns
 B_POS = 0          # 0..2 NED, m

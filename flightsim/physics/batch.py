@@ -18,7 +18,8 @@ from numba import njit, prange
 
 from .dynamics import _work, step_ws
 from .jit import ENTRY_OPTIONS
-from .layout import D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT, S_STRIKE_INDEX, S_VEL
+from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT,
+                     S_STRIKE_INDEX, S_VEL)
 
 
 @njit(parallel=True, **ENTRY_OPTIONS)

@@ -21,131 +21,38 @@ import math
 
 import numpy as np
 
+from .jit import entry, kernel
 from .aero import WS_WING_STALLED, section_airflow, section_forces, solve_induced, wind_at
 from .atmosphere import dynamic_viscosity, isa
-from .damage import damage_advance
-from .fcs import demanded_g, fcs_targets, ground_pitch
 from .ground import add_force_at, gear_drag, ground_forces, may_touch, terrain_height
-from .guns import gun_forces, guns_advance
-from .jit import entry, kernel
 from .layout import (
-    C_AIRBRAKE,
-    C_FCS_DIRECT,
-    C_FLAP,
-    C_GEAR_UP,
-    C_PITCH,
-    C_PITCH_TRIM,
-    C_ROLL,
-    C_ROLL_TRIM,
-    C_YAW,
-    C_YAW_TRIM,
-    CTL_AIRBRAKE_RATE,
-    CTL_COLS,
-    CTL_FLAP_RATE,
-    CTL_GEAR_RATE,
-    CTL_GEARED_EASE,
-    CTL_INV_HINGE_EXP,
-    CTL_Q_FULL,
-    CTL_RATE,
-    CTL_SPRING_Q,
-    CTL_STAB_RATE,
-    CTL_TAB_LOSS,
-    CTL_TAU,
-    D_ALPHA,
-    D_ALPHA_INDUCED,
-    D_BETA,
-    D_CL_WING,
-    D_CONTACT_MASK,
-    D_DOWNWASH,
-    D_FORCE,
-    D_G_DEMAND,
-    D_G_LIMIT,
-    D_GEAR_LOAD,
-    D_HEIGHT_AGL,
-    D_IAS,
-    D_MACH,
-    D_MASS,
-    D_MOMENT,
-    D_NONFINITE,
-    D_NX,
-    D_NY,
-    D_NZ,
-    D_OIL_PRESSURE,
-    D_ON_GROUND,
-    D_QBAR,
-    D_RHO,
-    D_STALLED_SECTIONS,
-    D_STALLED_WING,
-    D_STIFFNESS,
-    D_STRIKE_INDEX,
-    D_STRIKE_SPEED,
-    D_SUBSTEPS,
-    D_TAS,
-    E_DT,
-    E_EXT_FORCE,
-    E_EXT_POINT,
-    E_GRAVITY,
-    E_WIND_N,
-    GROUP_WING,
-    H_N_GUNS,
-    H_N_SECTIONS,
-    H_ROW_DMG,
-    H_ROW_DRY,
-    H_ROW_FCS,
-    H_ROW_PLANT,
-    H_ROW_SECTION,
-    H_STORES_LOADED,
-    M_CG,
-    M_INERTIA,
-    M_INV_INERTIA,
-    M_MASS,
-    MAX_RATE_RADS,
-    MAX_SPEED_MS,
-    N_CTRL,
-    N_DIAG,
-    N_DOF,
-    N_STATE,
-    REFUSED_BOUNDS,
-    REFUSED_CONTROL,
-    REFUSED_NONFINITE,
-    ROW_CONTROLS,
-    ROW_MASS,
-    S_CONTACT_MASK,
-    S_FCS_G,
-    S_FCS_G_INT,
-    S_FCS_PITCH,
-    S_FCS_ROLL,
-    S_FCS_YAW,
-    S_HAS_PREV,
-    S_LINK_CUT,
-    S_OMEGA,
-    S_PILOT_WOUND,
-    S_POS,
-    S_PREV,
-    S_PREV_DT,
-    S_QUAT,
-    S_SLAT,
-    S_STRIKE_INDEX,
-    S_STRIKE_SPEED,
-    S_SURF,
-    S_TICK,
-    S_VEL,
-    SEC_GROUP,
-    SEC_SLAT_CLOSE,
-    SEC_SLAT_K,
-    SEC_SLAT_OPEN,
-    SEC_SLAT_RATE,
-    SURF_AIRBRAKE,
-    SURF_FLAP,
-    SURF_GEAR,
-    SURF_PITCH,
-    SURF_ROLL,
-    SURF_STAB,
-    WS_PLANT,
+    C_AIRBRAKE, D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_DOWNWASH, D_FORCE,
+    D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MOMENT, D_NONFINITE, D_NX, D_NY, D_NZ,
+    D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STALLED_WING, D_STRIKE_INDEX, D_STRIKE_SPEED,
+    D_TAS, D_STIFFNESS, D_SUBSTEPS, E_DT, E_GRAVITY, GROUP_WING, H_N_SECTIONS, H_ROW_SECTION, M_CG, M_INERTIA,
+    M_INV_INERTIA, M_MASS, N_DOF, N_STATE, ROW_MASS, S_CONTACT_MASK, S_HAS_PREV, S_OMEGA,
+    S_POS, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX, S_STRIKE_SPEED, S_TICK, S_VEL, D_CONTACT_MASK,
 )
+from .layout import (
+    C_FLAP, C_GEAR_UP, C_PITCH, C_PITCH_TRIM, C_ROLL, C_ROLL_TRIM, C_YAW, C_YAW_TRIM, CTL_AIRBRAKE_RATE, CTL_COLS, CTL_FLAP_RATE,
+    CTL_GEAR_RATE, CTL_INV_HINGE_EXP, CTL_Q_FULL, CTL_RATE, CTL_TAU, E_WIND_N, ROW_CONTROLS, S_SURF, SURF_AIRBRAKE, SURF_FLAP,
+    SURF_GEAR, E_EXT_FORCE, E_EXT_POINT, CTL_GEARED_EASE, CTL_SPRING_Q, CTL_STAB_RATE, CTL_TAB_LOSS, SURF_STAB,
+    S_SLAT, SEC_GROUP, SEC_SLAT_CLOSE, SEC_SLAT_K, SEC_SLAT_OPEN, SEC_SLAT_RATE,
+)
+from .layout import D_MASS, H_ROW_PLANT, N_DIAG, WS_PLANT
+from .layout import MAX_RATE_RADS, MAX_SPEED_MS, N_CTRL, REFUSED_BOUNDS, REFUSED_CONTROL, REFUSED_NONFINITE
+from .guns import gun_forces, guns_advance
+from .layout import H_N_GUNS, H_ROW_DRY
+from .layout import (
+    D_OIL_PRESSURE, H_ROW_DMG, H_STORES_LOADED, S_LINK_CUT, S_PILOT_WOUND,
+)
+from .damage import damage_advance
+from .stores import store_forces, stores_advance
+from .fcs import demanded_g, fcs_targets, ground_pitch
+from .layout import (C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW,
+                     SURF_PITCH, SURF_ROLL)
 from .plant import _toward, plant_advance, plant_forces, resum_mass
 from .quat import dcm_from_state
-from .stores import store_forces, stores_advance
 
 WS_EXTRA = 8
 MAX_RATE_H = 0.5

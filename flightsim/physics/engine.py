@@ -45,30 +45,9 @@ import numpy as np
 
 from .jit import entry, kernel
 from .layout import (
-    EN_DISP,
-    EN_ENRICH_MAP,
-    EN_EXH_BACK,
-    EN_FAR_LEAN,
-    EN_FAR_RICH,
-    EN_FAR_STOICH,
-    EN_FMEP0,
-    EN_FMEP2,
-    EN_IDLE_FLOW,
-    EN_IND_EFF,
-    EN_LHV,
-    EN_MAP_MIL,
-    EN_MAP_WEP,
-    EN_OMEGA_MAX,
-    EN_VOL_EFF,
-    SC_AC_EFF,
-    SC_AC_T,
-    SC_DRIVE_EFF,
-    SC_EFF,
-    SC_FLUID,
-    SC_RAM,
-    SC_STAGES,
-    SC_WORK_HIGH,
-    SC_WORK_LOW,
+    EN_DISP, EN_ENRICH_MAP, EN_EXH_BACK, EN_FAR_LEAN, EN_FAR_RICH, EN_FAR_STOICH, EN_FMEP0,
+    EN_FMEP2, EN_IDLE_FLOW, EN_IND_EFF, EN_LHV, EN_MAP_MIL, EN_MAP_WEP, EN_OMEGA_MAX, EN_VOL_EFF,
+    SC_AC_EFF, SC_AC_T, SC_DRIVE_EFF, SC_EFF, SC_FLUID, SC_RAM, SC_STAGES, SC_WORK_HIGH, SC_WORK_LOW,
 )
 
 R_AIR = 287.05          # J/(kg K)

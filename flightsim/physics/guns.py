@@ -18,23 +18,12 @@ gun off the centre line also yaws it (and pitches it, by its height off the CG).
 * ``guns_advance`` (once per step): the rounds fired this step leave the belts; the
   mass re-sum (plant.resum_mass) takes their weight off.
 """
-from .ground import add_force_at
 from .jit import kernel
+from .ground import add_force_at
+
 from .layout import (
-    C_FIRE,
-    D_AMMO,
-    D_RECOIL,
-    E_DT,
-    GUN_AMMO,
-    GUN_DIR,
-    GUN_IMPULSE,
-    GUN_POS,
-    GUN_RATE,
-    H_N_GUNS,
-    H_ROW_GUN,
-    M_CG,
-    ROW_MASS,
-    S_GUN_FIRED,
+    C_FIRE, D_AMMO, D_RECOIL, E_DT, GUN_AMMO, GUN_DIR, GUN_IMPULSE, GUN_POS, GUN_RATE, H_N_GUNS, H_ROW_GUN,
+    M_CG, ROW_MASS, S_GUN_FIRED,
 )
 
 

@@ -24,45 +24,16 @@ own nozzle (JT_*). What each engine does:
 """
 import math
 
-from .fuel import burn_fuel
-from .ground import add_force_at
 from .jit import kernel
+from .ground import add_force_at
 from .layout import (
-    C_CUTOFF,
-    C_THROTTLE,
-    D_FUEL_FLOW,
-    D_JET_AB,
-    D_JET_SPOOL,
-    D_JET_THRUST,
-    D_JETS_RUNNING,
-    D_THRUST,
-    H_N_JETS,
-    H_ROW_JET,
-    JE_AB_N,
-    JE_AB_RATE,
-    JE_AB_SPOOL,
-    JE_DETENT,
-    JE_IDLE_AIR,
-    JE_IDLE_FRAC,
-    JE_MIL_N,
-    JE_N_ALT,
-    JE_N_MACH,
-    JE_SPOOL_DOWN,
-    JE_SPOOL_UP,
-    JE_TSFC_AB,
-    JE_TSFC_MACH,
-    JE_TSFC_MIL,
-    JE_WINDMILL_CDA,
-    JET_ROW_ENGINE,
-    JET_ROW_INSTALL,
-    JT_AXIS,
-    JT_POS,
-    M_CG,
-    ROW_MASS,
-    S_JET_AB,
-    S_JET_FAILED,
-    S_JET_SPOOL,
+    C_CUTOFF, C_THROTTLE, D_FUEL_FLOW, D_JET_AB, D_JET_SPOOL, D_JET_THRUST, D_JETS_RUNNING, D_THRUST,
+    H_N_JETS, H_ROW_JET, JE_AB_N, JE_AB_RATE, JE_AB_SPOOL, JE_DETENT, JE_IDLE_AIR, JE_IDLE_FRAC, JE_MIL_N,
+    JE_N_ALT, JE_N_MACH, JE_SPOOL_DOWN, JE_SPOOL_UP, JE_TSFC_AB, JE_TSFC_MACH, JE_TSFC_MIL,
+    JE_WINDMILL_CDA, JET_ROW_ENGINE, JET_ROW_INSTALL, JT_AXIS, JT_POS, M_CG, ROW_MASS, S_JET_AB,
+    S_JET_FAILED, S_JET_SPOOL,
 )
+from .fuel import burn_fuel
 
 P0 = 101325.0
 T0 = 288.15

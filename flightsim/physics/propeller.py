@@ -30,32 +30,13 @@ import math
 
 import numpy as np
 
+from .jit import kernel
 from .aero import fast_atan2
 from .compress import mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
-from .jit import kernel
 from .layout import (
-    N_AZIMUTH,
-    PR_BLADES,
-    PR_RADIUS,
-    PR_SENSE,
-    PS_CHORD,
-    PS_DR,
-    PS_LE_LOSS,
-    PS_NEG_STALL,
-    PS_R,
-    PS_SLOPE_INV,
-    PS_STALL,
-    PS_TABLE,
-    PS_TC,
-    PS_TWIST,
-    PS_WAVE_PEAK,
-    S_INFLOW,
-    S_SWIRL,
-    T_CD,
-    T_CL,
-    TABLE_ALPHA_MIN_DEG,
-    TABLE_N,
-    TABLE_STEP_DEG,
+    N_AZIMUTH, PR_BLADES, PR_RADIUS, PR_SENSE, PS_CHORD, PS_DR, PS_LE_LOSS, PS_NEG_STALL, PS_R, PS_SLOPE_INV,
+    PS_STALL, PS_TABLE,
+    PS_TC, PS_TWIST, PS_WAVE_PEAK, S_INFLOW, S_SWIRL, T_CD, T_CL, TABLE_ALPHA_MIN_DEG, TABLE_N, TABLE_STEP_DEG,
 )
 
 AZ_COS = np.array([math.cos(2.0 * math.pi * j / N_AZIMUTH) for j in range(N_AZIMUTH)])

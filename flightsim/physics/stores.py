@@ -14,31 +14,12 @@ numpy, numba and the standard library only.
 """
 import math
 
-from .ground import add_force_at
 from .jit import kernel
+from .ground import add_force_at
 from .layout import (
-    C_DROP_BOMBS,
-    C_DROP_TANKS,
-    D_STORE_DRAG,
-    D_STORE_MASS,
-    H_N_PROP_ST,
-    H_N_STORES,
-    H_ROW_PLANT,
-    H_ROW_STORE,
-    M_CG,
-    PLANT_STATIONS,
-    ROW_MASS,
-    S_FUEL_USED,
-    S_STORE_GONE,
-    ST_CDA,
-    ST_KIND,
-    ST_LOADED,
-    ST_MASS,
-    ST_POS,
-    ST_TANK,
-    ST_TANK_ROW,
-    STORE_DROP_TANK,
-    TK_FUEL,
+    C_DROP_BOMBS, C_DROP_TANKS, D_STORE_DRAG, D_STORE_MASS, H_N_PROP_ST, H_N_STORES, H_ROW_PLANT, H_ROW_STORE, M_CG,
+    PLANT_STATIONS, ROW_MASS,
+    S_FUEL_USED, S_STORE_GONE, ST_CDA, ST_KIND, ST_LOADED, ST_MASS, ST_POS, ST_TANK, ST_TANK_ROW, STORE_DROP_TANK, TK_FUEL,
     TK_STORE,
 )
 
