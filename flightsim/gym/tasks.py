@@ -3,7 +3,8 @@
 Each task works on a Fleet of N aircraft at once (numpy over the rows), so the single
 environment and the vector environment share every line. Observations and actions are
 float32 arrays whose components are named with their units in ``observation_names`` and
-``action_names``; the same values, by name, are in ``info``.
+``action_names``; the same values, by name, are in ``info``. Each task's ``observations`` is one
+table of them: name, unit, the bounds they are clipped to, and what each is.
 
 Glide (Astir, flightsim/Glide-v0)
     Start: a trimmed glide at 80-110 km/h IAS, 1,000 m, a random heading. Target: a heading
@@ -37,6 +38,7 @@ not finite", "physics refused the step: <why>" (physics.named.REFUSALS), "ground
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -52,14 +54,37 @@ def _wrap_deg(a):
     return (a + 180.0) % 360.0 - 180.0
 
 
+@dataclass(frozen=True)
+class Observation:
+    """One component of a task's observation: its name (unit suffix, docs/units.md), unit, the
+    bounds it is clipped to, and what it is."""
+    name: str
+    unit: str
+    low: float
+    high: float
+    description: str
+
+
+def observations(*rows) -> tuple:
+    """A task's observation table from (name, unit, low, high, description) rows."""
+    return tuple(Observation(*row) for row in rows)
+
+
 class Task:
-    """Base: a task over a Fleet. Subclasses set the class attributes and the hooks."""
+    """Base: a task over a Fleet. Subclasses set the class attributes and the hooks; a task's
+    ``observations`` table gives ``observation_names`` and ``observation_bounds``."""
     aircraft = "astir"
     aircraft_per_env = 1
     episode_s = 60.0
     action_names: tuple = ()
+    observations: tuple = ()
     observation_names: tuple = ()
     observation_bounds: tuple = ()
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.observation_names = tuple(o.name for o in cls.observations)
+        cls.observation_bounds = tuple((o.low, o.high) for o in cls.observations)
 
     def __init__(self, n_envs: int, frame_skip: int = 1):
         self.n_envs, self.frame_skip = int(n_envs), int(frame_skip)
@@ -157,9 +182,16 @@ class Task:
         return {name: float(obs[i, k]) for k, name in enumerate(self.observation_names)}
 
 
-ATTITUDE_NAMES = ("roll_deg", "pitch_deg", "roll_rate_dps", "pitch_rate_dps", "yaw_rate_dps", "alpha_deg",
-                  "beta_deg")
-ATTITUDE_BOUNDS = ((-180, 180), (-90, 90), (-720, 720), (-720, 720), (-720, 720), (-180, 180), (-180, 180))
+ATTITUDE = observations(
+    ("roll_deg", "deg", -180, 180, "bank angle, + right wing down"),
+    ("pitch_deg", "deg", -90, 90, "pitch attitude, + nose up"),
+    ("roll_rate_dps", "deg/s", -720, 720, "body roll rate, + rolling right"),
+    ("pitch_rate_dps", "deg/s", -720, 720, "body pitch rate, + nose rising"),
+    ("yaw_rate_dps", "deg/s", -720, 720, "body yaw rate, + nose going right"),
+    ("alpha_deg", "deg", -180, 180, "angle of attack at the CG"),
+    ("beta_deg", "deg", -180, 180, "sideslip, + air from the right"),
+)
+ATTITUDE_NAMES = tuple(o.name for o in ATTITUDE)
 
 
 def _attitude(f, rows) -> list:
@@ -170,8 +202,13 @@ class GlideTask(Task):
     aircraft = "astir"
     episode_s = 60.0
     action_names = ("pitch", "roll", "yaw")
-    observation_names = ("ias_error_kmh", "heading_error_deg") + ATTITUDE_NAMES + ("vertical_speed_ms", "ias_kmh")
-    observation_bounds = ((-400, 400), (-180, 180)) + ATTITUDE_BOUNDS + ((-100, 100), (0, 500))
+    observations = (observations(
+        ("ias_error_kmh", "km/h", -400, 400, "indicated airspeed minus the episode's target"),
+        ("heading_error_deg", "deg", -180, 180, "target heading minus heading, + turn right to it"),
+    ) + ATTITUDE + observations(
+        ("vertical_speed_ms", "m/s", -100, 100, "rate of climb, + up"),
+        ("ias_kmh", "km/h", 0, 500, "indicated airspeed"),
+    ))
     START_KMH = (80.0, 85.0, 90.0, 95.0, 100.0, 105.0, 110.0)
     ALTITUDE_M = 1000.0
 
@@ -212,8 +249,13 @@ class ThermalTask(Task):
     aircraft = "astir"
     episode_s = 120.0
     action_names = ("pitch", "roll", "yaw")
-    observation_names = ("ias_kmh", "climb_ms") + ATTITUDE_NAMES + ("thermal_distance_m", "thermal_bearing_deg")
-    observation_bounds = ((0, 500), (-100, 100)) + ATTITUDE_BOUNDS + ((0, 1e5), (-180, 180))
+    observations = (observations(
+        ("ias_kmh", "km/h", 0, 500, "indicated airspeed"),
+        ("climb_ms", "m/s", -100, 100, "the vario: rate of climb, + up"),
+    ) + ATTITUDE + observations(
+        ("thermal_distance_m", "m", 0, 1e5, "horizontal distance to the thermal's core"),
+        ("thermal_bearing_deg", "deg", -180, 180, "the core's bearing relative to the heading, + to the right"),
+    ))
     THERMAL = (0.0, 0.0, 150.0, 3.5)          # north, east, radius m, core updraft m/s
     ALTITUDE_M = 600.0
 
@@ -255,10 +297,18 @@ class DogfightTask(Task):
     aircraft_per_env = 2             # rows 0..N-1 the agent's, N..2N-1 the AI's
     episode_s = 90.0
     action_names = ("pitch", "roll", "yaw", "throttle")
-    observation_names = ("ias_kmh", "altitude_m") + ATTITUDE_NAMES + (
-        "nz_g", "target_x_m", "target_y_m", "target_z_m", "target_range_m", "closure_ms", "angle_off_deg")
-    observation_bounds = ((0, 1500), (-1000, 20000)) + ATTITUDE_BOUNDS + (
-        (-20, 20), (-1e5, 1e5), (-1e5, 1e5), (-1e5, 1e5), (0, 1e5), (-1000, 1000), (0, 180))
+    observations = (observations(
+        ("ias_kmh", "km/h", 0, 1500, "indicated airspeed"),
+        ("altitude_m", "m", -1000, 20000, "altitude above sea level"),
+    ) + ATTITUDE + observations(
+        ("nz_g", "g", -20, 20, "normal load factor, + pulling"),
+        ("target_x_m", "m", -1e5, 1e5, "the AI aircraft in the agent's body axes: ahead"),
+        ("target_y_m", "m", -1e5, 1e5, "... to the right"),
+        ("target_z_m", "m", -1e5, 1e5, "... below"),
+        ("target_range_m", "m", 0, 1e5, "distance to the AI aircraft"),
+        ("closure_ms", "m/s", -1000, 1000, "rate the range closes, + closing"),
+        ("angle_off_deg", "deg", 0, 180, "angle between the guns' line and the lead point (bullets at 870 m/s)"),
+    ))
     ALTITUDE_M = 3000.0
     SPEED_KMH = 400.0
     BULLET_MS = 870.0

@@ -204,3 +204,17 @@ def _env_for_properties():
     if not _property_env:
         _property_env.append(FlightEnv("Glide-v0"))
     return _property_env[0]
+
+
+def test_each_observation_is_one_row_of_name_unit_bounds_and_meaning():
+    """The tasks' observations are one table (issue 32); the unit column agrees with the name's
+    suffix (docs/units.md), and the names and bounds the spaces use come from it."""
+    from flightsim.gym.tasks import TASKS
+    suffix_unit = {"_kmh": "km/h", "_dps": "deg/s", "_deg": "deg", "_ms": "m/s", "_m": "m", "_g": "g"}
+    for task in TASKS.values():
+        assert task.observation_names == tuple(o.name for o in task.observations)
+        assert task.observation_bounds == tuple((o.low, o.high) for o in task.observations)
+        for o in task.observations:
+            unit = next(u for s, u in suffix_unit.items() if o.name.endswith(s))
+            assert o.unit == unit, o.name
+            assert o.low < o.high and o.description
