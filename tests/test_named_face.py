@@ -70,9 +70,9 @@ def test_the_check_finds_an_index(tmp_path):
 
 def test_the_controls_type_checkers_see_are_the_controls():
     """Controls' attributes come from CONTROLS at import; the annotations a type checker reads
-    (under TYPE_CHECKING in physics/named.py) must name the same controls."""
-    from flightsim.physics import named
-    tree = ast.parse(Path(named.__file__).read_text())
+    (under TYPE_CHECKING in physics/named_controls.py) must name the same controls."""
+    from flightsim.physics import named, named_controls
+    tree = ast.parse(Path(named_controls.__file__).read_text())
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Controls")
     guarded = next(n for n in cls.body if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test))
     annotated = [n.target.id for n in guarded.orelse if isinstance(n, ast.AnnAssign)]
