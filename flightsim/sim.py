@@ -148,7 +148,7 @@ class Sim(Readouts):
         self.ctrl = make_ctrl(brake_left=1.0, brake_right=1.0)
         if self.powered:
             # the engine running at ground idle: throttle closed, propeller at its fine stop
-            from .physics.plant import plant_trim
+            from .physics.plant_trim import plant_trim
             plant_trim(self.model, self.tables, self.state, self.ctrl, self.env, make_scratch(self.model)[0])
         self.fly(settle_s)
 

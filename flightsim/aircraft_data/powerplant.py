@@ -483,7 +483,7 @@ def _idle_flow(model, tables, base, path) -> None:
     """The closed-throttle air flow that idles the engine at its idle rpm (bisected)."""
     # closed-throttle air flow: the engine just turns the propeller at fine pitch at the
     # ground idle speed, standing still at sea level
-    from ..physics.plant import idle_balance
+    from ..physics.plant_trim import idle_balance
     lo, hi = 1e-4, 0.5
     for _ in range(60):
         mid = 0.5 * (lo + hi)

@@ -83,8 +83,8 @@ def append_plant(model, rows, n_st, tanks, mass, cg, inertia):
 
 def resummed(model):
     """(mass kg, CG, inertia tensor) of a compiled model with a fresh state (the loadout on, the
-    tanks and belts full), re-summed by the kernel (physics.plant.resum_mass) into ROW_MASS."""
-    from ..physics.plant import resum_mass
+    tanks and belts full), re-summed by the kernel (physics.plant_mass.resum_mass) into ROW_MASS."""
+    from ..physics.plant_mass import resum_mass
     resum_mass(model, np.zeros(L.N_STATE))
     return (float(model[L.ROW_MASS, L.M_MASS]), model[L.ROW_MASS, L.M_CG:L.M_CG + 3].copy(),
             model[L.ROW_MASS, L.M_INERTIA:L.M_INERTIA + 9].reshape(3, 3).copy())

@@ -51,7 +51,8 @@ from .stores import store_forces, stores_advance
 from .fcs import demanded_g, fcs_targets, ground_pitch
 from .layout import (C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW,
                      SURF_PITCH, SURF_ROLL)
-from .plant import _toward, plant_advance, plant_forces, resum_mass
+from .plant import _toward, plant_advance, plant_forces
+from .plant_mass import resum_mass
 from .quat import dcm_from_state
 
 WS_EXTRA = 8

@@ -16,7 +16,7 @@ gun off the centre line also yaws it (and pitches it, by its height off the CG).
 
 * ``gun_forces`` (inside the derivative): recoil into fm, rounds left into diag.
 * ``guns_advance`` (once per step): the rounds fired this step leave the belts; the
-  mass re-sum (plant.resum_mass) takes their weight off.
+  mass re-sum (plant_mass.resum_mass) takes their weight off.
 """
 from .jit import kernel
 from .ground import add_force_at

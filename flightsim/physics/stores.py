@@ -4,7 +4,7 @@ A store is a row of the model (layout ST_*): its mass, box, drag area and, for a
 tank, the fuel tank row it carries (that tank feeds the engine like any other until the
 tank goes). The model's ST_LOADED is the loadout (which stores this flight carries); the
 state's S_STORE_GONE marks one released. Each derivative the mass re-sum
-(plant.resum_mass) counts the stores still on and ``store_forces`` adds their drag at
+(plant_mass.resum_mass) counts the stores still on and ``store_forces`` adds their drag at
 their positions (so an asymmetric load also yaws); ``stores_advance``, once per tick,
 releases them on the pilot's command (C_DROP_TANKS, C_DROP_BOMBS). A released store's
 mass and inertia leave the sum that same cycle: the aircraft is lighter and, with its

@@ -18,7 +18,7 @@ import numpy as np
 
 from . import layout as L
 from .dynamics import derivative, make_scratch
-from .plant import plant_trim
+from .plant_trim import plant_trim
 from .state import make_ctrl, make_state, settle_surfaces
 
 
@@ -91,7 +91,7 @@ class Trimmer:
             s[L.S_SURF + L.SURF_PITCH] = pitch_cmd
         if self.powered:
             # engine and propeller in equilibrium at this flight condition (governor pitch,
-            # induced velocities, supercharger gear, coolers): plant.plant_trim
+            # induced velocities, supercharger gear, coolers): plant_trim.plant_trim
             plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
         return s, c
 

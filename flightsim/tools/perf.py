@@ -2,7 +2,7 @@
 
 Every figure is a trim of the full model (the same derivative kernel the game flies, with
 the engine, supercharger, propeller and governor in equilibrium at that flight condition,
-plant.plant_trim), in still ISA air, wings level, gear and flaps up:
+plant_trim.plant_trim), in still ISA air, wings level, gear and flaps up:
 
 * ``max_level_speed``: the fastest steady level flight at full throttle (WEP or military,
   3,000 rpm), speed, alpha and elevator trimmed together;

@@ -46,7 +46,7 @@ def test_a_holed_radiator_loses_its_coolant_overheats_loses_power_and_seizes(p51
 
 def test_leaked_coolant_and_a_shot_away_wingtip_leave_the_mass_sum():
     from flightsim.physics.ballistics import set_damage
-    from flightsim.physics.plant import resum_mass
+    from flightsim.physics.plant_mass import resum_mass
     comp = compile_aircraft("p51d")
     m, s = comp.model, np.zeros(STATE_SIZE)
     v = AircraftView(s)

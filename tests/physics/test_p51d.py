@@ -19,7 +19,8 @@ from flightsim.physics.dynamics import derivative, make_scratch
 from flightsim.physics.engine import engine_point
 from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, section_airflow
 from flightsim.physics.named_model import AircraftData
-from flightsim.physics.plant import plant_trim, select_gear
+from flightsim.physics.plant import select_gear
+from flightsim.physics.plant_trim import plant_trim
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
 from flightsim.tools import perf
