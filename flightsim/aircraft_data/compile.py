@@ -137,7 +137,7 @@ def resample_table(af) -> np.ndarray:
             out[L.T_FULL + c] = out[3 * c + 1] + FULL_STEPS_DEFAULT * (out[3 * c + 2] - out[3 * c + 1])
     out[L.T_FULL_STEPS] = FULL_STEPS_DEFAULT if af.full_curve is None else af.full_deflection_deg / 10.0
     # column 1: the full increment over the 10 degree one at zero incidence (the other side's
-    # saturation, physics.aero.saturated_deflection); 0 without a full curve (the straight line both ways)
+    # saturation, physics.section_tables.saturated_deflection); 0 without a full curve (the straight line both ways)
     out[L.T_FULL_STEPS, 1] = 0.0
     if af.full_curve is not None:
         j = int(np.argmin(np.abs(grid)))

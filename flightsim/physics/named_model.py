@@ -326,7 +326,7 @@ class AircraftData:
 
     @property
     def section_airfoil_table(self) -> np.ndarray:
-        """Each section's airfoil: its index into the tables (int, a copy; for aero._cl_slope)."""
+        """Each section's airfoil: its index into the tables (int, a copy; for section_tables._cl_slope)."""
         return self._sections[:, L.SEC_TABLE].astype(np.int64)
 
     @property

@@ -5,9 +5,10 @@ import numpy as np
 import pytest
 
 from flightsim.aircraft_data.loader import load_aircraft
-from flightsim.physics.aero import coefficients, fast_atan2, saturated_deflection
+from flightsim.physics.aero import fast_atan2
 from flightsim.physics.named import AircraftView
 from flightsim.physics.named_model import AircraftData
+from flightsim.physics.section_tables import coefficients, saturated_deflection
 from flightsim.sim import Sim
 
 

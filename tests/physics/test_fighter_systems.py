@@ -12,11 +12,11 @@ import pytest
 from flightsim.aircraft_data.compile import compile_aircraft
 from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.aircraft_data.schema import DataError
-from flightsim.physics.aero import coefficients, saturated_deflection
 from flightsim.physics.atmosphere import isa
 from flightsim.physics.engine import engine_point
 from flightsim.physics.named import Controls
 from flightsim.physics.named_model import AircraftData
+from flightsim.physics.section_tables import coefficients, saturated_deflection
 from flightsim.physics.state import flat_terrain, make_ctrl
 from flightsim.sim import Sim
 

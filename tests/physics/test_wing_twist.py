@@ -11,8 +11,8 @@ import pytest
 
 from flightsim.aircraft_data.compile import compile_aircraft
 from flightsim.aircraft_data.loader import load_aircraft
-from flightsim.physics.aero import _cl_slope, coefficients
 from flightsim.physics.named_model import AircraftData
+from flightsim.physics.section_tables import _cl_slope, coefficients
 from flightsim.physics.state import flat_terrain
 from flightsim.sim import Sim
 from flightsim.tools.rollrig import steady_roll_rate
