@@ -20,7 +20,7 @@ def check_all(out=print) -> int:
     from ..aircraft_data.schema import DataError
     from ..aircraft_data.visual import check_against_aircraft, load_visual, visual_path
     from ..instruments.spec import load as load_instruments
-    from ..world.scenario import SCENARIO_DIR, load_scenario, scenario_names
+    from ..world.scenario import load_scenario, scenario_paths
     refused = 0
     for name in list_aircraft():
         t = time.perf_counter()
@@ -40,9 +40,10 @@ def check_all(out=print) -> int:
         except DataError as e:
             refused += 1
             out(f"REFUSED  aircraft {name}: {e}")
-    for name in scenario_names():
+    for path in scenario_paths():
+        name = path.stem
         try:
-            sc = load_scenario(SCENARIO_DIR / f"{name}.toml")
+            sc = load_scenario(path)
             out(f"ok       scenario {name} ({sc.kind})")
         except DataError as e:
             refused += 1
