@@ -73,8 +73,8 @@ class Sim(Readouts):
             self.step(c)
 
     # ------------------------------------------------------------------ starting
-    def trimmer(self, altitude_m=0.0, base_ctrl=None) -> Trimmer:
-        return Trimmer(self.model, self.tables, self.env, self.terrain, altitude_m, base_ctrl)
+    def trimmer(self, altitude_m=0.0, base_ctrl=None, plant_in_jacobian=True) -> Trimmer:
+        return Trimmer(self.model, self.tables, self.env, self.terrain, altitude_m, base_ctrl, plant_in_jacobian)
 
     def spawn_trimmed_glide(self, tas_ms, altitude_m=1000.0, heading_rad=0.0, north_m=0.0, east_m=0.0):
         t = self.trimmer(altitude_m).glide(tas_ms)

@@ -4,6 +4,7 @@ import sys
 import pytest
 
 from tests.fixtures import write_aircraft
+from tests.shared import shared_results  # noqa: F401  (a fixture: results shared by every xdist worker)
 
 
 def pytest_sessionstart(session):

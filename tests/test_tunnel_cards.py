@@ -7,15 +7,10 @@ import pytest
 
 from flightsim.aircraft_data.loader import list_aircraft, load_aircraft
 from flightsim.tools import tunnel
+from tests.shared import tunnel_card
 
 AIRCRAFT = ("astir", "spitfire", "bf109", "p51d", "f15c")
 KIND = {"astir": "glider", "spitfire": "propeller", "bf109": "propeller", "p51d": "propeller", "f15c": "jet"}
-
-
-def _card(capsys, *argv):
-    code = tunnel.main(list(argv) + ["--json"])
-    out, err = capsys.readouterr()
-    return code, (json.loads(out) if code == 0 else None), err
 
 
 def test_the_cards_cover_every_aircraft_in_the_hangar():
@@ -23,56 +18,56 @@ def test_the_cards_cover_every_aircraft_in_the_hangar():
 
 
 @pytest.mark.parametrize("name", AIRCRAFT)
-def test_polar_stall_and_roll(name, capsys):
-    code, polar, err = _card(capsys, "polar", "--aircraft", name)
+def test_polar_stall_and_roll(name, shared_results):
+    code, polar, err = tunnel_card(shared_results, "polar", "--aircraft", name)
     assert code == 0, err
     best = polar["best_glide"]
     assert polar["stall_kmh"] < polar["min_sink"]["tas_kmh"] <= best["tas_kmh"]
     assert (25.0 if KIND[name] == "glider" else 5.0) < best["glide_ratio"] < 60.0
-    code, stall, err = _card(capsys, "stall", "--aircraft", name)
+    code, stall, err = tunnel_card(shared_results, "stall", "--aircraft", name)
     assert code == 0, err
     lo, hi = {"glider": (50, 90), "propeller": (120, 200), "jet": (180, 300)}[KIND[name]]
     assert lo < stall["stall_clean_kmh"] < hi and lo - 40 < stall["stall_landing_kmh"] < hi + 20
     assert stall["stall_clean_kmh"] == pytest.approx(polar["stall_kmh"], rel=0.03)   # the same sweep's answer
-    code, roll, err = _card(capsys, "roll", "--aircraft", name)
+    code, roll, err = tunnel_card(shared_results, "roll", "--aircraft", name)
     assert code == 0, err
     vne = load_aircraft(name).aircraft["vne_kmh"]          # past it a twisting wing may reverse (issue 17)
     assert roll["points"] and all(p["roll_rate_dps"] > 5.0 for p in roll["points"] if p["ias_kmh"] <= vne)
 
 
 @pytest.mark.parametrize("name", AIRCRAFT)
-def test_level_climb_and_ceiling(name, capsys):
+def test_level_climb_and_ceiling(name, shared_results):
     kind = KIND[name]
     if kind == "glider":
         for card in ("level", "ceiling", "performance"):
-            code, _, err = _card(capsys, card, "--aircraft", name)
+            code, _, err = tunnel_card(shared_results, card, "--aircraft", name)
             assert code == 2 and "is a glider" in err and "tunnel polar" in err and len(err.splitlines()) == 1
-        code, climb, err = _card(capsys, "climb", "--aircraft", name, "--altitude-m", "1000")
+        code, climb, err = tunnel_card(shared_results, "climb", "--aircraft", name, "--altitude-m", "1000")
         assert code == 0, err
         assert -1.2 < climb["best_climb_ms"] < -0.4 and 60.0 < climb["tas_kmh"] < 110.0   # its least sink
         return
-    code, low, err = _card(capsys, "level", "--aircraft", name, "--altitude-m", "0")
+    code, low, err = tunnel_card(shared_results, "level", "--aircraft", name, "--altitude-m", "0")
     assert code == 0, err
-    code, high, err = _card(capsys, "level", "--aircraft", name, "--altitude-m", "11000")
+    code, high, err = tunnel_card(shared_results, "level", "--aircraft", name, "--altitude-m", "11000")
     assert code == 0, err
     if kind == "jet":
         assert 1.2 < low["mach"] < 1.6 and 2.0 < high["mach"] < 2.7 and high["max_tas_kmh"] > 2000.0
     else:
         assert 480.0 < low["max_tas_kmh"] < 650.0 and 450.0 < high["max_tas_kmh"] < 720.0
-    code, climb, err = _card(capsys, "climb", "--aircraft", name, "--altitude-m", "0")
+    code, climb, err = tunnel_card(shared_results, "climb", "--aircraft", name, "--altitude-m", "0")
     assert code == 0, err
     lo, hi = (150.0, 400.0) if kind == "jet" else (12.0, 40.0)
     assert lo < climb["best_climb_ms"] < hi and climb["tas_kmh"] > 200.0
-    code, ceiling, err = _card(capsys, "ceiling", "--aircraft", name)
+    code, ceiling, err = tunnel_card(shared_results, "ceiling", "--aircraft", name)
     assert code == 0, err
     assert (13000.0 if kind == "jet" else 9000.0) < ceiling["service_ceiling_m"] < 17000.0
 
 
 @pytest.mark.parametrize("name", AIRCRAFT)
-def test_turn_sweeps_from_the_aircraft_s_own_stall(name, capsys):
-    code, turn, err = _card(capsys, "turn", "--aircraft", name, "--altitude-m", "0")
+def test_turn_sweeps_from_the_aircraft_s_own_stall(name, shared_results):
+    code, turn, err = tunnel_card(shared_results, "turn", "--aircraft", name, "--altitude-m", "0")
     assert code == 0, err
-    code, stall, err = _card(capsys, "stall", "--aircraft", name)
+    code, stall, err = tunnel_card(shared_results, "stall", "--aircraft", name)
     first = turn["rows"][0]
     # the sweep starts 5 % above the stall at the turn's power (thrust and propwash lower it below the
     # stall card's power-off glide)
@@ -90,8 +85,8 @@ def test_turn_sweeps_from_the_aircraft_s_own_stall(name, capsys):
 
 
 @pytest.mark.parametrize("name", [a for a in AIRCRAFT if KIND[a] != "glider"])
-def test_performance_curves(name, capsys):
-    code, perf, err = _card(capsys, "performance", "--aircraft", name)
+def test_performance_curves(name, shared_results):
+    code, perf, err = tunnel_card(shared_results, "performance", "--aircraft", name)
     assert code == 0, err
     rows = next(iter(perf["powers"].values()))
     speeds = [r["max_tas_kmh"] for r in rows if r.get("max_tas_kmh")]

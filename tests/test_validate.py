@@ -5,6 +5,7 @@ P-51D's roll rate against NACA's measurement, and the Astir's winch launch under
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,22 +16,21 @@ FIGURE_KEYS = {"figure": str, "condition": str, "published": float, "model": flo
 BEHAVIOUR_KEYS = {"behaviour": str, "pass": bool, "observed": str, "source": str}
 
 
-_RUNS = {}
-
-
-def _validate(ac, tmp_path_factory):
-    """The command run once per aircraft per session (the P-51D's takes about a minute)."""
-    if ac not in _RUNS:
-        out = tmp_path_factory.mktemp(f"validate_{ac}")
-        run = subprocess.run([sys.executable, "-m", "flightsim.validate", "--aircraft", ac, "--json", "--report",
-                              str(out)], capture_output=True, text=True, timeout=900)
-        _RUNS[ac] = (ac, run, out)
-    return _RUNS[ac]
+def _validate(ac, shared_results):
+    """The command run once per aircraft per session, by whichever worker asks first (the
+    P-51D's takes about a minute): (aircraft, the finished process, the report's directory)."""
+    def run(out):
+        done = subprocess.run([sys.executable, "-m", "flightsim.validate", "--aircraft", ac, "--json", "--report",
+                               str(out)], capture_output=True, text=True, timeout=900)
+        return {"returncode": done.returncode, "stdout": done.stdout, "stderr": done.stderr, "out": str(out)}
+    r = shared_results.once(f"validate {ac}", run)
+    done = subprocess.CompletedProcess([], r["returncode"], r["stdout"], r["stderr"])
+    return ac, done, Path(r["out"])
 
 
 @pytest.fixture(params=list_aircraft())
-def validated(request, tmp_path_factory):
-    return _validate(request.param, tmp_path_factory)
+def validated(request, shared_results):
+    return _validate(request.param, shared_results)
 
 
 def test_every_aircraft_validates_and_every_fault_is_on_record(validated):
@@ -75,12 +75,12 @@ def test_the_report_has_its_table_and_plots(validated):
     assert json.loads((out / f"{ac}.json").read_text())["aircraft"] == ac
 
 
-def _result(ac, tmp_path_factory):
-    return json.loads(_validate(ac, tmp_path_factory)[1].stdout)
+def _result(ac, shared_results):
+    return json.loads(_validate(ac, shared_results)[1].stdout)
 
 
-def test_p51d_rolls_as_naca_measured(tmp_path_factory):
-    result = _result("p51d", tmp_path_factory)
+def test_p51d_rolls_as_naca_measured(shared_results):
+    result = _result("p51d", shared_results)
     rolls = [f for f in result["figures"] if f["card"] == "roll_rate"]
     assert len(rolls) == 3
     for f in rolls:
@@ -90,8 +90,8 @@ def test_p51d_rolls_as_naca_measured(tmp_path_factory):
     assert rates[0] < 0.5 * max(rates), "no fighter rolls fastest near its stall"
 
 
-def test_astir_winch_launch_stays_under_vw_and_the_weak_link_breaks(tmp_path_factory):
-    beh = {b["card"]: b for b in _result("astir", tmp_path_factory)["behaviours"]}
+def test_astir_winch_launch_stays_under_vw_and_the_weak_link_breaks(shared_results):
+    beh = {b["card"]: b for b in _result("astir", shared_results)["behaviours"]}
     assert beh["winch_launch_speed"]["pass"], beh["winch_launch_speed"]      # was 149 km/h against VW 120
     assert beh["winch_release_height"]["pass"], beh["winch_release_height"]
     assert beh["weak_link"]["pass"], beh["weak_link"]

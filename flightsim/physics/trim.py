@@ -51,7 +51,7 @@ class Trim:
 
 
 class Trimmer:
-    def __init__(self, model, tables, env, terrain, altitude_m=0.0, base_ctrl=None):
+    def __init__(self, model, tables, env, terrain, altitude_m=0.0, base_ctrl=None, plant_in_jacobian=True):
         # a trim is a steady state relative to the air mass: wind and thermals are left out
         still = env[:L.N_ENV_BASE].copy()
         still[L.E_WIND_N:L.E_WIND_D + 1] = 0.0
@@ -65,8 +65,13 @@ class Trimmer:
         self.scratch = make_scratch(model)[:3]
         self.powered = model[0, L.H_ROW_PLANT] > 0
         self.stab_trim = model[L.ROW_CONTROLS, L.CTL_STAB_RATE] > 0.0
+        # False: the Jacobian's columns hold the powerplant as balanced at the point (a
+        # quasi-Newton step: the residual, and so the answer, stays exact; _newton). The game's
+        # trims keep the full Jacobian: a scenario starts from the bits the kept flights recorded
+        self.plant_in_jacobian = plant_in_jacobian or not self.powered
+        self._plant = None        # (slots plant_trim set, their values) at the last full build
 
-    def build(self, tas, alpha, gamma, pitch_cmd, throttle):
+    def build(self, tas, alpha, gamma, pitch_cmd, throttle, frozen_plant=None):
         s = make_state((0.0, 0.0, -self.altitude_m),
                        (tas * math.cos(alpha), 0.0, tas * math.sin(alpha)), 0.0, alpha + gamma, 0.0)
         c = self.base_ctrl.copy()
@@ -92,33 +97,58 @@ class Trimmer:
         if self.powered:
             # engine and propeller in equilibrium at this flight condition (governor pitch,
             # induced velocities, supercharger gear, coolers): plant_trim.plant_trim
-            plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
+            if frozen_plant is not None:
+                slots, values = frozen_plant
+                s[slots] = values
+            else:
+                before = s.copy()
+                plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
+                if not self.plant_in_jacobian:
+                    slots = np.flatnonzero(~((s == before) | (np.isnan(s) & np.isnan(before))))
+                    self._plant = (slots, s[slots].copy())
         return s, c
 
-    def forces(self, tas, alpha, gamma, pitch_cmd, throttle):
+    def forces(self, tas, alpha, gamma, pitch_cmd, throttle, frozen_plant=None):
         """One derivative of the built state: (external force without gravity, body axes, N (a
-        copy); pitch acceleration, rad/s^2)."""
-        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
+        copy); pitch acceleration, rad/s^2). ``frozen_plant``: the plant as a full build at the
+        same airspeed, angle of attack and throttle balanced it (``last_plant``)."""
+        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle, frozen_plant)
         derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
         return self.diag[L.D_FORCE:L.D_FORCE + 3].copy(), float(self.deriv[L.S_OMEGA + 1])
 
-    def residual(self, tas, alpha, gamma, pitch_cmd, throttle):
-        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle)
+    @property
+    def last_plant(self):
+        """The powerplant as the last full build balanced it (kept without the plant in the
+        Jacobian only): held for builds that change neither airspeed, angle of attack nor throttle."""
+        return self._plant
+
+    def residual(self, tas, alpha, gamma, pitch_cmd, throttle, frozen_plant=None):
+        s, c = self.build(tas, alpha, gamma, pitch_cmd, throttle, frozen_plant)
         derivative(s, c, self.env, self.terrain, self.model, self.tables, self.diag, self.deriv, *self.scratch)
         # scale: accelerations in g, pitch acceleration in rad/s^2
         return np.array([self.deriv[L.S_VEL] / 9.81, self.deriv[L.S_VEL + 2] / 9.81, self.deriv[L.S_OMEGA + 1]])
 
     def _newton(self, x0, unpack, steps, lo, hi, max_step, iters=40):
+        """Newton's method from ``x0``: the residual at each point from a full build (the plant
+        balanced); without the plant in the Jacobian, the columns that keep airspeed and
+        throttle hold the plant as balanced at the point itself, so each costs one derivative
+        instead of a plant balance (a powered trim sweep runs about twice as fast; the
+        residual, and so the trim found, is the same)."""
+        frozen = not self.plant_in_jacobian
         x = np.array(x0, float)
         r = self.residual(*unpack(x))
         for _ in range(iters):
             if np.max(np.abs(r)) < 1e-9:
                 break
             J = np.empty((3, 3))
+            base, plant = unpack(x), self._plant         # (the plant as balanced at x: its last exact build)
             for j in range(3):
                 xp = x.copy()
                 xp[j] += steps[j]
-                J[:, j] = (self.residual(*unpack(xp)) - r) / steps[j]
+                args = unpack(xp)
+                # (the plant is held only where its inputs, airspeed and throttle, stay)
+                hold = frozen and args[0] == base[0] and args[4] == base[4]
+                J[:, j] = (self.residual(*args, frozen_plant=plant if hold else None) - r) / steps[j]
             try:
                 dx = np.linalg.solve(J, -r)
             except np.linalg.LinAlgError:

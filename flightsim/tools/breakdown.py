@@ -91,7 +91,7 @@ def climb_breakdown(aircraft: str, altitude_m: float = 0.0, power: str = "wep", 
     thrust_exh = out.exhaust_thrust_n
     drag = (thrust_prop + thrust_exh) * ca - w * math.sin(t.gamma_rad)
     # cooling drag: the same point with the coolers' drag areas zeroed
-    trimmer = sim.trimmer(altitude_m, perf.power_ctrl(power, gear_up=1.0))
+    trimmer = sim.trimmer(altitude_m, perf.power_ctrl(power, gear_up=1.0), plant_in_jacobian=False)
     base = _along_path_force(trimmer, t)
     saved = data.cooler_drag_areas_m2
     try:

@@ -16,7 +16,7 @@ def stall_sweep(sim: Sim, vne_ms: float, base_ctrl=None, altitude_m=0.0):
     the last speed trim up to maximum lift (where a trim at fixed speed has no or two
     solutions). Returns (front, stall): the trims, fastest first, and the trim of the
     lowest steady speed, the 1 g stall speed (limited by maximum lift or elevator travel)."""
-    trimmer = sim.trimmer(altitude_m, base_ctrl)
+    trimmer = sim.trimmer(altitude_m, base_ctrl, plant_in_jacobian=False)
     trims = []
     guess = (0.0, -0.1, 0.0)
     v = vne_ms

@@ -73,7 +73,7 @@ class Rig:
                              wep=1.0 if power in ("max", "wep") else 0.0)
         else:
             ctrl = make_ctrl(gear_up=1.0, throttle=self.throttle)
-        self.trimmer = sim.trimmer(altitude_m, ctrl)
+        self.trimmer = sim.trimmer(altitude_m, ctrl, plant_in_jacobian=False)
         self.weight_n = sim.compiled.mass_kg * G0
         self.sound_ms = isa(altitude_m)[3]
         self.alpha_max = self.data.alpha_limit_rad if self.data.fly_by_wire else math.radians(25.0)
@@ -87,9 +87,10 @@ class Rig:
         # the pitch command's reach: with stabilizer trim the stabilizer's travel and the elevator's
         self.travel = 2.0 if self.trimmer.stab_trim else 1.0
 
-    def _eval(self, tas, alpha, pitch_cmd):
-        """(n normal to the path, pitch acceleration, Ps) of this point."""
-        f, pitch_acc = self.trimmer.forces(tas, alpha, 0.0, pitch_cmd, self.throttle)
+    def _eval(self, tas, alpha, pitch_cmd, plant=None):
+        """(n normal to the path, pitch acceleration, Ps) of this point (``plant``: the powerplant
+        as balanced at this airspeed and angle of attack, Trimmer.last_plant)."""
+        f, pitch_acc = self.trimmer.forces(tas, alpha, 0.0, pitch_cmd, self.throttle, plant)
         ca, sa = math.cos(alpha), math.sin(alpha)
         along = f[0] * ca + f[2] * sa            # along the velocity (body x-z plane)
         normal = f[0] * sa - f[2] * ca           # perpendicular to it, up
@@ -99,16 +100,21 @@ class Rig:
         """The stabilator position with no pitching moment at this angle of attack: (pitch_cmd, n, Ps)."""
         x = guess
         h = 1e-3
-        for _ in range(20):
-            n, m, ps = self._eval(tas, alpha, x)
+        # the stabilator does not move the engine and propeller's balance: the plant is balanced
+        # once at this airspeed and angle of attack and held for every position tried
+        n, m, ps = self._eval(tas, alpha, x)
+        plant = self.trimmer.last_plant
+        for k in range(20):
+            if k:
+                n, m, ps = self._eval(tas, alpha, x, plant)
             if abs(m) < 1e-7:
                 break
-            m2 = self._eval(tas, alpha, x + h)[1]
+            m2 = self._eval(tas, alpha, x + h, plant)[1]
             d = (m2 - m) / h
             if abs(d) < 1e-12:
                 break
             x = min(max(x - m / d, -3.0), 3.0)
-        n, m, ps = self._eval(tas, alpha, x)
+        n, m, ps = self._eval(tas, alpha, x, plant)
         return x, n, ps, abs(m) < 1e-4
 
     def pull(self, tas_ms: float, n: float, guess: tuple[float, float] = (0.05, 0.0)) -> Pull:

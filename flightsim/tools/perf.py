@@ -49,7 +49,7 @@ def max_level_speed(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, 
     """The fastest steady level flight at full throttle: (trim, sim). Speed continuation
     down from well above the top speed finds the fast (thrust = drag) solution."""
     sim = sim or _sim(aircraft, mass_kg)
-    tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0))
+    tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0), plant_in_jacobian=False)
     best = None
     for v0 in (230.0, 200.0, 170.0, 260.0, 140.0):
         t = tr.level_at_throttle((v0, 0.0, 0.0))
@@ -83,7 +83,7 @@ def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=N
     the steady climb at that true airspeed; the rate is that of a climb at constant indicated
     airspeed through this altitude (steady rate / acceleration_factor)."""
     sim = sim or _sim(aircraft, mass_kg)
-    tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0))
+    tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0), plant_in_jacobian=False)
     rate = lambda t: t.tas_ms * math.sin(t.gamma_rad) / acceleration_factor(t.tas_ms, altitude_m)
     # coarse scan, then golden-section search around the best point. The scan runs from the
     # fast end down, each trim starting from the last: it follows the unstalled branch (near

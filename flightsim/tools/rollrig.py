@@ -33,7 +33,7 @@ RHO0 = 1.225
 
 
 def _trim(sim: Sim, tas_ms: float, altitude_m: float):
-    tr = sim.trimmer(altitude_m)
+    tr = sim.trimmer(altitude_m, plant_in_jacobian=False)
     t = None
     if sim.compiled.spec.aircraft["kind"] == "powered":
         t = tr.level(tas_ms)

@@ -396,7 +396,7 @@ def model_only(aircraft, refs, powered: bool) -> list[dict]:
 def _airbrake_glide(aircraft, vs_clean_kmh) -> dict:
     sim = performance._sim(aircraft, None)
     from ..physics.state import make_ctrl
-    tr = sim.trimmer(0.0, make_ctrl(airbrake=1.0))
+    tr = sim.trimmer(0.0, make_ctrl(airbrake=1.0), plant_in_jacobian=False)
     # the stall with the brakes out: the slowest steady glide, searched down from 1.5 Vs clean
     v = 1.5 * vs_clean_kmh / 3.6
     last = None

@@ -50,7 +50,7 @@ def trim_straight(sim: Sim, ias_kmh: float, altitude_m: float, config: str = "cl
     (slower than its stall, or out of elevator travel)."""
     tas = tas_from_ias(ias_kmh, altitude_m)
     base = base_controls(sim, config, power)
-    tr = sim.trimmer(altitude_m, base)
+    tr = sim.trimmer(altitude_m, base, plant_in_jacobian=False)
     t = None
     if sim.powered:
         level = tr.level(tas, (0.02, 0.6, 0.0))

@@ -49,7 +49,8 @@ def _elevator(sim, ias_kmh, altitude_m, config, power, throttle=None):
     base = base_controls(sim, config, power)
     if throttle is not None:
         Controls(base).throttle = throttle
-        t = sim.trimmer(altitude_m, base).climb(tas) if sim.powered else sim.trimmer(altitude_m, base).glide(tas)
+        tr = sim.trimmer(altitude_m, base, plant_in_jacobian=False)
+        t = tr.climb(tas) if sim.powered else tr.glide(tas)
     else:
         t = trim_straight(sim, ias_kmh, altitude_m, config, power)
     if t is None or not t.ok:
@@ -95,7 +96,7 @@ def sustained_load_factor(sim, ias_kmh, altitude_m, power="wep") -> float | None
     def holds(n):
         air.gravity_ms2 = n * g0
         try:
-            tr = sim.trimmer(altitude_m, base)
+            tr = sim.trimmer(altitude_m, base, plant_in_jacobian=False)
             t = tr.level(tas, guess[0] or (0.02, 0.6, 0.0))
         finally:
             air.gravity_ms2 = g0

@@ -87,7 +87,7 @@ def min_sink_speed(aircraft, cond) -> float:
 def glide_sink(aircraft, cond) -> float:
     """Sink rate (m/s) in a steady glide at this true airspeed, sea level ISA, airbrakes in."""
     sim = _sim(aircraft, cond["mass_kg"])
-    t = sim.trimmer(cond["altitude_m"] or 0.0, make_ctrl(gear_up=1.0)).glide(cond["tas_kmh"] / KMH)
+    t = sim.trimmer(cond["altitude_m"] or 0.0, make_ctrl(gear_up=1.0), plant_in_jacobian=False).glide(cond["tas_kmh"] / KMH)
     if not t.ok:
         raise RuntimeError(f"no steady glide at {cond['tas_kmh']:.0f} km/h")
     return t.sink_ms

@@ -24,6 +24,7 @@ from flightsim.physics.plant_trim import plant_trim
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
 from flightsim.tools import perf
+from tests.shared import tunnel_card
 
 SPEC = load_aircraft("p51d")
 POINTS = SPEC.powerplant["reference_points"]
@@ -438,15 +439,19 @@ def test_full_power_takeoff_swings_the_nose_left_once_the_tail_is_up():
 # ------------------------------------------------------------------ tunnel command line
 
 @pytest.mark.parametrize("args,keys", [
-    (["level", "--aircraft", "p51d", "--altitude-m", "0", "--json"], {"aircraft", "altitude_m", "max_tas_kmh"}),
-    (["climb", "--aircraft", "p51d", "--altitude-m", "0", "--json"],
-     {"aircraft", "altitude_m", "best_climb_ms", "tas_kmh"}),
-    (["ceiling", "--aircraft", "p51d", "--json"], {"aircraft", "service_ceiling_m"}),
+    (["level", "--aircraft", "p51d", "--altitude-m", "0"], {"aircraft", "altitude_m", "max_tas_kmh"}),
+    (["climb", "--aircraft", "p51d", "--altitude-m", "0"], {"aircraft", "altitude_m", "best_climb_ms", "tas_kmh"}),
+    (["ceiling", "--aircraft", "p51d"], {"aircraft", "service_ceiling_m"}),
 ])
-def test_tunnel_json_shapes(args, keys):
-    out = subprocess.run([sys.executable, "-m", "flightsim.tunnel", *args], capture_output=True, text=True,
-                         check=True)
-    data = json.loads(out.stdout)
+def test_tunnel_json_shapes(args, keys, shared_results):
+    code, data, err = tunnel_card(shared_results, *args)         # (the cards test_tunnel_cards.py flies too)
+    assert code == 0, err
     assert set(data) == keys
     assert data["aircraft"] == "p51d"
     assert all(isinstance(data[k], float) for k in keys - {"aircraft"})
+
+
+def test_the_tunnel_runs_as_a_module_and_prints_its_card(shared_results):
+    out = subprocess.run([sys.executable, "-m", "flightsim.tunnel", "level", "--aircraft", "p51d", "--altitude-m", "0",
+                          "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == tunnel_card(shared_results, "level", "--aircraft", "p51d", "--altitude-m", "0")[1]
