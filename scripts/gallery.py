@@ -39,6 +39,7 @@ class Shot:
 
     def __init__(self, ctx, scenario, aircraft=None, view="chase", quality="high", livery=None, controls=None):
         from flightsim.app.flow import GameFlow
+        from flightsim.app.screens import Screens
         from flightsim.app.settings import Settings
         settings = Settings()
         if livery is not None and aircraft is not None:
@@ -46,6 +47,7 @@ class Shot:
         self.ctx = ctx
         self.flow = GameFlow(ctx, settings, view=view, quality=quality, live=False, save=False)
         self.flow.start(scenario, aircraft)
+        self.screens = Screens(self.flow)
         self.world, self.game = self.flow.world, self.flow.game
         if controls:
             self.world.mailbox.post(self.world.initial_inputs.replace(**controls))
@@ -64,7 +66,7 @@ class Shot:
                 self.world.physics.tick(self.tick)
             self.flow.update(self.t)
             if i % draw_every == 0 or i >= n - 45:         # the effects and the propeller live on frames
-                self.flow.draw(self.ctx.screen, self.t, 1 / 60)
+                self.screens.draw(self.ctx.screen, self.t, 1 / 60)
         return self
 
     def picture(self, camera=None) -> np.ndarray:
@@ -72,7 +74,7 @@ class Shot:
         from flightsim.runtime.handoff import pose_at
         fbo = self.ctx.screen
         if camera is None:
-            self.flow.draw(fbo, self.t, 1 / 60)
+            self.screens.draw(fbo, self.t, 1 / 60)
         else:
             pose = pose_at(self.world.buffer, self.t)
             view = camera(pose, self.world)

@@ -16,9 +16,9 @@ def next_time_scale(current: int, step: int) -> int:
     return TIME_SCALES[min(max(i + step, 0), len(TIME_SCALES) - 1)]
 
 
-def app_action(action: str, game, world, win, mixer, flow=None) -> None:
+def app_action(action: str, game, world, win, mixer) -> str | None:
     """What the window does for an app action (a key or a joystick button; flightsim.input.bindings).
-    ``flow`` (flightsim.app.flow.GameFlow) owns the menu."""
+    The menu is the caller's (flightsim.app.flow.GameFlow): "menu" is returned for it to open."""
     if action in VIEW_ACTIONS:
         game.set_view(VIEW_ACTIONS[action])
     elif action in ("view_next", "view_prev"):
@@ -45,9 +45,7 @@ def app_action(action: str, game, world, win, mixer, flow=None) -> None:
     elif action == "quit":
         win.close()
     elif action == "menu":
-        if flow is None:
-            raise ValueError("the menu action needs the game flow")
-        flow.open_menu("pause")
+        return "menu"
     elif action in ("time_faster", "time_slower"):
         ph = world.physics
         ph.set_time_scale(next_time_scale(ph.time_scale, 1 if action == "time_faster" else -1))
@@ -57,3 +55,4 @@ def app_action(action: str, game, world, win, mixer, flow=None) -> None:
             toggle("F2" if action == "telemetry" else "M")
     else:
         raise ValueError(f"not an app action: {action!r} (app actions: {', '.join(APP_ACTIONS)})")
+    return None

@@ -1,5 +1,7 @@
 """The game's flow around the flying: start menu, Esc menu, switching scenario, restart,
-crash, time acceleration, remembered settings.
+crash, time acceleration, remembered settings. The worlds and the transitions between the
+app's states (``GameFlow.mode``); each state's input and drawing is flightsim.app.screens's,
+which calls down into this module and never the other way.
 
     start ──(no --scenario)──► MENU over the remembered scenario, paused
       │                          │ choose a scenario / Enter
@@ -27,17 +29,13 @@ while the window's event loop runs on: ``loading_progress`` says what is being b
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
-
-import numpy as np
 
 from ..aircraft_data.schema import DataError
 from ..input.joystick import aircraft_has_engine
 from ..recording.format import NotARecording
 from ..recording.replay import VersionMismatch
-from ..runtime.handoff import DT, pose_at
 from ..sim import CannotFly
 from ..world.assembly import World
 from ..world.scenario import UnsuitableAircraft
@@ -128,9 +126,7 @@ class GameFlow:
         self.mixer = None              # the window's InputMixer (keys + joysticks), when there is one
         self.fresh = False             # built or restarted, not flown yet (the start menu's backdrop)
         self.switches = 0
-        self._menu_view = None
-        self._loading_view = None
-        self._menu_t0 = 0.0
+        self.menu_opened = 0           # how many menus have opened (the menu screen's backdrop restarts its turn)
         self._crash_seen = None
         self._auto_quality = "low"
         if ctx is not None:
@@ -139,6 +135,30 @@ class GameFlow:
                 self._auto_quality = auto_quality(ctx)
             except Exception:            # a stand-in context in tests
                 pass
+
+    # ------------------------------------------------------------------ the app's state
+    @property
+    def mode(self) -> str:
+        """Which of the app's states is current (flightsim.app.screens draws it and reads its
+        input): "loading" until the first World is built, "menu" while a menu is open, "replay"
+        while a recording flies, "crash" from a crash until its menu opens, else "flying"."""
+        if self.game is None:
+            return "loading"
+        if self.menu is not None:
+            return "menu"
+        if self.replay is not None:
+            return "replay"
+        if self.crash_pending is not None:
+            return "crash"
+        return "flying"
+
+    @property
+    def crash_pending(self):
+        """The crash (flightsim.instruments.state.LandingEvent) whose menu has not opened yet, or None."""
+        ev = self.game.instruments.event if self.game is not None else None
+        if ev is not None and ev.kind == "crash" and ev is not self._crash_seen:
+            return ev
+        return None
 
     # ------------------------------------------------------------------ worlds
     @property
@@ -408,7 +428,7 @@ class GameFlow:
         self.menu = Menu.build(scenarios, current=name, reason=reason, message=message, preselect=name,
                                recordings=recordings, replaying=self.replay is not None, livery=self._livery_item(),
                                refused=refused)
-        self._menu_t0 = None
+        self.menu_opened += 1
 
     def _livery_item(self):
         """The menu's paint line for the aircraft flown: (label, detail), or None (one scheme only)."""
@@ -493,9 +513,11 @@ class GameFlow:
 
     # ------------------------------------------------------------------ app actions
     def app_action(self, action: str, win=None) -> None:
+        """A key or button that is not a flight control (flightsim.app.actions), for the World
+        flown; Esc's menu is the flow's own (a replay reads P, T and O as its own keys)."""
         if self.game is None:                   # still building the first World: only the window's own
             if action in ("fullscreen", "quit") and win is not None:
-                app_action(action, None, None, win, self.mixer, flow=self)
+                app_action(action, None, None, win, self.mixer)
             return
         if action == "reset":
             self.restart()
@@ -505,7 +527,8 @@ class GameFlow:
             if cmd is not None:
                 self.replay_command(cmd)
             return
-        app_action(action, self.game, self.world, win, self.mixer, flow=self)
+        if app_action(action, self.game, self.world, win, self.mixer) == "menu":
+            self.open_menu("pause")
         self.sync_settings()
 
     def sync_settings(self) -> None:
@@ -531,63 +554,10 @@ class GameFlow:
             self.fresh = False
         if self.menu is not None or self.replay is not None:     # (a replayed crash is only watched)
             return
-        inst = self.game.instruments
-        ev = inst.event
-        if ev is not None and ev.kind == "crash" and ev is not self._crash_seen:
-            if now_s - inst.event_real_s >= CRASH_MENU_DELAY_S:
-                self._crash_seen = ev
-                self.open_menu("crash", f"{ev.text}  -  restart, or choose another scenario")
-
-    def draw(self, fbo, now_s: float, dt_s: float) -> None:
-        if self.game is None:                   # the first World is still being built
-            self.draw_progress(fbo, self.loading_progress(now_s))
-            return
-        if self.menu is None:
-            self.game.draw(fbo, now_s, dt_s)
-            return
-        game = self.game
-        pose = pose_at(self.world.buffer, now_s - DT)
-        fbo.use()
-        if pose is None:
-            fbo.clear(0.25, 0.3, 0.4)
-        else:
-            if self._menu_t0 is None:
-                self._menu_t0 = now_s
-            view = self.menu_camera(pose, now_s - self._menu_t0)
-            game.renderer.render(fbo, view, pose, cockpit=False)
-            if game.audio is not None:
-                game.audio.update(pose.snapshot, game.instruments, None)
-        if self._menu_view is None:
-            from ..render.menu import MenuView
-            self._menu_view = MenuView(self.ctx)
-        self._menu_view.draw(fbo, self.menu)
-
-    def draw_progress(self, fbo, progress) -> None:
-        """The start-up screen (flightsim.render.loading): preparing, or building the world."""
-        from ..render.loading import LoadingView, Progress
-        if self._loading_view is None:
-            self._loading_view = LoadingView(self.ctx)
-        if progress is None:
-            progress = Progress(title="Starting")
-        self._loading_view.draw(fbo, progress)
-
-    def menu_camera(self, pose, t_s: float):
-        """Behind the aircraft's quarter, turning slowly round it (a tenth of a radian a second)."""
-        from ..render.camera import look_at
-        from ..runtime.handoff import dcm
-        R = dcm(pose.quat_wxyz)
-        pos = np.asarray(pose.position_ned_m, dtype=np.float64)
-        hdg = math.atan2(R[1, 0], R[0, 0])
-        yaw = hdg + math.radians(140.0) + 0.1 * t_s        # from ahead and to the left, then round
-        pitch = math.radians(16.0)
-        dist = 1.8 * self.game.cameras.size_m
-        eye = pos - np.array([math.cos(pitch) * math.cos(yaw), math.cos(pitch) * math.sin(yaw),
-                              math.sin(pitch)]) * dist              # NED: above is -z
-        g = self.world.terrain.height_at(eye[0], eye[1])
-        eye[2] = min(eye[2], -g - 1.5)
-        v = look_at(eye, pos, near_m=0.3)
-        # aim left of the aircraft, so it turns in the space right of the menu panel
-        return look_at(eye, pos - v.right * 0.55 * np.linalg.norm(pos - eye), near_m=0.3)
+        ev = self.crash_pending
+        if ev is not None and now_s - self.game.instruments.event_real_s >= CRASH_MENU_DELAY_S:
+            self._crash_seen = ev
+            self.open_menu("crash", f"{ev.text}  -  restart, or choose another scenario")
 
     def close(self) -> None:
         """Leaving: the physics stops, the settings are saved, the sound closes."""

@@ -6,6 +6,7 @@ from ..render.png import read_pixels, write_png
 from ..runtime.handoff import DT
 from .display import headless_context
 from .flow import GameFlow
+from .screens import Screens
 from .settings import load_settings
 
 
@@ -18,6 +19,7 @@ def screenshot(args) -> int:
     flow.start(args.scenario, args.aircraft,
                menu=bool(getattr(args, "menu", False)))
     world, game = flow.world, flow.game
+    screens = Screens(flow)                    # the app's states' drawing, with no input to read
     fbo = ctx.screen
     t0 = world.physics.buffer.read()[1].wall_s
     tick_wall = t0
@@ -30,7 +32,7 @@ def screenshot(args) -> int:
             if not world.physics.paused:
                 world.physics.tick(tick_wall)
         flow.update(t)
-        flow.draw(fbo, t, frame_dt)
+        screens.draw(fbo, t, frame_dt)
     ctx.finish()
     img = read_pixels(ctx, fbo)
     if args.screenshot:

@@ -59,6 +59,17 @@ def _flow(ctx, **kw):
     return GameFlow(ctx, **kw)
 
 
+_SCREENS = {}
+
+
+def screens_of(flow):
+    """The app's states drawing this flow (flightsim.app.screens), made once per flow."""
+    from flightsim.app.screens import Screens
+    if id(flow) not in _SCREENS or _SCREENS[id(flow)].flow is not flow:
+        _SCREENS[id(flow)] = Screens(flow)
+    return _SCREENS[id(flow)]
+
+
 class Clock:
     """A 60 fps frame clock stepping the physics by hand (deterministic, no thread)."""
 
@@ -76,7 +87,7 @@ class Clock:
                 if not flow.world.physics.paused:
                     flow.world.physics.tick(self.tick_wall)
             flow.update(self.t)
-            flow.draw(target(flow.ctx), self.t, dt)
+            screens_of(flow).draw(target(flow.ctx), self.t, dt)
         return grab(flow.ctx)
 
 
@@ -143,11 +154,11 @@ def test_menu_draws_readable_items_and_follows_the_selection(gl, config):
                               depth_attachment=ctx.depth_renderbuffer((1280, 720)))
         fbo.viewport = (0, 0, 1280, 720)
         t = flow.world.buffer.read()[1].wall_s
-        flow.draw(fbo, t + 0.1, 1 / 60)
+        screens_of(flow).draw(fbo, t + 0.1, 1 / 60)
         ctx.finish()
         img = np.frombuffer(fbo.read(components=3, alignment=1), np.uint8).reshape(720, 1280, 3)[::-1]
         _save("menu_1280x720.png", img)
-        view = flow._menu_view
+        view = screens_of(flow).menu.view
         menu = flow.menu
         assert menu.item.scenario == "winch" and flow.world.physics.paused
         x0, y0, x1, y1 = (int(round(v)) for v in view.selected_rect)
@@ -161,7 +172,7 @@ def test_menu_draws_readable_items_and_follows_the_selection(gl, config):
         assert len(view.text) >= len(menu.items) + 3
         # the selection moves down one row when asked
         flow.menu_command("down")
-        flow.draw(fbo, t + 0.2, 1 / 60)
+        screens_of(flow).draw(fbo, t + 0.2, 1 / 60)
         ctx.finish()
         x0b, y0b, x1b, y1b = view.selected_rect
         assert abs((y0 - y0b) - 60.0) < 1.5                      # two 30 px rows down: over the heading
@@ -176,7 +187,7 @@ def test_menu_draws_readable_items_and_follows_the_selection(gl, config):
         # another menu over the same view (rows change kind): every name in one size, headings in theirs
         flow.close_menu()
         flow.open_menu("pause")
-        flow.draw(fbo, t + 0.3, 1 / 60)
+        screens_of(flow).draw(fbo, t + 0.3, 1 / 60)
         ctx.finish()
         items = {it.label: it.kind for it in flow.menu.items}
         items.update({it.label.upper(): "heading" for it in flow.menu.items if it.kind == "heading"})
@@ -227,7 +238,7 @@ def test_menu_switches_scenario_end_to_end_with_threads(gl, config):
         assert old_world.physics.alive
         assert old_world.buffer.wait_for(old_world.buffer.tick + 5, timeout=10.0)
         for _ in range(3):
-            flow.draw(target(gl), time.monotonic(), 1 / 60)
+            screens_of(flow).draw(target(gl), time.monotonic(), 1 / 60)
         before = grab(gl)
         glider_tris = old_game.renderer.aircraft["mesh"].n_triangles
         flow.app_action("menu")                                 # Esc
@@ -247,7 +258,7 @@ def test_menu_switches_scenario_end_to_end_with_threads(gl, config):
         assert world.buffer.wait_for(world.buffer.tick + 10, timeout=10.0)
         assert world.buffer.read()[1].time_s > t0               # the new flight is flying
         for _ in range(3):
-            flow.draw(target(gl), time.monotonic(), 1 / 60)
+            screens_of(flow).draw(target(gl), time.monotonic(), 1 / 60)
         after = grab(gl)
         _save("switch_before.png", before)
         _save("switch_after.png", after)
@@ -269,7 +280,7 @@ def test_menu_switches_scenario_end_to_end_with_threads(gl, config):
             assert time.monotonic() - t < 20.0
             assert not old.physics.alive and flow.world.physics.alive
             assert flow.world.buffer.wait_for(flow.world.buffer.tick + 3, timeout=10.0)
-            flow.draw(target(gl), time.monotonic(), 1 / 60)
+            screens_of(flow).draw(target(gl), time.monotonic(), 1 / 60)
         assert flow.switches == 5
         assert sum(th.name == "physics" and th.is_alive() for th in threading.enumerate()) == 1
     finally:
@@ -321,10 +332,10 @@ def test_switching_ten_times_holds_gl_memory(gl, config):
 
         for name in ("fighter_air", "airfield"):              # warm up: caches, fonts, the menu view
             switch(name)
-        first = _live_gl_objects(gl, flow._menu_view.prog)
+        first = _live_gl_objects(gl, screens_of(flow).menu.view.prog)
         for i in range(10):
             switch("fighter_air" if i % 2 == 0 else "airfield")
-        last = _live_gl_objects(gl, flow._menu_view.prog)
+        last = _live_gl_objects(gl, screens_of(flow).menu.view.prog)
         assert flow.switches == 12
         # a switch builds ~170 buffers, ~15 textures, ~20 vertex arrays: a leak would show tenfold
         assert first["buffers"] > 50 and first["textures"] > 3
@@ -559,10 +570,10 @@ def test_the_window_builds_worlds_in_the_background_and_draws_meanwhile(gl, conf
         p = flow.loading_progress()
         assert p.title == "Building the world" and "airfield" in p.message
         flow.update(time.monotonic())
-        flow.draw(target(gl), time.monotonic(), 1 / 60)             # the loading screen, no world needed
+        screens_of(flow).draw(target(gl), time.monotonic(), 1 / 60)             # the loading screen, no world needed
         img = grab(gl)
         _save("loading.png", img)
-        assert flow._loading_view.bar_rect is not None
+        assert screens_of(flow).loading.view.bar_rect is not None
         assert img.std() > 10                                        # a panel and a bar on the sky, not a blank
         gate.set()
         flow.building.wait(20.0)
