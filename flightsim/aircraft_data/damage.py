@@ -138,7 +138,21 @@ def compile_damage(spec, model, mass, cg, inertia):
         return model, mass, cg, inertia
     dmg, parts, stores = d["damage"], d["components"], d["stores"]
     pp = spec.powerplant
-    rows = []
+    boxes = _hit_boxes(parts, pp)
+    rows = [_damage_row(dmg, parts, pp)] + [_box_row(*box) for box in boxes] + _store_rows(stores, pp, model)
+    base = model.shape[0]
+    model = np.vstack([model, np.array(rows)])
+    model[0, L.H_ROW_DMG] = base
+    model[0, L.H_ROW_PART] = base + 1
+    model[0, L.H_N_PARTS] = len(boxes)
+    model[0, L.H_ROW_STORE] = base + 1 + len(boxes) if stores else 0
+    model[0, L.H_N_STORES] = len(stores)
+    model[0, L.H_STORES_LOADED] = sum(1 for st in stores if st["loaded"])
+    return model, *resummed(model)
+
+
+def _damage_row(dmg: dict, parts: list, pp: dict) -> np.ndarray:
+    """The damage constants: coolant and oil (masses, pressures, limits, heat), wear, fire."""
     D = np.zeros(L.MODEL_COLS)
     rad_cap = pp["radiator"]["heat_capacity_j_per_k"]
     oil_cap = pp["oil_cooler"]["heat_capacity_j_per_k"]
@@ -165,11 +179,16 @@ def compile_damage(spec, model, mass, cg, inertia):
     D[L.DM_OIL_CP] = dmg["oil_specific_heat_j_per_kg_k"]
     D[L.DM_FUSELAGE_HALF_Y] = dmg["fuselage_half_width_m"]
     D[L.DM_SHARED] = 1.0 if dmg["coolant_circuits"] == "shared" else 0.0
-    rows.append(D)
-    # hit boxes: the components, the tanks' boxes, the propeller's disc
-    kinds = {"engine": L.PART_ENGINE, "radiator": L.PART_RADIATOR, "oil_cooler": L.PART_OIL_COOLER,
-             "pilot": L.PART_PILOT, "armour": L.PART_ARMOUR, "elevator_linkage": L.PART_LINK_PITCH,
-             "aileron_linkage": L.PART_LINK_ROLL, "rudder_linkage": L.PART_LINK_YAW}
+    return D
+
+
+PART_KINDS = {"engine": L.PART_ENGINE, "radiator": L.PART_RADIATOR, "oil_cooler": L.PART_OIL_COOLER,
+              "pilot": L.PART_PILOT, "armour": L.PART_ARMOUR, "elevator_linkage": L.PART_LINK_PITCH,
+              "aileron_linkage": L.PART_LINK_ROLL, "rudder_linkage": L.PART_LINK_YAW}
+
+
+def _hit_boxes(parts: list, pp: dict) -> list:
+    """(kind, index, position, size, calibre it stops) of the components, the tanks and the propeller's disc."""
     boxes = []
     n_rad = 0
     for p in parts:
@@ -177,24 +196,31 @@ def compile_damage(spec, model, mass, cg, inertia):
         if p["part"] == "radiator":
             idx = n_rad
             n_rad += 1
-        boxes.append((kinds[p["part"]], idx, p["position_m"], p["size_m"], p["stops_calibre_mm"]))
+        boxes.append((PART_KINDS[p["part"]], idx, p["position_m"], p["size_m"], p["stops_calibre_mm"]))
     for i, t in enumerate(pp["tanks"]):
         boxes.append((L.PART_TANK, i, t["position_m"], t["size_m"], 0.0))
     prop = pp["propeller"]
     r = 0.5 * prop["diameter_m"]
     boxes.append((L.PART_PROPELLER, 0, prop["position_m"], (0.25, 2 * r, 2 * r), 0.0))
-    for kind, idx, pos, size, stops in boxes:
-        row = np.zeros(L.MODEL_COLS)
-        row[L.PT_KIND] = kind
-        row[L.PT_INDEX] = idx
-        row[L.PT_POS:L.PT_POS + 3] = pos
-        row[L.PT_HALF:L.PT_HALF + 3] = 0.5 * np.asarray(size, dtype=float)
-        row[L.PT_STOPS] = stops
-        rows.append(row)
-    # stores
+    return boxes
+
+
+def _box_row(kind, idx, pos, size, stops) -> np.ndarray:
+    row = np.zeros(L.MODEL_COLS)
+    row[L.PT_KIND] = kind
+    row[L.PT_INDEX] = idx
+    row[L.PT_POS:L.PT_POS + 3] = pos
+    row[L.PT_HALF:L.PT_HALF + 3] = 0.5 * np.asarray(size, dtype=float)
+    row[L.PT_STOPS] = stops
+    return row
+
+
+def _store_rows(stores: list, pp: dict, model) -> list:
+    """A row per store: its kind, mass, place, size, drag, the tank it carries, whether loaded."""
     base_plant = int(model[0, L.H_ROW_PLANT])
     tank0 = base_plant + L.PLANT_STATIONS + int(model[0, L.H_N_PROP_ST])
     tank_of = {t["store"]: i for i, t in enumerate(pp["tanks"]) if "store" in t}
+    rows = []
     for k, s in enumerate(stores):
         row = np.zeros(L.MODEL_COLS)
         row[L.ST_KIND] = L.STORE_DROP_TANK if s["kind"] == "drop_tank" else L.STORE_BOMB
@@ -207,15 +233,7 @@ def compile_damage(spec, model, mass, cg, inertia):
             row[L.ST_TANK_ROW] = tank0 + tank_of[k]
         row[L.ST_LOADED] = 1.0 if s["loaded"] else 0.0
         rows.append(row)
-    base = model.shape[0]
-    model = np.vstack([model, np.array(rows)])
-    model[0, L.H_ROW_DMG] = base
-    model[0, L.H_ROW_PART] = base + 1
-    model[0, L.H_N_PARTS] = len(boxes)
-    model[0, L.H_ROW_STORE] = base + 1 + len(boxes) if stores else 0
-    model[0, L.H_N_STORES] = len(stores)
-    model[0, L.H_STORES_LOADED] = sum(1 for st in stores if st["loaded"])
-    return model, *resummed(model)
+    return rows
 
 
 def store_names(spec) -> list[str]:

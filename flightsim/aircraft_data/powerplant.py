@@ -124,6 +124,77 @@ COOLER_KEYS = {
 POWERPLANT_TABLES = ("engine", "supercharger", "propeller", "tank", "radiator", "oil_cooler", "jet_engine", "jet")
 
 
+def _check_engine(engine: dict, path) -> dict:
+    """[engine]'s speeds and pressures in their order."""
+    if engine["idle_rpm"] >= engine["max_rpm"]:
+        raise DataError(path, "engine.idle_rpm", f"must be below max_rpm ({engine['max_rpm']})")
+    if engine["firing_rpm"] >= engine["idle_rpm"]:
+        raise DataError(path, "engine.firing_rpm", f"must be below idle_rpm ({engine['idle_rpm']})")
+    if engine["wep_manifold_pressure_pa"] is not None and \
+            engine["wep_manifold_pressure_pa"] < engine["military_manifold_pressure_pa"]:
+        raise DataError(path, "engine.wep_manifold_pressure_pa", "must not be below military_manifold_pressure_pa")
+    if engine["enrichment_manifold_pressure_pa"] >= engine["military_manifold_pressure_pa"]:
+        raise DataError(path, "engine.enrichment_manifold_pressure_pa", "must be below military_manifold_pressure_pa")
+    if engine["military_rpm"] is not None and not engine["idle_rpm"] < engine["military_rpm"] <= engine["max_rpm"]:
+        raise DataError(path, "engine.military_rpm", "must lie above idle_rpm and not beyond max_rpm")
+    return engine
+
+
+def _check_supercharger(sc: dict, path) -> dict:
+    """[supercharger]: a second gear's altitudes and its switch's hysteresis; a fluid coupling's one stage."""
+    two_speed = sc["critical_altitude_high_m"] is not None
+    if two_speed:
+        if sc["critical_altitude_high_m"] <= sc["critical_altitude_low_m"]:
+            raise DataError(path, "supercharger.critical_altitude_high_m", "must be above critical_altitude_low_m")
+        for k in ("shift_up_altitude_m", "shift_down_altitude_m"):
+            if sc[k] is None:
+                raise DataError(path, "supercharger." + k, "missing: needed with a two-speed supercharger")
+        if sc["shift_down_altitude_m"] >= sc["shift_up_altitude_m"]:
+            raise DataError(path, "supercharger.shift_down_altitude_m",
+                            "must be below shift_up_altitude_m (the switch's hysteresis)")
+    if sc["drive"] == "fluid_coupling":
+        if two_speed:
+            raise DataError(path, "supercharger.critical_altitude_high_m",
+                            "a fluid-coupled supercharger has no second gear (its coupling slips instead)")
+        if int(round(sc["stages"])) != 1:
+            raise DataError(path, "supercharger.stages", "a fluid-coupled supercharger has one stage")
+    return sc
+
+
+def _check_propeller(prop: dict, engine: dict, path) -> dict:
+    """[propeller]: its blade stations from hub to tip, its pitch stops, its governor within the engine's speed."""
+    n = len(prop["station_r_fraction"])
+    if not 2 <= n <= L.N_PROP_ST_MAX:
+        raise DataError(path, "propeller.station_r_fraction", f"needs 2 to {L.N_PROP_ST_MAX} stations, got {n}")
+    for k in ("station_chord_m", "station_twist_deg", "station_thickness_ratio", "station_airfoil"):
+        if len(prop[k]) != n:
+            raise DataError(path, "propeller." + k, f"has {len(prop[k])} entries, station_r_fraction has {n}")
+    r = np.array(prop["station_r_fraction"])
+    hub = prop["hub_radius_m"] / (0.5 * prop["diameter_m"])
+    if np.any(np.diff(r) <= 0) or r[0] <= hub or r[-1] >= 1.0:
+        raise DataError(path, "propeller.station_r_fraction",
+                        f"must increase strictly between the hub ({hub:.3f}) and the tip (1.0)")
+    if prop["coarse_pitch_deg"] <= prop["fine_pitch_deg"]:
+        raise DataError(path, "propeller.coarse_pitch_deg", "must be above fine_pitch_deg")
+    if prop["feather_deg"] and prop["feather_deg"] <= prop["coarse_pitch_deg"]:
+        raise DataError(path, "propeller.feather_deg", "must be above coarse_pitch_deg (or 0: cannot feather)")
+    if prop["governor_max_rpm"] <= prop["governor_min_rpm"] or prop["governor_max_rpm"] > engine["max_rpm"] * 1.1:
+        raise DataError(path, "propeller.governor_max_rpm",
+                        "must be above governor_min_rpm and not beyond the engine's max_rpm")
+    return prop
+
+
+def _load_blade_airfoils(prop: dict, path, airfoils: dict, load_airfoil) -> None:
+    """The blade sections' airfoils, read from the aircraft's airfoils/ folder into ``airfoils``."""
+    airfoil_dir = path.parent / "airfoils"
+    for name in prop["station_airfoil"]:
+        if name not in airfoils:
+            afile = airfoil_dir / f"{name}.toml"
+            if not afile.exists():
+                raise DataError(path, "propeller.station_airfoil", f"unknown airfoil {name!r}: no file {afile}")
+            airfoils[name] = load_airfoil(afile)
+
+
 def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) -> dict | None:
     """Validate the powerplant tables of an aircraft file. ``airfoils`` (name -> Airfoil)
     receives the propeller's blade sections, read with ``load_airfoil`` from the aircraft's
@@ -146,67 +217,13 @@ def load_powerplant(data: dict, path, head: dict, airfoils: dict, load_airfoil) 
     for need in ("engine", "supercharger", "propeller", "radiator", "oil_cooler"):
         if need not in data:
             raise DataError(path, need, f"missing required table [{need}] (kind = 'powered')")
-    engine = validate_table(data["engine"], ENGINE_KEYS, path, "engine")
-    sc = validate_table(data["supercharger"], SUPERCHARGER_KEYS, path, "supercharger")
-    prop = validate_table(data["propeller"], PROPELLER_KEYS, path, "propeller")
+    engine = _check_engine(validate_table(data["engine"], ENGINE_KEYS, path, "engine"), path)
+    sc = _check_supercharger(validate_table(data["supercharger"], SUPERCHARGER_KEYS, path, "supercharger"), path)
+    prop = _check_propeller(validate_table(data["propeller"], PROPELLER_KEYS, path, "propeller"), engine, path)
     rad = validate_table(data["radiator"], COOLER_KEYS, path, "radiator")
     oil = validate_table(data["oil_cooler"], COOLER_KEYS, path, "oil_cooler")
     tanks = load_tanks(data, path)
-    # engine cross-checks
-    if engine["idle_rpm"] >= engine["max_rpm"]:
-        raise DataError(path, "engine.idle_rpm", f"must be below max_rpm ({engine['max_rpm']})")
-    if engine["firing_rpm"] >= engine["idle_rpm"]:
-        raise DataError(path, "engine.firing_rpm", f"must be below idle_rpm ({engine['idle_rpm']})")
-    if engine["wep_manifold_pressure_pa"] is not None and \
-            engine["wep_manifold_pressure_pa"] < engine["military_manifold_pressure_pa"]:
-        raise DataError(path, "engine.wep_manifold_pressure_pa", "must not be below military_manifold_pressure_pa")
-    if engine["enrichment_manifold_pressure_pa"] >= engine["military_manifold_pressure_pa"]:
-        raise DataError(path, "engine.enrichment_manifold_pressure_pa", "must be below military_manifold_pressure_pa")
-    # supercharger cross-checks
-    two_speed = sc["critical_altitude_high_m"] is not None
-    if two_speed:
-        if sc["critical_altitude_high_m"] <= sc["critical_altitude_low_m"]:
-            raise DataError(path, "supercharger.critical_altitude_high_m", "must be above critical_altitude_low_m")
-        for k in ("shift_up_altitude_m", "shift_down_altitude_m"):
-            if sc[k] is None:
-                raise DataError(path, "supercharger." + k, "missing: needed with a two-speed supercharger")
-        if sc["shift_down_altitude_m"] >= sc["shift_up_altitude_m"]:
-            raise DataError(path, "supercharger.shift_down_altitude_m",
-                            "must be below shift_up_altitude_m (the switch's hysteresis)")
-    if engine["military_rpm"] is not None and not engine["idle_rpm"] < engine["military_rpm"] <= engine["max_rpm"]:
-        raise DataError(path, "engine.military_rpm", "must lie above idle_rpm and not beyond max_rpm")
-    if sc["drive"] == "fluid_coupling":
-        if two_speed:
-            raise DataError(path, "supercharger.critical_altitude_high_m",
-                            "a fluid-coupled supercharger has no second gear (its coupling slips instead)")
-        if int(round(sc["stages"])) != 1:
-            raise DataError(path, "supercharger.stages", "a fluid-coupled supercharger has one stage")
-    # propeller cross-checks
-    n = len(prop["station_r_fraction"])
-    if not 2 <= n <= L.N_PROP_ST_MAX:
-        raise DataError(path, "propeller.station_r_fraction", f"needs 2 to {L.N_PROP_ST_MAX} stations, got {n}")
-    for k in ("station_chord_m", "station_twist_deg", "station_thickness_ratio", "station_airfoil"):
-        if len(prop[k]) != n:
-            raise DataError(path, "propeller." + k, f"has {len(prop[k])} entries, station_r_fraction has {n}")
-    r = np.array(prop["station_r_fraction"])
-    hub = prop["hub_radius_m"] / (0.5 * prop["diameter_m"])
-    if np.any(np.diff(r) <= 0) or r[0] <= hub or r[-1] >= 1.0:
-        raise DataError(path, "propeller.station_r_fraction",
-                        f"must increase strictly between the hub ({hub:.3f}) and the tip (1.0)")
-    if prop["coarse_pitch_deg"] <= prop["fine_pitch_deg"]:
-        raise DataError(path, "propeller.coarse_pitch_deg", "must be above fine_pitch_deg")
-    if prop["feather_deg"] and prop["feather_deg"] <= prop["coarse_pitch_deg"]:
-        raise DataError(path, "propeller.feather_deg", "must be above coarse_pitch_deg (or 0: cannot feather)")
-    if prop["governor_max_rpm"] <= prop["governor_min_rpm"] or prop["governor_max_rpm"] > engine["max_rpm"] * 1.1:
-        raise DataError(path, "propeller.governor_max_rpm",
-                        "must be above governor_min_rpm and not beyond the engine's max_rpm")
-    airfoil_dir = path.parent / "airfoils"
-    for name in prop["station_airfoil"]:
-        if name not in airfoils:
-            afile = airfoil_dir / f"{name}.toml"
-            if not afile.exists():
-                raise DataError(path, "propeller.station_airfoil", f"unknown airfoil {name!r}: no file {afile}")
-            airfoils[name] = load_airfoil(afile)
+    _load_blade_airfoils(prop, path, airfoils, load_airfoil)
     return {"engine": engine, "supercharger": sc, "propeller": prop, "tanks": tanks, "radiator": rad,
             "oil_cooler": oil}
 

@@ -122,6 +122,10 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws, sound
 
     Slots read: state S_INFLOW, S_OMEGA, S_POS, S_SLAT, S_SURF, S_SWIRL, S_VEL; env E_THERMAL_COUNT.
     Slots written: none.
+
+    Long: each section's relative wind and the group sums the induced solve reads, in one pass. One
+    numba kernel, kept whole: a split changes which code numba inlines and so the last bits of the
+    kept regression flights (physics/jit.py).
     """
     nsec = int(model[0, H_N_SECTIONS])
     row0 = int(model[0, H_ROW_SECTION])
@@ -298,6 +302,10 @@ def solve_induced(model, tables, ws, airbrake):
     solution: cruise pays nothing for the stall's accuracy.)
     Writes the shifts to ws row nsec+4 and the group CLs to row nsec+5; returns the
     downwash angle at the horizontal tail. Rows nsec+1, nsec+2 and nsec+6 are scratch.
+
+    Long: the lifting-line Newton iteration over every lifting group. One numba kernel, kept whole:
+    a split changes which code numba inlines and so the last bits of the kept regression flights
+    (physics/jit.py).
     """
     G = int(model[0, H_N_SECTIONS])
     row0 = int(model[0, H_ROW_SECTION])
@@ -375,6 +383,10 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
     (for the Reynolds-number scaling of drag); sound the speed of sound (each section's
     compressibility from its own Mach number, compress.py). Returns the number of lifting
     sections beyond their stall angle (the wing's own in ws[G + 7, WS_WING_STALLED]).
+
+    Long: every section's coefficients, Reynolds and Mach corrections, lift, drag and moment summed
+    in one pass. One numba kernel, kept whole: a split changes which code numba inlines and so the
+    last bits of the kept regression flights (physics/jit.py).
     """
     limit_mach = model[0, H_CONTROL_MACH]
     damaged = model[0, H_DAMAGED] > 0.0               # battle damage anywhere (SEC_DAMAGE)

@@ -318,6 +318,9 @@ def damage_advance(model, state, diag, p_oil, dt):
     Slots written: state S_COOLANT_LOST, S_ENGINE_WEAR, S_EXPLODED, S_FUEL_USED, S_OIL_LOST,
       S_TANK_FIRE, S_TANK_LEAK; diag D_COOLANT_LEFT, D_ENGINE_HEALTH, D_FIRES, D_FUEL_LEAK,
       D_OIL_LEFT, D_SEIZED.
+
+    Long: one tick of every leak, wear and fire. One numba kernel, kept whole: a split changes which
+    code numba inlines and so the last bits of the kept regression flights (physics/jit.py).
     """
     d = int(model[0, H_ROW_DMG])
     if d <= 0:

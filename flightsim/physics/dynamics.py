@@ -129,6 +129,10 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
       D_FORCE, D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MASS, D_MOMENT, D_NX, D_NY, D_NZ,
       D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STALLED_WING, D_STIFFNESS, D_STRIKE_INDEX,
       D_STRIKE_SPEED, D_TAS.
+
+    Long: the one place the forces' order (aerodynamics, powerplant, ground, gravity) into the
+    equations of motion is written. One numba kernel, kept whole: a split changes which code numba
+    inlines and so the last bits of the kept regression flights (physics/jit.py).
     """
     G = int(model[0, H_N_SECTIONS])          # ws rows: sections, then the group rows
     for k in range(6):
@@ -275,6 +279,10 @@ def surfaces(state, ctrl, env, model, dt, R, diag):
 
     Slots read: state S_LINK_CUT, S_PILOT_WOUND, S_POS, S_SURF, S_VEL; env E_WIND_N.
     Slots written: state S_SURF.
+
+    Long: every actuator (controls, tabs, flaps, slats, gear, airbrakes) one step toward its
+    command. One numba kernel, kept whole: a split changes which code numba inlines and so the last
+    bits of the kept regression flights (physics/jit.py).
     """
     # dynamic pressure through the steady wind (the same air the aerodynamics see, near enough)
     wn = env[E_WIND_N]
@@ -476,6 +484,10 @@ def step_ws(state, ctrl_in, env, terrain, model, tables, diag, ws, R, fm, deriv,
       D_OIL_PRESSURE, D_STIFFNESS, D_STRIKE_INDEX, D_STRIKE_SPEED; env E_DT.
     Slots written: state S_CONTACT_MASK, S_HAS_PREV, S_PREV, S_PREV_DT, S_QUAT, S_STRIKE_INDEX,
       S_STRIKE_SPEED, S_TICK; diag D_NONFINITE, D_SUBSTEPS.
+
+    Long: one 20 ms step: the integrator's stages and the step's diagnostics. One numba kernel, kept
+    whole: a split changes which code numba inlines and so the last bits of the kept regression
+    flights (physics/jit.py).
     """
     dt = env[E_DT]
     # the controls as the step reads them: clamped to their ranges, into the scratch after

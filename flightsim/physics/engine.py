@@ -78,7 +78,12 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     supercharger power W, fuel energy burned W, charge temperature K). ``row`` is the engine
     row; the supercharger row follows it. With firing = 0 the engine only pumps and rubs.
     ``health`` (0..1, physics/damage.py): the share of its indicated work a damaged engine
-    still makes from the charge it burns (the rest of the fuel's energy is heat)."""
+    still makes from the charge it burns (the rest of the fuel's energy is heat).
+
+    Long: the engine's pressures, power and temperatures at one crankshaft speed, in the order they
+    follow from each other. One numba kernel, kept whole: a split changes which code numba inlines
+    and so the last bits of the kept regression flights (physics/jit.py).
+    """
     sc = row + 1
     w_max = model[row, EN_OMEGA_MAX]
     ratio = omega / w_max

@@ -128,6 +128,10 @@ def fcs_targets(state, ctrl, model, R, ax, ay, az, qbar, g, dt):
 
     Slots read: state S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW, S_OMEGA.
     Slots written: state S_FCS_G, S_FCS_G_INT, S_FCS_PITCH, S_FCS_ROLL, S_FCS_YAW.
+
+    Long: the control law's pitch, roll and yaw channels with their integrators, which read each
+    other's state. One numba kernel, kept whole: a split changes which code numba inlines and so the
+    last bits of the kept regression flights (physics/jit.py).
     """
     f = int(model[0, H_ROW_FCS])
     tas = math.sqrt(ax * ax + ay * ay + az * az)

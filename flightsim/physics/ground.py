@@ -139,6 +139,10 @@ def ground_forces(model, state, R, ctrl, env, terrain, fm, prev_mask):
 
     Slots read: state S_SURF; env E_DT.
     Slots written: none.
+
+    Long: every leg and contact point (strut, tyre, brakes, steering) in one pass. One numba kernel,
+    kept whole: a split changes which code numba inlines and so the last bits of the kept regression
+    flights (physics/jit.py).
     """
     dt = env[E_DT]
     creep_per_newton = 2.5 * dt / model[ROW_MASS, M_MASS]

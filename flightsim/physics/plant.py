@@ -84,6 +84,10 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     Slots written: diag D_BLADE_ANGLE, D_COOLANT_T, D_ENGINE_LOAD, D_EXHAUST_THRUST, D_FUEL_FLOW,
       D_FUEL_KG, D_MAP, D_OIL_PRESSURE, D_OIL_T, D_PROP_EFF, D_PROP_TORQUE, D_RPM, D_SC_GEAR,
       D_SC_POWER, D_SHAFT_POWER, D_THRUST.
+
+    Long: the powerplant in one pass (engine, supercharger, propeller, coolers, slipstream) over one
+    flight condition. One numba kernel, kept whole: a split changes which code numba inlines and so
+    the last bits of the kept regression flights (physics/jit.py).
     """
     if model[0, H_N_JETS] > 0.0:
         # jet engines instead of the engine and propeller (physics/jet.py)

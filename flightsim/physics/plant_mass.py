@@ -84,6 +84,10 @@ def resum_mass(model, state):
 
     Slots read: state S_COOLANT_LOST, S_OIL_LOST.
     Slots written: none.
+
+    Long: every mass item (tanks, ammunition, stores, sections shot away, coolant and oil lost)
+    summed in one pass into mass, CG and inertia. One numba kernel, kept whole: a split changes
+    which code numba inlines and so the last bits of the kept regression flights (physics/jit.py).
     """
     dry = int(model[0, H_ROW_DRY])
     if dry <= 0:

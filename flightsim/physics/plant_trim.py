@@ -107,6 +107,10 @@ def plant_trim(model, tables, state, ctrl, env, ws):
 
     Slots read: state S_INFLOW, S_POS, S_VEL.
     Slots written: state S_COOLANT_T, S_ENG_OMEGA, S_OIL_T, S_PROP_PITCH, S_RAD_FLAP, S_SC_GEAR.
+
+    Long: the balance for each propeller case (feathered, under speed, over speed, governing), its
+    solvers already apart (_converge, _solve). One numba kernel, kept whole: a split changes which
+    code numba inlines and so the last bits of the kept regression flights (physics/jit.py).
     """
     base = int(model[0, H_ROW_PLANT])
     if base <= 0:

@@ -71,6 +71,10 @@ def blade_loads(model, tables, row_prop, row_st0, n_st, state, omega_p, pitch,
 
     Slots read: state S_INFLOW, S_SWIRL.
     Slots written: none.
+
+    Long: the blade-element sum over stations with its inflow iteration. One numba kernel, kept
+    whole: a split changes which code numba inlines and so the last bits of the kept regression
+    flights (physics/jit.py).
     """
     sense = model[row_prop, PR_SENSE]
     w_blade = model[row_prop, PR_BLADES] / N_AZIMUTH

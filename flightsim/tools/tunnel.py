@@ -115,7 +115,8 @@ def plot_polar(result: dict, reference: dict | None, path: str):
     plt.close(fig)
 
 
-def main(argv=None):
+def _parser() -> argparse.ArgumentParser:
+    """Every card's subcommand: the glider's here, the powered aircraft's (perf), the turn (maneuver)."""
     ap = argparse.ArgumentParser(prog="python -m flightsim.tunnel", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="test", required=True)
@@ -133,83 +134,101 @@ def main(argv=None):
                    help="also the same aircraft without its aileron tabs (or with --spring-tab-ias, with that spring tab)")
     r.add_argument("--spring-tab-ias", type=float, default=None, metavar="KMH",
                    help="with --compare-tabs: the spring tab to compare with, carrying half the hinge moment at this IAS")
-    from . import perf  # powered aircraft: level, climb, ceiling, stall, performance
-    perf.add_parsers(sub)
-    from . import maneuver  # jets: turn rates against speed, the corner speed
-    maneuver.add_parser(sub)
+    from . import maneuver, perf
+    perf.add_parsers(sub)          # powered aircraft: level, climb, ceiling, stall, performance
+    maneuver.add_parser(sub)       # turn rates against speed, the corner speed
     b = sub.add_parser("breakdown", help="the power budget of a propeller aircraft's best climb, term by term")
     b.add_argument("--aircraft", default="p51d")
     b.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
     b.add_argument("--power", choices=("wep", "military"), default="wep")
     b.add_argument("--mass-kg", type=MASS_KG, default=None)
     b.add_argument("--json", action="store_true", help="print one JSON object")
-    args = ap.parse_args(argv)
-    if args.test in perf.COMMANDS:
-        return perf.run(args)
-    if args.test == "breakdown":
-        from .breakdown import climb_breakdown, print_breakdown
-        try:
-            result = climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg)
-        except (DataError, RuntimeError, ValueError) as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 2
-        if args.json:
-            print(json.dumps(result))
-        else:
-            print_breakdown(result)
-        return 0
-    if args.test == "turn":
-        try:
-            return maneuver.run_turn(args)
-        except DataError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 2
-    if args.test == "roll":
-        from .rollrig import plot_roll, roll_comparison, roll_curve
-        try:
-            if args.compare_tabs:
-                result = roll_comparison(args.aircraft, args.altitude_m, args.spring_tab_ias)
-            else:
-                result = roll_curve(args.aircraft, args.altitude_m)
-        except DataError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 2
-        if args.plot:
-            plot_roll(result, args.plot)
-        if args.json:
-            print(json.dumps(result))
-        else:
-            print(f"{result['aircraft']}: roll rate with {result['max_lateral_force_n']:.0f} N lateral stick force, "
-                  f"{result['altitude_m']:.0f} m")
-            other = {p["ias_kmh"]: p for p in result["compare"]["points"]} if result.get("compare") else {}
-            if other:
-                print(f"  as its data gives it: {result['tabs']};  beside it: {result['compare']['tabs']}")
-            for pt in result["points"]:
-                line = (f"  {pt['ias_kmh']:6.0f} km/h IAS  {pt['roll_rate_dps']:6.1f} deg/s  "
-                        f"aileron {100 * pt['aileron_fraction']:3.0f}%")
-                o = other.get(pt["ias_kmh"])
-                if o is not None:
-                    line += f"   |  {o['roll_rate_dps']:6.1f} deg/s  aileron {100 * o['aileron_fraction']:3.0f}%"
-                print(line)
-        return 0
+    return ap
+
+
+def _refused(e: Exception) -> int:
+    print(f"error: {e}", file=sys.stderr)
+    return 2
+
+
+def _run_breakdown(args) -> int:
+    from .breakdown import climb_breakdown, print_breakdown
     try:
-        if args.test == "polar":
-            result = polar(args.aircraft, args.mass_kg)
-            if args.plot:
-                plot_polar(result, load_aircraft(args.aircraft).reference, args.plot)
-    except DataError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        result = climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg)
+    except (DataError, RuntimeError, ValueError) as e:
+        return _refused(e)
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, sea level ISA")
-        print(f"  stall {result['stall_kmh']:.1f} km/h ({result['stall_limited_by']})")
-        print(f"  best glide {result['best_glide']['glide_ratio']:.1f} at {result['best_glide']['tas_kmh']:.1f} km/h")
-        print(f"  min sink {result['min_sink']['sink_ms']:.3f} m/s at {result['min_sink']['tas_kmh']:.1f} km/h")
-        for pt in result["points"]:
-            print(f"  {pt['tas_kmh']:7.1f} km/h  sink {pt['sink_ms']:6.3f} m/s  L/D {pt['glide_ratio']:6.2f}")
+        print_breakdown(result)
     return 0
+
+
+def _run_turn(args) -> int:
+    from . import maneuver
+    try:
+        return maneuver.run_turn(args)
+    except DataError as e:
+        return _refused(e)
+
+
+def _run_roll(args) -> int:
+    from .rollrig import plot_roll, roll_comparison, roll_curve
+    try:
+        if args.compare_tabs:
+            result = roll_comparison(args.aircraft, args.altitude_m, args.spring_tab_ias)
+        else:
+            result = roll_curve(args.aircraft, args.altitude_m)
+    except DataError as e:
+        return _refused(e)
+    if args.plot:
+        plot_roll(result, args.plot)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['aircraft']}: roll rate with {result['max_lateral_force_n']:.0f} N lateral stick force, "
+          f"{result['altitude_m']:.0f} m")
+    other = {p["ias_kmh"]: p for p in result["compare"]["points"]} if result.get("compare") else {}
+    if other:
+        print(f"  as its data gives it: {result['tabs']};  beside it: {result['compare']['tabs']}")
+    for pt in result["points"]:
+        line = (f"  {pt['ias_kmh']:6.0f} km/h IAS  {pt['roll_rate_dps']:6.1f} deg/s  "
+                f"aileron {100 * pt['aileron_fraction']:3.0f}%")
+        o = other.get(pt["ias_kmh"])
+        if o is not None:
+            line += f"   |  {o['roll_rate_dps']:6.1f} deg/s  aileron {100 * o['aileron_fraction']:3.0f}%"
+        print(line)
+    return 0
+
+
+def _run_polar(args) -> int:
+    try:
+        result = polar(args.aircraft, args.mass_kg)
+        if args.plot:
+            plot_polar(result, load_aircraft(args.aircraft).reference, args.plot)
+    except DataError as e:
+        return _refused(e)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['aircraft']} at {result['mass_kg']:.0f} kg, sea level ISA")
+    print(f"  stall {result['stall_kmh']:.1f} km/h ({result['stall_limited_by']})")
+    print(f"  best glide {result['best_glide']['glide_ratio']:.1f} at {result['best_glide']['tas_kmh']:.1f} km/h")
+    print(f"  min sink {result['min_sink']['sink_ms']:.3f} m/s at {result['min_sink']['tas_kmh']:.1f} km/h")
+    for pt in result["points"]:
+        print(f"  {pt['tas_kmh']:7.1f} km/h  sink {pt['sink_ms']:6.3f} m/s  L/D {pt['glide_ratio']:6.2f}")
+    return 0
+
+
+RUNNERS = {"breakdown": _run_breakdown, "turn": _run_turn, "roll": _run_roll, "polar": _run_polar}
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    from . import perf
+    if args.test in perf.COMMANDS:
+        return perf.run(args)
+    return RUNNERS[args.test](args)
 
 
 if __name__ == "__main__":
