@@ -11,6 +11,18 @@ from ..runtime.handoff import ControlInputs
 from .flying import ScenarioPilot, bearing_to, clip, runway_frame, wrap_pi
 
 
+def runway_reading(pilot, src):
+    """The pilot's reading of the aircraft (ScenarioPilot.reading) in the runway's frame: (reading,
+    dt, metres along the runway from its centre, metres right of the centreline, height above
+    the field), or None when the reading is not one to fly by."""
+    a, dt = pilot.reading(src)
+    if not pilot.valid(a):
+        return None
+    af = pilot.af
+    along, right = runway_frame(af, a.position_ned_m[0], a.position_ned_m[1])
+    return a, dt, along, right, a.altitude_m - af.elevation_m
+
+
 class LandingPilot(ScenarioPilot):
     """Final approach and landing, as taught on gliders:
 
@@ -51,12 +63,11 @@ class LandingPilot(ScenarioPilot):
         self.touchdown_t = None
 
     def __call__(self, src, dt_s=None) -> ControlInputs:
-        a, dt = self.reading(src)
-        if not self.valid(a):
+        seen = runway_reading(self, src)
+        if seen is None:
             return self.base
+        a, dt, along, right, h = seen
         af = self.af
-        along, right = runway_frame(af, a.position_ned_m[0], a.position_ned_m[1])
-        h = a.altitude_m - af.elevation_m
         wheel = a.agl_m - self.wheel_m
         to_aim = self.aim - self.float_m - along          # the path meets the ground short of the touchdown point
         if self.gamma is None:
@@ -128,12 +139,11 @@ class CircuitPilot(ScenarioPilot):
         return np.array(self.af.to_world(along, right * self.side))
 
     def __call__(self, src, dt_s=None) -> ControlInputs:
-        a, dt = self.reading(src)
-        if not self.valid(a):
+        seen = runway_reading(self, src)
+        if seen is None:
             return self.base
+        a, dt, along, right, h = seen
         af = self.af
-        along, right = runway_frame(af, a.position_ned_m[0], a.position_ned_m[1])
-        h = a.altitude_m - af.elevation_m
         p = a.position_ned_m[:2]
         L2 = af.length_m / 2
         if self.phase is None:
