@@ -19,7 +19,6 @@ NOT_YET_CARVED = {
     ("validate/stall.py", "stall_approach"): 92,
     ("audio/synth.py", "render"): 92,
     ("render/model/paint.py", "paint_skin"): 88,
-    ("world/scenery.py", "build"): 81,
 }
 
 

@@ -41,14 +41,9 @@ class Scenery:
 FOREST_THRESHOLD = 0.3
 
 
-def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
-    rng = np.random.default_rng(terrain.seed + 1)
+def _airfield_buildings(terrain: Terrain, buildings: list, landmarks: dict) -> None:
+    """The airfield's hangars, clubhouse and tower beside the apron (right of the runway), and its windsock."""
     af = terrain.airfield
-    buildings: list[Building] = []
-    landmarks = {}
-
-    # ---- the airfield: hangars, clubhouse and tower beside the apron (right of the runway)
-    f, r = af.axes()
     hdg = af.heading_rad
     for k, (along, right, L, W, H, roof, kind, col, rcol) in enumerate([
         (-120.0, 140.0, 40.0, 30.0, 9.0, 0.0, "hangar", (0.72, 0.74, 0.76), (0.5, 0.52, 0.55)),
@@ -60,6 +55,31 @@ def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
         buildings.append(Building(n, e, terrain.height_at(n, e), L, W, H, roof, hdg, col, rcol, kind))
     landmarks["airfield"] = (af.north_m, af.east_m)
     landmarks["windsock"] = af.to_world(af.length_m / 2 - 80.0, -40.0)
+
+
+def _hill_landmarks(rng, terrain: Terrain, buildings: list, landmarks: dict) -> None:
+    """A radio mast on the ridge crest, and a stone tower on a north-eastern hill."""
+    ridge_pts = [(n, -6500.0 - n * math.tan(math.radians(20.0))) for n in np.linspace(-6000, 6000, 25)]
+    n, e = max(ridge_pts, key=lambda p: terrain.height_at(*p))
+    buildings.append(Building(n, e, terrain.height_at(n, e), 2.0, 2.0, 90.0, 0.0, 0.0,
+                              (0.85, 0.2, 0.15), (0.95, 0.95, 0.95), "mast"))
+    landmarks["mast"] = (n, e)
+    cand = rng.uniform([4000, 4000], [min(16000, terrain.size_ne_m[0] / 2 - 500)] * 2, (200, 2))
+    hs = terrain.height_at(cand[:, 0], cand[:, 1])
+    n, e = cand[int(np.argmax(hs))]
+    buildings.append(Building(n, e, terrain.height_at(n, e), 9.0, 9.0, 22.0, 0.0, 0.0,
+                              (0.62, 0.6, 0.55), (0.5, 0.48, 0.45), "castle"))
+    landmarks["castle"] = (n, e)
+
+
+def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
+    """The world's buildings, roads, landmarks and forests, the same for the same terrain seed."""
+    rng = np.random.default_rng(terrain.seed + 1)
+    af = terrain.airfield
+    buildings: list[Building] = []
+    landmarks = {}
+
+    _airfield_buildings(terrain, buildings, landmarks)
 
     # ---- the roads, the railway and the river; the villages' houses along their roads, the town
     from . import network as network_mod
@@ -90,20 +110,10 @@ def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
                               8.0, 0.3, (0.93, 0.9, 0.84), (0.3, 0.45, 0.35), "steeple"))
     landmarks["church"] = (cn, ce)
 
-    # ---- a radio mast on the ridge crest, and a stone tower on a north-eastern hill
-    ridge_pts = [(n, -6500.0 - n * math.tan(math.radians(20.0))) for n in np.linspace(-6000, 6000, 25)]
-    n, e = max(ridge_pts, key=lambda p: terrain.height_at(*p))
-    buildings.append(Building(n, e, terrain.height_at(n, e), 2.0, 2.0, 90.0, 0.0, 0.0,
-                              (0.85, 0.2, 0.15), (0.95, 0.95, 0.95), "mast"))
-    landmarks["mast"] = (n, e)
-    cand = rng.uniform([4000, 4000], [min(16000, terrain.size_ne_m[0] / 2 - 500)] * 2, (200, 2))
-    hs = terrain.height_at(cand[:, 0], cand[:, 1])
-    n, e = cand[int(np.argmax(hs))]
-    buildings.append(Building(n, e, terrain.height_at(n, e), 9.0, 9.0, 22.0, 0.0, 0.0,
-                              (0.62, 0.6, 0.55), (0.5, 0.48, 0.45), "castle"))
-    landmarks["castle"] = (n, e)
+    _hill_landmarks(rng, terrain, buildings, landmarks)
 
     # ---- forests: where a low-frequency noise says so, on land, not too steep, not on the airfield
+    f, r = af.axes()
     size = terrain.size_ne_m
     o = terrain.origin_ne_m
     pts = rng.uniform([o[0], o[1]], [o[0] + size[0], o[1] + size[1]], (tree_count * 4, 2))
