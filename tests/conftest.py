@@ -9,11 +9,25 @@ from tests.shared import shared_results  # noqa: F401  (a fixture: results share
 
 def pytest_sessionstart(session):
     """On an empty numba cache (a fresh clone, CI) the kernels are compiled once here, with a
-    line per stage, before any test runs: no test waits half a minute on a compile of its own."""
+    line per stage, before any test runs: no test waits half a minute on a compile of its own.
+    That cold start's report is kept for tests/physics/test_cache.py (tests/cold_prepare.py), which
+    would otherwise compile everything cold once more."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
-    from flightsim.app.prepare import ensure_prepared
-    ensure_prepared(sys.stderr)
+    from flightsim.app.prepare import STAGES, is_prepared
+    if is_prepared():
+        return
+    from tests.cold_prepare import KEY, cold_prepare
+    from tests.shared import SharedResults
+
+    def stage(d):
+        if "stage" in d:
+            print(f"  {d['stage'] + 1}/{len(STAGES)} {d['name']}", file=sys.stderr, flush=True)
+        elif d.get("done"):
+            print(f"  ready in {d['seconds']:.0f} s", file=sys.stderr, flush=True)
+    print("preparing the flight model for this machine (once) ...", file=sys.stderr, flush=True)
+    root = session.config._tmp_path_factory.getbasetemp() / "shared-results"
+    SharedResults(root).once(KEY, lambda _d: cold_prepare(None, stage))
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,9 @@ Checked in fresh processes on an empty numba cache: the cold one runs ``python -
 flightsim.app.prepare`` (every kernel compiled there, callees included: a warm process loads a
 kernel whole and never compiles its callees); the warm one then flies every aircraft in every
 scenario it can fly (guns firing, a reset), runs the wind tunnel's sweeps and the synthetic test
-aircraft, and must compile nothing at all."""
+aircraft, and must compile nothing at all. The cold start is the session's own first prepare
+where the session found the cache empty (a fresh clone, CI: tests/cold_prepare.py), else one in
+a temporary cache."""
 import json
 import os
 import subprocess
@@ -14,38 +16,7 @@ import sys
 import pytest
 
 from flightsim.physics.jit import KERNEL_OPTIONS
-
-COLD = """
-import importlib, io, json, pkgutil, contextlib
-from numba.core import types
-from numba.core.registry import CPUDispatcher
-import flightsim.physics as physics
-from flightsim.app import prepare
-
-out = io.StringIO()
-with contextlib.redirect_stdout(out):
-    prepare.main(["--progress"])
-progress = [json.loads(x) for x in out.getvalue().splitlines()]
-
-def holds_array(ty):
-    if isinstance(ty, types.Array):
-        return True
-    if isinstance(ty, types.BaseTuple):
-        return any(holds_array(t) for t in ty.types)
-    return False
-
-uncounted, bad = [], []
-for info in pkgutil.iter_modules(physics.__path__):
-    mod = importlib.import_module("flightsim.physics." + info.name)
-    for name, d in vars(mod).items():
-        if isinstance(d, CPUDispatcher) and d.py_func.__module__ == mod.__name__ and not d.targetoptions.get("_nrt", True):
-            for sig, cres in d.overloads.items():
-                uncounted.append(info.name + "." + name)
-                if holds_array(cres.signature.return_type):
-                    bad.append(f"{info.name}.{name}{sig} -> {cres.signature.return_type}")
-print(json.dumps({"progress": progress, "prepared": prepare.is_prepared(),
-                  "uncounted": sorted(set(uncounted)), "uncounted_returning_arrays": bad}))
-"""
+from tests.cold_prepare import KEY, ROOT, cold_prepare
 
 WARM = """
 import json, sys, tempfile
@@ -92,16 +63,19 @@ print(json.dumps({"prepared": prepared, "misses": misses, "hits": hits}))
 
 
 @pytest.fixture(scope="module")
-def two_starts(tmp_path_factory):
-    """A cold start (empty cache: prepare) and a warm one (the game and the tunnel), each in a fresh process."""
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path_factory.mktemp("numba")))
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    runs = []
-    for snippet in (COLD, WARM):
-        r = subprocess.run([sys.executable, "-c", snippet], env=env, cwd=root, capture_output=True, text=True)
+def two_starts(shared_results):
+    """A cold start (empty cache: prepare) and a warm one (the game and the tunnel), each in a
+    fresh process. The cold one is the session's own where the session found the cache empty
+    (tests/cold_prepare.py), else one in a temporary cache; the warm one runs on that cache."""
+    cold = shared_results.once(KEY, lambda d: cold_prepare(str(d / "numba")))
+    def warm(_dir):
+        env = dict(os.environ)
+        if cold["cache_dir"] is not None:
+            env["NUMBA_CACHE_DIR"] = cold["cache_dir"]
+        r = subprocess.run([sys.executable, "-c", WARM], env=env, cwd=ROOT, capture_output=True, text=True)
         assert r.returncode == 0, r.stderr[-3000:]
-        runs.append(json.loads(r.stdout.strip().splitlines()[-1]))
-    return runs
+        return json.loads(r.stdout.strip().splitlines()[-1])
+    return cold, shared_results.once("warm start", warm)
 
 
 def test_prepare_reports_its_stages_and_stamps_the_cache(two_starts):
