@@ -137,7 +137,8 @@ class MenuScreen(Screen):
     def __init__(self, flow, io):
         super().__init__(flow, io)
         self.view = None                  # flightsim.render.menu.MenuView, made when first drawn
-        self.t0 = None                    # when the backdrop's turn began
+        self.t0 = None                    # the flow's menu_opened this backdrop turns for
+        self.turn_t0 = 0.0                # when its turn began
 
     def key(self, action, sym, shift):
         if action == "quit":
@@ -171,7 +172,7 @@ class MenuScreen(Screen):
 
     def draw(self, fbo, now_s, dt_s):
         flow = self.flow
-        if flow.menu_opened != self.t0:   # a menu opened since: its backdrop turns from the start
+        if flow.menu_opened != self.t0:   # a menu opened since: its backdrop turns from the start again
             self.t0 = flow.menu_opened
             self.turn_t0 = now_s
         game = flow.game
