@@ -77,6 +77,9 @@ def acceleration_factor(tas_ms, altitude_m, g=9.80665):
     return 1.0 - tas_ms * tas_ms / g * 0.5 * drho / rho
 
 
+GOLDEN_TOL_MS = 0.01        # the best climb speed to 0.04 km/h: the rate at its flat top then moves in the 5th digit
+
+
 def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=None, v_lo_kmh=220.0,
                v_hi_kmh=560.0):
     """Maximum rate of climb at full throttle over airspeed: (trim, rate m/s, sim). The trim is
@@ -111,7 +114,7 @@ def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=N
             cache[v] = (rate(t), t) if t is not None else (-1e9, None)
         return cache[v][0]
     c, d = b - g * (b - a), a + g * (b - a)
-    for _ in range(18):
+    while b - a > GOLDEN_TOL_MS:
         if f(c) > f(d):
             b = d
         else:
