@@ -225,6 +225,10 @@ RUNNERS = {"breakdown": _run_breakdown, "turn": _run_turn, "roll": _run_roll, "p
 
 def main(argv=None):
     args = _parser().parse_args(argv)
+    # every kernel compiled in prepare's order first (as the game and the validation do): compiled
+    # lazily in the order a card calls them, results move in their last bits (flightsim/__init__.py)
+    from ..app.prepare import ensure_prepared
+    ensure_prepared(sys.stderr)
     from . import perf
     if args.test in perf.COMMANDS:
         return perf.run(args)
