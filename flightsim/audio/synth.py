@@ -280,22 +280,40 @@ class Mixer:
         return bank[idx]
 
     def render(self, n: int) -> np.ndarray:
-        """The next ``n`` samples (float32, [-1, 1])."""
+        """The next ``n`` samples (float32, [-1, 1]): each voice added in turn."""
         c = self.cues
-        r = self.rate
         out = np.zeros(n, dtype=np.float64)
-        # wind: a blend of dark and bright noise, louder and brighter with speed
+        t = self._t + np.arange(n) / self.rate
+        self._wind(out, c, n)
+        self._buffet(out, c, n, t)
+        self._vario(out, c, n)
+        self._horn(out, c, n, t)
+        self._engine(out, c, n)
+        self._jet(out, c, n, t)
+        self._motor(out, c, n)
+        self._one_shots(out, n)
+        self._pos = (self._pos + n) % len(self._dark)
+        self._t += n / self.rate
+        # a soft limiter keeps sums of loud cues from clipping harshly
+        return np.tanh(self.master * out).astype(np.float32)
+
+    def _wind(self, out, c, n):
+        """A blend of dark and bright noise, louder and brighter with speed."""
         w = self._ramp("wind", c.wind, n)
         b = self._ramp("bright", c.wind_bright, n)
         if w.any():
             out += self.GAIN["wind"] * w * ((1 - b) * self._loop(self._dark, n) + b * self._loop(self._bright, n))
-        # stall buffet: low rumble, amplitude-modulated at ~9 Hz like a buffeting airframe
+
+    def _buffet(self, out, c, n, t):
+        """The stall buffet: a low rumble, amplitude-modulated at ~9 Hz like a buffeting airframe."""
         bu = self._ramp("buffet", c.buffet, n)
-        t = self._t + np.arange(n) / r
         if bu.any():
             am = 0.55 + 0.45 * np.sin(2 * np.pi * 9.0 * t) * np.sin(2 * np.pi * 1.7 * t + 1.0)
             out += self.GAIN["buffet"] * bu * am * self._loop(self._rumble, n) * 2.0
-        # vario: a phase-continuous tone, gated into beeps with 4 ms raised-cosine edges
+
+    def _vario(self, out, c, n):
+        """A phase-continuous tone, gated into beeps with 4 ms raised-cosine edges."""
+        r = self.rate
         vg = self._ramp("vario", 1.0 if c.vario is not None else 0.0, n)
         if c.vario is not None:
             self._last_vario = c.vario
@@ -316,29 +334,35 @@ class Mixer:
             else:
                 gate = 1.0
             out += self.GAIN["vario"] * vg * gate * (0.8 * np.sin(ph) + 0.2 * np.sin(3 * ph) / 3)
-        # stall horn (powered aircraft): a 2-tone warble
+
+    def _horn(self, out, c, n, t):
+        """The stall horn (powered aircraft): a 2-tone warble."""
         hg = self._ramp("horn", 1.0 if c.horn else 0.0, n)
-        hp = self._horn_phase + 2 * np.pi * 440.0 * np.arange(1, n + 1) / r
+        hp = self._horn_phase + 2 * np.pi * 440.0 * np.arange(1, n + 1) / self.rate
         self._horn_phase = float(hp[-1] % (2 * np.pi))
         if hg.any():
             out += self.GAIN["horn"] * hg * np.sign(np.sin(hp)) * (0.5 + 0.5 * (np.sin(2 * np.pi * 4 * t) > 0))
-        # engine hook: firing-frequency harmonics plus exhaust noise, silent without rpm
+
+    def _engine(self, out, c, n):
+        """A piston engine: firing-frequency harmonics plus exhaust noise, silent without rpm."""
         eg = self._ramp("engine", 0.0 if c.engine_hz is None else c.engine_load, n)
         if c.engine_hz is not None:
             self._freq["engine"] = c.engine_hz
         if eg.any() and self._freq["engine"] > 0:
-            ep = self._engine_phase + 2 * np.pi * self._freq["engine"] * np.arange(1, n + 1) / r
+            ep = self._engine_phase + 2 * np.pi * self._freq["engine"] * np.arange(1, n + 1) / self.rate
             self._engine_phase = float(ep[-1] % (2 * np.pi))
             tone = 0.5 * np.sin(ep / 2) + 0.35 * np.sin(ep) + 0.2 * np.sin(2 * ep) + 0.1 * np.sin(3 * ep)
             out += self.GAIN["engine"] * eg * (tone + 0.6 * self._loop(self._dark, n) * np.abs(np.sin(ep / 2)))
-        # jets: broadband roar rising with the spool, the compressor's whine, the afterburner's
-        # low rumble with its ragged flicker
+
+    def _jet(self, out, c, n, t):
+        """Jets: broadband roar rising with the spool, the compressor's whine, the afterburner's
+        low rumble with its ragged flicker."""
         jg = self._ramp("jet", c.jet, n)
         js = self._ramp("jet_spool", c.jet_spool, n)
         ab = self._ramp("afterburner", c.afterburner, n)
         if jg.any() or ab.any():
             f = JET_WHINE_IDLE_HZ + (JET_WHINE_MIL_HZ - JET_WHINE_IDLE_HZ) * js
-            jp = self._jet_phase + 2 * np.pi * np.cumsum(f) / r
+            jp = self._jet_phase + 2 * np.pi * np.cumsum(f) / self.rate
             self._jet_phase = float(jp[-1] % (2 * np.pi))
             roar = (1.0 - 0.6 * js) * self._loop(self._dark, n) + 0.6 * js * self._loop(self._bright, n)
             out += jg * (self.GAIN["jet_roar"] * (0.4 + 0.6 * js) * roar
@@ -346,14 +370,18 @@ class Mixer:
             if ab.any():
                 flicker = 0.7 + 0.3 * np.sin(2 * np.pi * 13.0 * t) * np.sin(2 * np.pi * 3.1 * t + 0.5)
                 out += self.GAIN["afterburner"] * ab * flicker * self._loop(self._rumble, n) * 2.5
-        # actuator motor (flaps, hydraulic gear): a whine with its harmonics and a little hum
+
+    def _motor(self, out, c, n):
+        """An actuator motor (flaps, hydraulic gear): a whine with its harmonics and a little hum."""
         mg = self._ramp("motor", c.motor, n)
-        mp = self._motor_phase + 2 * np.pi * 210.0 * np.arange(1, n + 1) / r
+        mp = self._motor_phase + 2 * np.pi * 210.0 * np.arange(1, n + 1) / self.rate
         self._motor_phase = float(mp[-1] % (2 * np.pi))
         if mg.any():
             whine = 0.5 * np.sin(mp) + 0.25 * np.sin(2 * mp) + 0.12 * np.sin(3 * mp)
             out += self.GAIN["motor"] * mg * (whine + 0.4 * self._loop(self._bright, n))
-        # one-shots
+
+    def _one_shots(self, out, n):
+        """The triggered sounds (guns, touchdowns, the gear's thump) playing, each from where it is."""
         with self._lock:
             if self._pending:
                 self._active += self._pending
@@ -367,10 +395,6 @@ class Mixer:
             if item[1] < len(s):
                 keep.append(item)
         self._active = keep
-        self._pos = (self._pos + n) % len(self._dark)
-        self._t += n / r
-        # a soft limiter keeps sums of loud cues from clipping harshly
-        return np.tanh(self.master * out).astype(np.float32)
 
     @property
     def busy(self) -> int:
