@@ -17,7 +17,6 @@ NOT_YET_CARVED = {
     ("render/aircraft_mesh.py", "build"): 120,
     ("render/model/exterior.py", "_surfaces"): 101,
     ("validate/stall.py", "stall_approach"): 92,
-    ("render/model/paint.py", "paint_skin"): 88,
 }
 
 

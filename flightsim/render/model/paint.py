@@ -347,6 +347,39 @@ class _Field:
 def paint_skin(skin, livery, U, V, texel_m: float, frame_colour=None):
     """RGBA (..., 4) for texels at (U, V) of one skin."""
     kind = skin.kind
+    out = _unpainted(skin, livery, U, V)
+    if out is not None:
+        return out
+    field = _Field(skin, U, V)
+    P, N = field.P, field.N
+    out = np.empty(U.shape + (4,))
+    if kind in ("spinner", "blade"):
+        return _propeller(skin, livery, U, V, out)
+    finish = skin.meta.get("finish", "paint")
+    if finish in ("dark", "metal"):
+        rgb, fin = SOLID[finish]
+        out[..., :3] = rgb
+        out[..., 3] = fin
+        return out
+    colour = _scheme(livery, P, N, kind, U.shape, texel_m, field, frame_colour)
+    colour = _bands(livery, P, N, kind, colour, U, V, skin.meta)
+    paint_mask = np.zeros(U.shape)
+    before = colour           # the scheme before its markings (metal: what is bare)
+    colour = _markings(livery, P, N, kind, colour, texel_m, paint_mask)
+    lines = _panel_lines(P, N, kind, U, V, texel_m, skin.meta)
+    grime = field.noise(lambda Q: fbm3(Q * 1.7 + 3.0, 77, octaves=2))
+    colour = colour * (0.96 + 0.08 * grime)[..., None] * (1.0 - 0.28 * lines)[..., None]
+    out[..., :3] = np.clip(colour, 0.0, 1.0)
+    if livery.finish == "metal":
+        _metal_finish(out, livery, P, before, paint_mask, lines)
+    else:
+        out[..., 3] = MATTE if livery.nation != "civil" else GLOSS
+    return out
+
+
+def _unpainted(skin, livery, U, V):
+    """The skins in one colour (exhausts with their heat tint, the interior, the glass), or None."""
+    kind = skin.kind
     shape = U.shape
     if kind in SOLID:
         rgb, fin = SOLID[kind]
@@ -368,10 +401,12 @@ def paint_skin(skin, livery, U, V, texel_m: float, frame_colour=None):
         out = np.zeros(shape + (4,))
         out[..., :3] = 0.5
         return out
-    field = _Field(skin, U, V)
-    P, N = field.P, field.N
-    out = np.empty(shape + (4,))
-    if kind == "spinner":
+    return None
+
+
+def _propeller(skin, livery, U, V, out):
+    """The spinner (with the 1944 Luftwaffe spiral where the livery has it) and the blades' tips."""
+    if skin.kind == "spinner":
         out[..., :3] = livery.spinner
         if livery.spinner_spiral is not None:          # the 1944 Luftwaffe spiral: one turn, tip to base
             band = ((V + 0.85 * U) % 1.0)
@@ -379,20 +414,17 @@ def paint_skin(skin, livery, U, V, texel_m: float, frame_colour=None):
             out[..., :3] = out[..., :3] + (np.asarray(livery.spinner_spiral) - out[..., :3]) * w[..., None]
         out[..., 3] = SATIN
         return out
-    if kind == "blade":
-        r0, R = skin.meta["r0"], skin.meta["R"]
-        r = r0 + (R - r0) * U
-        tip = r > R - livery.propeller_tip_m
-        out[..., :3] = np.where(tip[..., None], livery.propeller_tip, livery.propeller_blade)
-        out[..., 3] = MATTE
-        return out
-    metal = livery.finish == "metal"
-    finish = skin.meta.get("finish", "paint")
-    if finish in ("dark", "metal"):
-        rgb, fin = SOLID[finish]
-        out[..., :3] = rgb
-        out[..., 3] = fin
-        return out
+    r0, R = skin.meta["r0"], skin.meta["R"]
+    r = r0 + (R - r0) * U
+    tip = r > R - livery.propeller_tip_m
+    out[..., :3] = np.where(tip[..., None], livery.propeller_tip, livery.propeller_blade)
+    out[..., 3] = MATTE
+    return out
+
+
+def _scheme(livery, P, N, kind, shape, texel_m, field, frame_colour):
+    """The scheme's colours before bands and markings: the lower and upper colours split at the
+    demarcation, the camouflage above, a mottle on the sides (and below, fading out)."""
     up = _upper_weight(livery, P, N, "frame" if kind in ("frame", "door") else kind)
     if kind == "door":
         up = np.zeros(shape)
@@ -409,29 +441,21 @@ def paint_skin(skin, livery, U, V, texel_m: float, frame_colour=None):
         colour = colour + (_mottle(livery, P, lower, texel_m, field) - colour) * below[..., None]
     if kind == "frame" and frame_colour is not None:
         colour = np.broadcast_to(np.asarray(frame_colour), colour.shape).copy()
-    colour = _bands(livery, P, N, kind, colour, U, V, skin.meta)
-    paint_mask = np.zeros(shape)
-    before = colour           # the scheme before its markings (metal: what is bare)
-    colour = _markings(livery, P, N, kind, colour, texel_m, paint_mask)
-    lines = _panel_lines(P, N, kind, U, V, texel_m, skin.meta)
-    grime = field.noise(lambda Q: fbm3(Q * 1.7 + 3.0, 77, octaves=2))
-    colour = colour * (0.96 + 0.08 * grime)[..., None] * (1.0 - 0.28 * lines)[..., None]
-    out[..., :3] = np.clip(colour, 0.0, 1.0)
-    if metal:
-        # bare metal is the lower colour (a natural-metal scheme's aluminium); whatever else was
-        # painted on it (an anti-glare panel, a coloured nose, olive drab upper surfaces, the
-        # markings) is paint. Each panel a shade of its own.
-        bare = np.asarray(livery.lower)
-        painted = np.clip(np.max(np.abs(before - bare), axis=-1) / 0.06, 0.0, 1.0)
-        painted = np.maximum(painted, paint_mask)
-        cell = np.floor(P / np.array([0.48, 0.6, 0.6]))
-        shade = _hash3(cell[..., 0].astype(np.int64), cell[..., 1].astype(np.int64), cell[..., 2].astype(np.int64), 9)
-        out[..., :3] *= (1.0 + 0.035 * (shade - 0.5) * (1 - painted))[..., None]
-        out[..., 3] = (DULL_METAL + (POLISHED - DULL_METAL) * shade) * (1 - painted) + SATIN * painted
-        out[..., 3] = np.where(lines > 0.5, DULL_METAL * (1 - painted) + SATIN * painted, out[..., 3])
-    else:
-        out[..., 3] = MATTE if livery.nation != "civil" else GLOSS
-    return out
+    return colour
+
+
+def _metal_finish(out, livery, P, before, paint_mask, lines) -> None:
+    """Bare metal is the lower colour (a natural-metal scheme's aluminium); whatever else was
+    painted on it (an anti-glare panel, a coloured nose, olive drab upper surfaces, the
+    markings) is paint. Each panel a shade of its own."""
+    bare = np.asarray(livery.lower)
+    painted = np.clip(np.max(np.abs(before - bare), axis=-1) / 0.06, 0.0, 1.0)
+    painted = np.maximum(painted, paint_mask)
+    cell = np.floor(P / np.array([0.48, 0.6, 0.6]))
+    shade = _hash3(cell[..., 0].astype(np.int64), cell[..., 1].astype(np.int64), cell[..., 2].astype(np.int64), 9)
+    out[..., :3] *= (1.0 + 0.035 * (shade - 0.5) * (1 - painted))[..., None]
+    out[..., 3] = (DULL_METAL + (POLISHED - DULL_METAL) * shade) * (1 - painted) + SATIN * painted
+    out[..., 3] = np.where(lines > 0.5, DULL_METAL * (1 - painted) + SATIN * painted, out[..., 3])
 
 
 # ---------------------------------------------------------------------------- the atlas
