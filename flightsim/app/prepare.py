@@ -166,7 +166,12 @@ def _write_stamp(seconds: float) -> None:
 
 
 def prepare(report: Callable[[int, Stage], None] | None = None) -> float:
-    """Run every stage (report(k, stage) before each); write the stamp; the seconds it took."""
+    """Run every stage (report(k, stage) before each); write the stamp; the seconds it took.
+    An unprepared cache is emptied first: whatever a process compiled there lazily, in the order
+    it happened to call its kernels, would be loaded by the stages instead of compiled in their
+    order, and the flight would move in its last bits (the kept regression flights then fail)."""
+    if not is_prepared():
+        _empty_cache()
     t0 = time.perf_counter()
     for k, stage in enumerate(STAGES):
         if report is not None:
@@ -175,6 +180,20 @@ def prepare(report: Callable[[int, Stage], None] | None = None) -> float:
     seconds = time.perf_counter() - t0
     _write_stamp(seconds)
     return seconds
+
+
+def _empty_cache() -> None:
+    """numba's index and code files in this checkout's cache folder, removed (the folder is the
+    checkout's and its physics sources' own: flightsim/__init__.py)."""
+    d = cache_dir()
+    if not d.is_dir():
+        return
+    for f in d.rglob("*"):
+        if f.is_file() and f.suffix in (".nbi", ".nbc"):
+            try:
+                f.unlink()
+            except OSError:
+                pass
 
 
 def ensure_prepared(stream=sys.stderr) -> None:

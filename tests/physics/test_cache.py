@@ -132,3 +132,19 @@ def test_numba_imported_before_flightsim_still_uses_the_hashed_cache(tmp_path):
     env["XDG_CACHE_HOME"] = str(tmp_path)
     r = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert r.stdout.strip() == "True"
+
+
+def test_an_unprepared_cache_is_emptied_before_the_stages_run(tmp_path, monkeypatch):
+    """What a process compiled lazily into a cache not yet prepared (its own order) must not be
+    what the stages load: prepare empties it first, and leaves a prepared one alone."""
+    from flightsim.app import prepare
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(prepare, "STAGES", ())
+    lazy = tmp_path / "flightsim" / "physics" / "aero.section_forces-1.py311.nbi"
+    lazy.parent.mkdir(parents=True)
+    lazy.write_bytes(b"compiled out of order")
+    prepare.prepare()
+    assert not lazy.exists() and prepare.is_prepared()
+    lazy.write_bytes(b"compiled by the stages")
+    prepare.prepare()                                  # prepared: nothing removed
+    assert lazy.exists()
