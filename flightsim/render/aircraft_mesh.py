@@ -219,19 +219,14 @@ def _slat_part(s, k: int, chord: float, thick: float, camber: float) -> Part:
 
 
 def build(compiled) -> AircraftMesh:
+    """The aircraft as slabs from its data: each lifting section (its fixed part, control surface,
+    slat and airbrake moving on their own), the fuselage, the stores and the gear."""
     b = _Builder()
     parts = [Part("rigid")]
     fuselage_parts = set()
     spec = compiled.spec
     secs = compiled.sections
-    # wing tips: the outermost section on each side of the wing and the tailplane get a colour band
-    tips = set()
-    for grp in ("wing", "htail"):
-        members = [k for k, s in enumerate(secs) if s.spec["group"] == grp]
-        for side in (1, -1):
-            m = [k for k in members if np.sign(secs[k].pos[1]) == side]
-            if m:
-                tips.add(max(m, key=lambda k: abs(secs[k].pos[1])))
+    tips = _tip_sections(secs)
     body = [s for s in secs if s.spec["group"] == "body"]
     stores = spec.damage["stores"] if getattr(spec, "damage", None) else []
     # each lifting section a part of its own, so that one shot away can be hidden (when the
@@ -241,103 +236,128 @@ def build(compiled) -> AircraftMesh:
     own_parts = 2 + n_moving + len(spec.gear) + len(stores) + sum(1 for s in secs if s.spec["group"] != "body") \
         <= MAX_PARTS
     for k, s in enumerate(secs):
-        sp = s.spec
-        if sp["group"] == "body":
-            continue
-        fixed = 0
-        if own_parts:
-            fixed = len(parts)
-            parts.append(Part("section", k, s.pos.copy()))
-        chord, span = sp["chord_m"], sp["span_m"]
-        af = spec.airfoils.get(sp["airfoil"])
-        thick = (af.thickness_ratio if af is not None and getattr(af, "thickness_ratio", None) else
-                 (0.15 if sp["group"] == "wing" else 0.10))
-        camber = 0.03 if sp["group"] == "wing" else 0.0
-        tip_side = int(np.sign(s.pos[1])) if k in tips else 0
-        # span axis points outboard on the right and inboard on the left (it is chord x normal)
-        tip_sign = tip_side * (1 if np.dot(s.span_ax, [0, 1, 0]) >= 0 else -1)
-        tip_kw = dict(tip_col=TIP, tip_frac=min(0.35 / span, 0.3), tip_side=tip_sign) if k in tips else {}
-        cf = ((af.control_chord_fraction if af is not None else 0.0) or 0.25) if sp["control"] is not None else 0.0
-        hinge = 1.0 - cf
-        if sp.get("slat_airfoil") is not None:
-            # the fixed wing behind the slat, its shape taken at the same chord station as the slat's back
-            xs = np.linspace(SLAT_CHORD, hinge, max(2, int(round((hinge - SLAT_CHORD) * 6)) + 1))
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, SLAT_CHORD, hinge, thick, camber, WHITE,
-                  fixed, stations=xs, **tip_kw)
-            pi = len(parts)
-            parts.append(_slat_part(s, k, chord, thick, camber))
-            xs = SLAT_CHORD * (1.0 - np.cos(np.linspace(0.0, 0.5 * math.pi, 7)))   # a round nose
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, SLAT_CHORD, thick, camber, SURFACE, pi,
-                  stations=xs, **tip_kw)
-        else:
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, hinge, thick, camber, WHITE, fixed,
-                  **tip_kw)
-        if sp["control"] is not None:
-            pi = len(parts)
-            x, up, lo = airfoil_profile(thick, camber)
-            zmid = 0.5 * (np.interp(hinge, x, up) + np.interp(hinge, x, lo))
-            pivot = s.pos + s.chord_ax * (0.25 - hinge) * chord + s.normal * zmid * chord
-            parts.append(Part("control", k, pivot, s.span_ax.copy()))
-            _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, hinge, 1.0, thick, camber, SURFACE, pi,
-                  **tip_kw)
-        if sp["airbrake_dcd"] > 0:
-            pi = len(parts)
-            h = 0.28 * chord
-            parts.append(Part("airbrake", k, s.pos.copy(), s.normal.copy(), travel_m=h))
-            for xc in (0.5, 0.56):
-                base = s.pos + s.chord_ax * (0.25 - xc) * chord + s.normal * (0.05 * chord - h)
-                a = base - s.span_ax * 0.4 * span
-                c = base + s.span_ax * 0.4 * span
-                b.quad(a, c, c + s.normal * h, a + s.normal * h, BRAKE, pi)
-    # fuselage
+        if s.spec["group"] != "body":
+            _lifting_section(b, parts, spec, k, s, k in tips, own_parts)
     if body:
-        hz = [s for s in body if abs(s.normal[2]) > 0.5]
-        vt = [s for s in body if abs(s.normal[2]) <= 0.5]
-        ref = (hz or body)[0]
-        width = hz[0].spec["span_m"] if hz else 0.6
-        height = vt[0].spec["span_m"] if vt else width
-        # the aero body section is an equivalent plate; the real nose and tail are where the
-        # structure is: contact points and mass items reach beyond it
-        pts = [np.asarray(c["position_m"]) for c in spec.contacts if abs(c["position_m"][1]) < 0.5]
-        pts += [np.asarray(m["position_m"]) + [0.5 * m["size_m"][0], 0, 0] for m in spec.masses]
-        nose_x = max([ref.pos[0] + 0.25 * ref.spec["chord_m"]] + [float(q[0]) for q in pts])
-        tail_x = min([ref.pos[0] - 0.75 * ref.spec["chord_m"]] + [float(q[0]) for q in pts])
-        length = nose_x - tail_x
-        pilot = [m for m in spec.masses if "pilot" in m["name"]]
-        if pilot:
-            px = pilot[0]["position_m"][0]
-            canopy = (px - 0.35, px + 0.85)
-        else:
-            canopy = (nose_x - 0.3 * length, nose_x - 0.1 * length)
         pi = len(parts)
         parts.append(Part("rigid"))
         fuselage_parts.add(pi)
-        _fuselage(b, nose_x, length, width, height, ref.pos[2], canopy, pi)
+        _body(b, spec, body, pi)
     # stores: bombs and drop tanks as eight-sided bodies with pointed ends (shown while on)
     for k, st in enumerate(stores):
         pi = len(parts)
         parts.append(Part("store", k, np.asarray(st["position_m"], dtype=np.float64)))
         col = STORE_BOMB if st["kind"] == "bomb" else STORE_TANK
         _store(b, np.asarray(st["position_m"], dtype=np.float64), np.asarray(st["size_m"], dtype=np.float64), col, pi)
-    # gear
     for g in spec.gear:
-        p = np.asarray(g["position_m"], dtype=np.float64)
-        pi = len(parts)
-        parts.append(Part("gear", pivot=p + np.array([0, 0, -0.3]), retractable=bool(g["retractable"])))
-        if g["steering_max_deg"] == 0.0 and ("skid" in g["name"] or g["stiffness_n_per_m"] < 30000):
-            b.quad(p + [0.15, -0.03, -0.02], p + [0.15, 0.03, -0.02], p + [-0.15, 0.03, -0.02], p + [-0.15, -0.03, -0.02],
-                   DARK, pi)
-            b.quad(p + [0.15, -0.03, -0.02], p + [-0.15, -0.03, -0.02], p + [-0.15, -0.03, -0.12], p + [0.15, -0.03, -0.12],
-                   DARK, pi)
-            b.quad(p + [0.15, 0.03, -0.02], p + [0.15, 0.03, -0.12], p + [-0.15, 0.03, -0.12], p + [-0.15, 0.03, -0.02],
-                   DARK, pi)
-        else:
-            r = 0.19
-            _wheel(b, p + np.array([0.0, 0.0, -r]), r, 0.12, pi)
+        _gear_leg(b, parts, g)
     if len(parts) > MAX_PARTS:
         raise ValueError(f"{len(parts)} moving parts; the shader takes {MAX_PARTS}")
     v = b.array()
     return AircraftMesh(v, parts, fuselage_parts, len(v) // 3)
+
+
+def _tip_sections(secs) -> set:
+    """The outermost section on each side of the wing and the tailplane (they get a colour band)."""
+    tips = set()
+    for grp in ("wing", "htail"):
+        members = [k for k, s in enumerate(secs) if s.spec["group"] == grp]
+        for side in (1, -1):
+            m = [k for k in members if np.sign(secs[k].pos[1]) == side]
+            if m:
+                tips.add(max(m, key=lambda k: abs(secs[k].pos[1])))
+    return tips
+
+
+def _lifting_section(b, parts, spec, k, s, tip: bool, own_parts: bool) -> None:
+    """One lifting section: its fixed slab (a part of its own when ``own_parts``), its slat, its
+    control surface hinged at the airfoil's control chord, its airbrake plates."""
+    sp = s.spec
+    fixed = 0
+    if own_parts:
+        fixed = len(parts)
+        parts.append(Part("section", k, s.pos.copy()))
+    chord, span = sp["chord_m"], sp["span_m"]
+    af = spec.airfoils.get(sp["airfoil"])
+    thick = (af.thickness_ratio if af is not None and getattr(af, "thickness_ratio", None) else
+             (0.15 if sp["group"] == "wing" else 0.10))
+    camber = 0.03 if sp["group"] == "wing" else 0.0
+    tip_side = int(np.sign(s.pos[1])) if tip else 0
+    # span axis points outboard on the right and inboard on the left (it is chord x normal)
+    tip_sign = tip_side * (1 if np.dot(s.span_ax, [0, 1, 0]) >= 0 else -1)
+    tip_kw = dict(tip_col=TIP, tip_frac=min(0.35 / span, 0.3), tip_side=tip_sign) if tip else {}
+    cf = ((af.control_chord_fraction if af is not None else 0.0) or 0.25) if sp["control"] is not None else 0.0
+    hinge = 1.0 - cf
+    if sp.get("slat_airfoil") is not None:
+        # the fixed wing behind the slat, its shape taken at the same chord station as the slat's back
+        xs = np.linspace(SLAT_CHORD, hinge, max(2, int(round((hinge - SLAT_CHORD) * 6)) + 1))
+        _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, SLAT_CHORD, hinge, thick, camber, WHITE,
+              fixed, stations=xs, **tip_kw)
+        pi = len(parts)
+        parts.append(_slat_part(s, k, chord, thick, camber))
+        xs = SLAT_CHORD * (1.0 - np.cos(np.linspace(0.0, 0.5 * math.pi, 7)))   # a round nose
+        _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, SLAT_CHORD, thick, camber, SURFACE, pi,
+              stations=xs, **tip_kw)
+    else:
+        _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, 0.0, hinge, thick, camber, WHITE, fixed,
+              **tip_kw)
+    if sp["control"] is not None:
+        pi = len(parts)
+        x, up, lo = airfoil_profile(thick, camber)
+        zmid = 0.5 * (np.interp(hinge, x, up) + np.interp(hinge, x, lo))
+        pivot = s.pos + s.chord_ax * (0.25 - hinge) * chord + s.normal * zmid * chord
+        parts.append(Part("control", k, pivot, s.span_ax.copy()))
+        _slab(b, s.pos, s.chord_ax, s.normal, s.span_ax, chord, span, hinge, 1.0, thick, camber, SURFACE, pi,
+              **tip_kw)
+    if sp["airbrake_dcd"] > 0:
+        pi = len(parts)
+        h = 0.28 * chord
+        parts.append(Part("airbrake", k, s.pos.copy(), s.normal.copy(), travel_m=h))
+        for xc in (0.5, 0.56):
+            base = s.pos + s.chord_ax * (0.25 - xc) * chord + s.normal * (0.05 * chord - h)
+            a = base - s.span_ax * 0.4 * span
+            c = base + s.span_ax * 0.4 * span
+            b.quad(a, c, c + s.normal * h, a + s.normal * h, BRAKE, pi)
+
+
+def _body(b, spec, body, pi: int) -> None:
+    """The fuselage round the body sections, from its nose to its tail as the structure reaches
+    (contact points and mass items go beyond the aero body's equivalent plate), the canopy over the pilot."""
+    hz = [s for s in body if abs(s.normal[2]) > 0.5]
+    vt = [s for s in body if abs(s.normal[2]) <= 0.5]
+    ref = (hz or body)[0]
+    width = hz[0].spec["span_m"] if hz else 0.6
+    height = vt[0].spec["span_m"] if vt else width
+    pts = [np.asarray(c["position_m"]) for c in spec.contacts if abs(c["position_m"][1]) < 0.5]
+    pts += [np.asarray(m["position_m"]) + [0.5 * m["size_m"][0], 0, 0] for m in spec.masses]
+    nose_x = max([ref.pos[0] + 0.25 * ref.spec["chord_m"]] + [float(q[0]) for q in pts])
+    tail_x = min([ref.pos[0] - 0.75 * ref.spec["chord_m"]] + [float(q[0]) for q in pts])
+    length = nose_x - tail_x
+    pilot = [m for m in spec.masses if "pilot" in m["name"]]
+    if pilot:
+        px = pilot[0]["position_m"][0]
+        canopy = (px - 0.35, px + 0.85)
+    else:
+        canopy = (nose_x - 0.3 * length, nose_x - 0.1 * length)
+    _fuselage(b, nose_x, length, width, height, ref.pos[2], canopy, pi)
+
+
+def _gear_leg(b, parts, g) -> None:
+    """A leg: a skid where it does not steer and is a skid or soft (a glider's), else a wheel; its
+    part retracts with the gear."""
+    p = np.asarray(g["position_m"], dtype=np.float64)
+    pi = len(parts)
+    parts.append(Part("gear", pivot=p + np.array([0, 0, -0.3]), retractable=bool(g["retractable"])))
+    if g["steering_max_deg"] == 0.0 and ("skid" in g["name"] or g["stiffness_n_per_m"] < 30000):
+        b.quad(p + [0.15, -0.03, -0.02], p + [0.15, 0.03, -0.02], p + [-0.15, 0.03, -0.02], p + [-0.15, -0.03, -0.02],
+               DARK, pi)
+        b.quad(p + [0.15, -0.03, -0.02], p + [-0.15, -0.03, -0.02], p + [-0.15, -0.03, -0.12], p + [0.15, -0.03, -0.12],
+               DARK, pi)
+        b.quad(p + [0.15, 0.03, -0.02], p + [0.15, 0.03, -0.12], p + [-0.15, 0.03, -0.12], p + [-0.15, 0.03, -0.02],
+               DARK, pi)
+    else:
+        r = 0.19
+        _wheel(b, p + np.array([0.0, 0.0, -r]), r, 0.12, pi)
 
 
 def _store(b, centre, size, col, part, n=8):
