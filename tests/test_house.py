@@ -14,7 +14,6 @@ FUNCTION_LINES = 80
 NOT_YET_CARVED = {
     ("render/fighter_hud.py", "draw"): 125,
     ("pilots/ai.py", "__call__"): 121,
-    ("render/model/exterior.py", "_surfaces"): 101,
     ("validate/stall.py", "stall_approach"): 92,
 }
 

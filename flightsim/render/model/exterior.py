@@ -253,106 +253,135 @@ def loft_chord(v):
 
 # ---------------------------------------------------------------------------- surfaces
 def _surfaces(a: Assembly, compiled, visual, own_parts: bool):
+    """Every lifting surface (each side of a mirrored one); the wing tips' points."""
     tips = []
-    section_parts = {}
+    section_parts = {}          # one part per physics section, however its skin is cut
     for srf in visual.surfaces:
         for side in ((1, -1) if srf.mirror else (1,)):
-            shape = SurfaceShape(srf, side)
-            name = srf.name if side > 0 else f"{srf.name}_left"
-            sk = a.skin(surface_skin(shape, name))
-            segs = segments(shape, compiled, srf.group, srf.controls)
-            span = shape.span_m
-            nv = 30
-            # one part per moving surface however many stretches of skin it spans: turning about
-            # the hinge line of its whole span (a control's physics section, its hinge, its kind)
-            groups = {}
-            for g in segs:
-                if g.control >= 0:
-                    groups.setdefault(("control", g.control, round(g.hinge, 4), g.split, g.pivot_x_m), []).append(g)
-                if g.slat:
-                    groups.setdefault(("slat", g.section), []).append(g)
-            made = {}
-
-            def whole(key):
-                gs = groups[key]
-                return Segment(min(x.s0 for x in gs), max(x.s1 for x in gs), gs[0].section, gs[0].control, gs[0].hinge,
-                               gs[0].slat, gs[0].airbrake, gs[0].split, gs[0].pivot_x_m)
-
-            def control_part(g):
-                key = ("control", g.control, round(g.hinge, 4), g.split, g.pivot_x_m)
-                if key not in made:
-                    made[key] = a.part(_control_part(shape, whole(key), compiled))
-                    a.parts[made[key]].owner = g.section
-                return made[key]
-
-            def slat_part(g):
-                key = ("slat", g.section)
-                if key not in made:
-                    made[key] = a.part(_slat_part(shape, whole(key), compiled))
-                return made[key]
-            for seg in segs:
-                u0, u1 = seg.s0 / span, seg.s1 / span
-                nu = max((seg.s1 - seg.s0) / 0.16, 2)
-                tip_seg = seg.s1 >= span - 1e-6
-                warp = None
-                if tip_seg and shape.closed:
-                    nu += 8
-                    warp = _tip_warp
-                fixed = 0
-                if own_parts and seg.section >= 0:          # one part per physics section, however cut
-                    fixed = section_parts.get(seg.section)
-                    if fixed is None:
-                        fixed = section_parts[seg.section] = a.part(
-                            Part("section", seg.section, np.asarray(compiled.sections[seg.section].pos)))
-                if seg.control >= 0 and seg.hinge <= 1e-6:
-                    # all-moving: the whole chord turns about its pivot line
-                    ctl = control_part(seg)
-                    a.add(sk, ctl, nu, nv, u=(u0, u1), u_warp=warp)
-                    continue
-                vh_u, vh_l = (v_of_chord(seg.hinge, True), v_of_chord(seg.hinge, False)) if seg.control >= 0 \
-                    else (0.0, 1.0)
-                if seg.control >= 0 and seg.split:
-                    # a split flap: the upper skin stays, the lower skin behind the hinge turns down
-                    a.add(sk, fixed, nu, nv * vh_u + 2, u=(u0, u1), v=(0.0, vh_u), u_warp=warp)
-                    a.add(sk, fixed, nu, nv * (vh_l - vh_u) + 2, u=(u0, u1), v=(vh_u, vh_l), u_warp=warp)
-                    ctl = control_part(seg)
-                    a.add(sk, ctl, nu, nv * (1.0 - vh_l) + 2, u=(u0, u1), v=(vh_l, 1.0), u_warp=warp)
-                    if seg.airbrake and not srf.airbrakes:
-                        _airbrake(a, shape, seg)
-                    continue
-                if seg.slat:
-                    vs_u, vs_l = v_of_chord(SLAT_CHORD, True), v_of_chord(SLAT_CHORD, False)
-                    a.add(sk, fixed, nu, nv * (vs_u - vh_u) + 2, u=(u0, u1), v=(vh_u, vs_u), u_warp=warp)
-                    a.add(sk, fixed, nu, nv * (vh_l - vs_l) + 2, u=(u0, u1), v=(vs_l, vh_l), u_warp=warp)
-                    slat = slat_part(seg)
-                    a.add(sk, slat, nu, nv * (vs_l - vs_u) + 4, u=(u0, u1), v=(vs_u, vs_l), u_warp=warp)
-                else:
-                    a.add(sk, fixed, nu, nv * (vh_l - vh_u) + 2, u=(u0, u1), v=(vh_u, vh_l), u_warp=warp)
-                if seg.control >= 0:
-                    ctl = control_part(seg)
-                    a.add(sk, ctl, nu, nv * vh_u + 2, u=(u0, u1), v=(0.0, vh_u), u_warp=warp)
-                    a.add(sk, ctl, nu, nv * (1.0 - vh_l) + 2, u=(u0, u1), v=(vh_l, 1.0), u_warp=warp)
-                    for who, c in ((fixed, seg.hinge + 0.004), (ctl, seg.hinge - 0.004)):
-                        face = a.skin(Skin(f"{name}_hinge_{seg.s0:.2f}_{who}", "dark",
-                                           shape.hinge_fn(seg.s0, seg.s1, c), (0.05, 0.05)))
-                        a.add(face, who, nu, 2)
-                if seg.airbrake and not srf.airbrakes:
-                    _airbrake(a, shape, seg, seg.s0 + 0.08 * (seg.s1 - seg.s0), seg.s1 - 0.08 * (seg.s1 - seg.s0),
-                              0.5, 0.16 * float(shape.chord(0.5 * (seg.s0 + seg.s1))), "both")
-            for br in srf.airbrakes:          # explicit blades (visual.toml), moved by the physics' airbrakes
-                mid = 0.5 * (br.from_m + br.to_m)
-                owner = next((g.section for g in segs if g.s0 <= mid <= g.s1), -1)
-                _airbrake(a, shape, Segment(br.from_m, br.to_m, owner), br.from_m, br.to_m, br.chord_at, br.height_m,
-                          br.faces)
-            if not shape.closed:
-                cap = a.skin(Skin(f"{name}_cap", srf.group, shape.cap_fn, (0.3, 2.1 * float(shape.chord(span))),
-                                  orient=float(shape.side), side=shape.side, meta={"shape": shape, "cap": True}))
-                last = segs[-1] if segs else None
-                part = section_parts.get(last.section, 0) if last is not None else 0
-                a.add(cap, part, 2, nv)
-            if srf.group == "wing":
-                tips.append(shape.point(np.array(span * 0.995), np.array(0.5), 0.0))
+            tip = _surface(a, compiled, srf, SurfaceShape(srf, side), own_parts, section_parts)
+            if tip is not None:
+                tips.append(tip)
     return tips
+
+
+SURFACE_NV = 30                 # the skin's rows round the chord
+
+
+class _Movers:
+    """One part per moving surface however many stretches of skin it spans: turning about the
+    hinge line of its whole span (a control's physics section, its hinge, its kind)."""
+
+    def __init__(self, a: Assembly, shape, segs, compiled):
+        self.a, self.shape, self.compiled = a, shape, compiled
+        self.groups: dict = {}
+        for g in segs:
+            if g.control >= 0:
+                self.groups.setdefault(self._control_key(g), []).append(g)
+            if g.slat:
+                self.groups.setdefault(("slat", g.section), []).append(g)
+        self.made: dict = {}
+
+    @staticmethod
+    def _control_key(g):
+        return ("control", g.control, round(g.hinge, 4), g.split, g.pivot_x_m)
+
+    def _whole(self, key):
+        gs = self.groups[key]
+        return Segment(min(x.s0 for x in gs), max(x.s1 for x in gs), gs[0].section, gs[0].control, gs[0].hinge,
+                       gs[0].slat, gs[0].airbrake, gs[0].split, gs[0].pivot_x_m)
+
+    def control(self, g):
+        key = self._control_key(g)
+        if key not in self.made:
+            self.made[key] = self.a.part(_control_part(self.shape, self._whole(key), self.compiled))
+            self.a.parts[self.made[key]].owner = g.section
+        return self.made[key]
+
+    def slat(self, g):
+        key = ("slat", g.section)
+        if key not in self.made:
+            self.made[key] = self.a.part(_slat_part(self.shape, self._whole(key), self.compiled))
+        return self.made[key]
+
+
+def _surface(a: Assembly, compiled, srf, shape, own_parts: bool, section_parts: dict):
+    """One side of one surface: its skin cut by the physics' segments, its explicit airbrake
+    blades, the cap of an open end; returns its tip's point for a wing, else None."""
+    name = srf.name if shape.side > 0 else f"{srf.name}_left"
+    sk = a.skin(surface_skin(shape, name))
+    segs = segments(shape, compiled, srf.group, srf.controls)
+    span = shape.span_m
+    movers = _Movers(a, shape, segs, compiled)
+    for seg in segs:
+        _segment(a, compiled, srf, shape, sk, name, seg, movers, own_parts, section_parts)
+    for br in srf.airbrakes:          # explicit blades (visual.toml), moved by the physics' airbrakes
+        mid = 0.5 * (br.from_m + br.to_m)
+        owner = next((g.section for g in segs if g.s0 <= mid <= g.s1), -1)
+        _airbrake(a, shape, Segment(br.from_m, br.to_m, owner), br.from_m, br.to_m, br.chord_at, br.height_m,
+                  br.faces)
+    if not shape.closed:
+        cap = a.skin(Skin(f"{name}_cap", srf.group, shape.cap_fn, (0.3, 2.1 * float(shape.chord(span))),
+                          orient=float(shape.side), side=shape.side, meta={"shape": shape, "cap": True}))
+        last = segs[-1] if segs else None
+        part = section_parts.get(last.section, 0) if last is not None else 0
+        a.add(cap, part, 2, SURFACE_NV)
+    if srf.group == "wing":
+        return shape.point(np.array(span * 0.995), np.array(0.5), 0.0)
+    return None
+
+
+def _segment(a: Assembly, compiled, srf, shape, sk, name: str, seg, movers: _Movers, own_parts: bool,
+             section_parts: dict) -> None:
+    """One stretch of a surface's skin: fixed, slatted, split-flapped, hinged or all-moving."""
+    nv = SURFACE_NV
+    span = shape.span_m
+    u0, u1 = seg.s0 / span, seg.s1 / span
+    nu = max((seg.s1 - seg.s0) / 0.16, 2)
+    tip_seg = seg.s1 >= span - 1e-6
+    warp = None
+    if tip_seg and shape.closed:
+        nu += 8
+        warp = _tip_warp
+    fixed = 0
+    if own_parts and seg.section >= 0:          # one part per physics section, however cut
+        fixed = section_parts.get(seg.section)
+        if fixed is None:
+            fixed = section_parts[seg.section] = a.part(
+                Part("section", seg.section, np.asarray(compiled.sections[seg.section].pos)))
+    if seg.control >= 0 and seg.hinge <= 1e-6:
+        # all-moving: the whole chord turns about its pivot line
+        a.add(sk, movers.control(seg), nu, nv, u=(u0, u1), u_warp=warp)
+        return
+    vh_u, vh_l = (v_of_chord(seg.hinge, True), v_of_chord(seg.hinge, False)) if seg.control >= 0 \
+        else (0.0, 1.0)
+    if seg.control >= 0 and seg.split:
+        # a split flap: the upper skin stays, the lower skin behind the hinge turns down
+        a.add(sk, fixed, nu, nv * vh_u + 2, u=(u0, u1), v=(0.0, vh_u), u_warp=warp)
+        a.add(sk, fixed, nu, nv * (vh_l - vh_u) + 2, u=(u0, u1), v=(vh_u, vh_l), u_warp=warp)
+        ctl = movers.control(seg)
+        a.add(sk, ctl, nu, nv * (1.0 - vh_l) + 2, u=(u0, u1), v=(vh_l, 1.0), u_warp=warp)
+        if seg.airbrake and not srf.airbrakes:
+            _airbrake(a, shape, seg)
+        return
+    if seg.slat:
+        vs_u, vs_l = v_of_chord(SLAT_CHORD, True), v_of_chord(SLAT_CHORD, False)
+        a.add(sk, fixed, nu, nv * (vs_u - vh_u) + 2, u=(u0, u1), v=(vh_u, vs_u), u_warp=warp)
+        a.add(sk, fixed, nu, nv * (vh_l - vs_l) + 2, u=(u0, u1), v=(vs_l, vh_l), u_warp=warp)
+        slat = movers.slat(seg)
+        a.add(sk, slat, nu, nv * (vs_l - vs_u) + 4, u=(u0, u1), v=(vs_u, vs_l), u_warp=warp)
+    else:
+        a.add(sk, fixed, nu, nv * (vh_l - vh_u) + 2, u=(u0, u1), v=(vh_u, vh_l), u_warp=warp)
+    if seg.control >= 0:
+        ctl = movers.control(seg)
+        a.add(sk, ctl, nu, nv * vh_u + 2, u=(u0, u1), v=(0.0, vh_u), u_warp=warp)
+        a.add(sk, ctl, nu, nv * (1.0 - vh_l) + 2, u=(u0, u1), v=(vh_l, 1.0), u_warp=warp)
+        for who, c in ((fixed, seg.hinge + 0.004), (ctl, seg.hinge - 0.004)):
+            face = a.skin(Skin(f"{name}_hinge_{seg.s0:.2f}_{who}", "dark",
+                               shape.hinge_fn(seg.s0, seg.s1, c), (0.05, 0.05)))
+            a.add(face, who, nu, 2)
+    if seg.airbrake and not srf.airbrakes:
+        _airbrake(a, shape, seg, seg.s0 + 0.08 * (seg.s1 - seg.s0), seg.s1 - 0.08 * (seg.s1 - seg.s0),
+                  0.5, 0.16 * float(shape.chord(0.5 * (seg.s0 + seg.s1))), "both")
 
 
 def _tip_warp(t):
