@@ -142,21 +142,16 @@ class FighterAI:
 
     # ------------------------------------------------------------------ the pilot
     def __call__(self, me: AirData, tgt_pos, tgt_vel) -> ControlInputs:
+        """The controls for this tick: where to put the lift (the ground first, else the aim
+        point), the roll and pull that put it there, the rudder, the throttle and the trigger."""
         if self.disengage:
-            # a point 5 km away from the enemy and 600 m lower: pure pursuit of it is the escape
-            away = me.position_ned_m - np.asarray(tgt_pos, dtype=float)
-            away[2] = 0.0
-            n = float(np.linalg.norm(away))
-            away = away / n if n > 1.0 else me.R[:, 0] * np.array([1.0, 1.0, 0.0])
-            tgt_pos = me.position_ned_m + 5000.0 * away + np.array([0.0, 0.0, 600.0])
-            tgt_vel = np.zeros(3)
+            tgt_pos, tgt_vel = self._escape_point(me, tgt_pos)
         aim, dist, tof = self.aim_point(me, tgt_pos, tgt_vel)
         v = me.velocity_ned_ms
         speed = max(float(np.linalg.norm(v)), 1.0)
         u_v = v / speed
         los = aim - me.position_ned_m
         u_los = los / max(float(np.linalg.norm(los)), 1e-6)
-        g_vec = np.array([0.0, 0.0, G0])
         u_aim = u_los                                      # the true line to the aim point
         shot = v + self.muzzle_velocity_ms * (me.R @ self.boresight)
         u_shot = shot / float(np.linalg.norm(shot))        # where the bullets leave for
@@ -176,41 +171,70 @@ class FighterAI:
             nz_cmd = self.max_g
         else:
             self.mode = "pursuit"
-            # acceleration that turns the velocity onto the aim point: the velocity's turn
-            # rate follows the line of sight's own rate (so a steady lead is held without an
-            # angle error, proportional navigation) plus a rate proportional to the angle
-            # still between them (pursuit), limited to what the airframe sustains
-            # the guns are fixed to the airframe, which flies at an angle of attack and
-            # sideslip to its velocity, and the bullets leave with the aircraft's velocity
-            # added to the muzzle velocity: near the target, steer the velocity so that the
-            # bullets' line of departure (not the velocity) comes onto the aim point
-            if float(u_los @ u_v) > math.cos(math.radians(10.0)):
-                u_los = u_los + (u_v - u_shot)
-                u_los /= float(np.linalg.norm(u_los))
-            rel_v = np.asarray(tgt_vel) - v
-            w_los = np.cross(los, rel_v) / max(float(los @ los), 1.0)
-            e = np.cross(u_v, u_los)                       # rotation that takes u_v onto u_los
-            ang = math.atan2(float(np.linalg.norm(e)), float(u_los @ u_v))
-            n_e = float(np.linalg.norm(e))
-            w_cmd = w_los + (e / n_e * self.k_turn * ang if n_e > 1e-9 else 0.0)
-            w_cmd -= u_v * float(w_cmd @ u_v)              # turning the velocity, not rolling about it
-            w_mag = float(np.linalg.norm(w_cmd))
-            if w_mag > self.max_turn_rate:
-                w_cmd *= self.max_turn_rate / w_mag
-            a_turn = np.cross(w_cmd, v)
-            # no more turn than the available load factor gives while still holding up the
-            # weight: a hard turn is flown level (or climbing), not spiralling down
-            a_max = math.sqrt(max(g_avail * g_avail - 1.0, 0.25)) * G0
-            a_n = float(np.linalg.norm(a_turn))
-            if a_n > a_max:
-                a_turn *= a_max / a_n
-            a_lift = a_turn - g_vec
-            a_lift -= u_v * float(a_lift @ u_v)            # lift acts across the flight path
-            n = float(np.linalg.norm(a_lift))
-            lift_dir = a_lift / n if n > 1e-6 else -me.R[:, 2]
-            nz_cmd = n / G0
+            lift_dir, nz_cmd = self._pursuit_lift(me, v, u_v, los, u_los, u_shot, tgt_vel, g_avail)
         nz_cmd = min(nz_cmd, g_avail)
-        # --- roll the lift vector (body -z) onto lift_dir
+        roll, pitch = self._roll_and_pull(me, lift_dir, nz_cmd, floor_breach)
+        yaw = self._rudder(me, u_aim, u_shot)
+        throttle, wep = self._throttle(me, v, tgt_pos, tgt_vel, dist)
+        # --- trigger
+        cone = math.atan2(0.5 * self.target_size_m, max(dist, 1.0)) + self.dispersion_rad
+        self.firing = bool(self.may_fire and self.mode == "pursuit" and dist < self.gun_range_m
+                           and self.aim_off_rad < cone and not self.disengage)
+        if self.disengage and self.mode == "pursuit":
+            self.mode = "disengage"
+        # stores: drop tanks and bombs go once the enemy is near (to fight clean), or to run
+        clean = 1.0 if (dist < DROP_STORES_M or self.disengage) else 0.0
+        return self.base.replace(pitch=pitch, roll=roll, yaw=yaw, throttle=throttle, wep=wep,
+                                 fire=1.0 if self.firing else 0.0, drop_tanks=clean, drop_bombs=clean)
+
+    @staticmethod
+    def _escape_point(me: AirData, tgt_pos):
+        """A point 5 km away from the enemy and 600 m lower: pure pursuit of it is the escape."""
+        away = me.position_ned_m - np.asarray(tgt_pos, dtype=float)
+        away[2] = 0.0
+        n = float(np.linalg.norm(away))
+        away = away / n if n > 1.0 else me.R[:, 0] * np.array([1.0, 1.0, 0.0])
+        return me.position_ned_m + 5000.0 * away + np.array([0.0, 0.0, 600.0]), np.zeros(3)
+
+    def _pursuit_lift(self, me: AirData, v, u_v, los, u_los, u_shot, tgt_vel, g_avail):
+        """(the lift's direction, the load factor) that turn the velocity onto the aim point: the
+        velocity's turn rate follows the line of sight's own rate (so a steady lead is held
+        without an angle error, proportional navigation) plus a rate proportional to the angle
+        still between them (pursuit), limited to what the airframe sustains. The guns are fixed
+        to the airframe, which flies at an angle of attack and sideslip to its velocity, and the
+        bullets leave with the aircraft's velocity added to the muzzle velocity: near the
+        target, the velocity is steered so that the bullets' line of departure (not the
+        velocity) comes onto the aim point."""
+        g_vec = np.array([0.0, 0.0, G0])
+        if float(u_los @ u_v) > math.cos(math.radians(10.0)):
+            u_los = u_los + (u_v - u_shot)
+            u_los /= float(np.linalg.norm(u_los))
+        rel_v = np.asarray(tgt_vel) - v
+        w_los = np.cross(los, rel_v) / max(float(los @ los), 1.0)
+        e = np.cross(u_v, u_los)                       # rotation that takes u_v onto u_los
+        ang = math.atan2(float(np.linalg.norm(e)), float(u_los @ u_v))
+        n_e = float(np.linalg.norm(e))
+        w_cmd = w_los + (e / n_e * self.k_turn * ang if n_e > 1e-9 else 0.0)
+        w_cmd -= u_v * float(w_cmd @ u_v)              # turning the velocity, not rolling about it
+        w_mag = float(np.linalg.norm(w_cmd))
+        if w_mag > self.max_turn_rate:
+            w_cmd *= self.max_turn_rate / w_mag
+        a_turn = np.cross(w_cmd, v)
+        # no more turn than the available load factor gives while still holding up the
+        # weight: a hard turn is flown level (or climbing), not spiralling down
+        a_max = math.sqrt(max(g_avail * g_avail - 1.0, 0.25)) * G0
+        a_n = float(np.linalg.norm(a_turn))
+        if a_n > a_max:
+            a_turn *= a_max / a_n
+        a_lift = a_turn - g_vec
+        a_lift -= u_v * float(a_lift @ u_v)            # lift acts across the flight path
+        n = float(np.linalg.norm(a_lift))
+        lift_dir = a_lift / n if n > 1e-6 else -me.R[:, 2]
+        return lift_dir, n / G0
+
+    def _roll_and_pull(self, me: AirData, lift_dir, nz_cmd, floor_breach):
+        """(roll, pitch): the lift vector (body -z) rolled onto ``lift_dir``, the asked load factor
+        held with the stick (PI on nz, rate damping), kept off the stall."""
         lb = me.R.T @ lift_dir                             # in body axes
         roll_err = math.atan2(lb[1], -lb[2])
         # unload while the lift points the wrong way: pull only as the roll comes round
@@ -219,9 +243,6 @@ class FighterAI:
         if not floor_breach and abs(roll_err) > math.radians(100.0):
             nz_target = min(nz_target, 0.5)
         roll = clip(self.k_roll * roll_err - self.k_p * me.p)
-        # --- pitch: hold the asked load factor with the stick force (PI on nz, rate damping),
-        # and keep off the stall
-        err = nz_target - me.nz_g
         # stall margin: past the buffet angle ease off in proportion (a pilot feels the buffet
         # and relaxes the pull), more if sections are already stalled
         rate = 0.0 if self._alpha_prev is None else (me.alpha_rad - self._alpha_prev) / self.dt
@@ -238,30 +259,27 @@ class FighterAI:
         else:
             self.pitch_i = clip(self.pitch_i + self.k_nz_i * err * self.dt, -0.6, 0.8)
             pitch = clip(self.pitch_i + self.k_nz * err - self.k_q * me.q)
-        # --- rudder: fine aim near the boresight, else the ball in the middle
+        return roll, pitch
+
+    def _rudder(self, me: AirData, u_aim, u_shot) -> float:
+        """Fine aim near the boresight, else the ball in the middle."""
         aim_b = me.R.T @ u_aim
         self.aim_off_rad = math.acos(clip(float(u_aim @ u_shot)))     # off the bullets' line
         yaw = self.k_beta * me.beta_rad - self.k_yaw_rate * me.r    # + beta: the air from the right: right rudder
         if self.mode == "pursuit" and self.aim_off_rad < math.radians(4.0):
             yaw += self.k_aim_yaw * math.atan2(aim_b[1], aim_b[0])
-        yaw = clip(yaw)
-        # --- throttle
+        return clip(yaw)
+
+    @staticmethod
+    def _throttle(me: AirData, v, tgt_pos, tgt_vel, dist):
+        """(throttle, WEP): WEP far out, back to close without overshooting when closing fast."""
         throttle, wep = 1.0, 0.0
         closing = -float((np.asarray(tgt_vel) - v) @ (np.asarray(tgt_pos) - me.position_ned_m)) / max(dist, 1.0)
         if dist > 1000.0:
             wep = 1.0
         elif dist < 400.0 and closing > 25.0:
             throttle = 0.3
-        # --- trigger
-        cone = math.atan2(0.5 * self.target_size_m, max(dist, 1.0)) + self.dispersion_rad
-        self.firing = bool(self.may_fire and self.mode == "pursuit" and dist < self.gun_range_m
-                           and self.aim_off_rad < cone and not self.disengage)
-        if self.disengage and self.mode == "pursuit":
-            self.mode = "disengage"
-        # stores: drop tanks and bombs go once the enemy is near (to fight clean), or to run
-        clean = 1.0 if (dist < DROP_STORES_M or self.disengage) else 0.0
-        return self.base.replace(pitch=pitch, roll=roll, yaw=yaw, throttle=throttle, wep=wep,
-                                 fire=1.0 if self.firing else 0.0, drop_tanks=clean, drop_bombs=clean)
+        return throttle, wep
 
     def reset(self):
         self.disengage = False
