@@ -126,6 +126,8 @@ class FighterHud:
         return project
 
     def draw(self, w, h, view, m_proj, pose, inst, t_real: float, target=None) -> None:
+        """The HUD for one frame: the ladder, the gun cross and flight-path marker, the heading
+        and the speed and altitude tapes, the numbers, then the engine strip."""
         spec = self.spec
         s = pose.snapshot
         k = min(h / 720.0, w / 1280.0)
@@ -136,7 +138,20 @@ class FighterHud:
         tb.begin()
         project = self._projector(view, m_proj, w, h)
         size = max(8.0, 11.0 * k)
-        # ---------------- pitch ladder and horizon, centred on the nose's heading
+        self._ladder(pen, tb, project, view, s, k, cx, cy, size)
+        self._gun_and_path(pen, project, pose, s, k)
+        self._heading_tape(pen, tb, inst, k, cx, h, size)
+        self._tapes(pen, tb, spec, s, k, cx, cy, size)
+        self._numbers(tb, spec, s, inst, k, cx, cy, size, t_real)
+        tb.end()
+        arr = pen.array()
+        self.buf.upload(arr)
+        self.buf.draw(w, h)
+        tb.draw()
+        self._engine_strip(w, h, s, k, target)
+
+    def _ladder(self, pen, tb, project, view, s, k, cx, cy, size) -> None:
+        """The pitch ladder and the horizon, centred on the nose's heading (dashed below it)."""
         R = np.asarray(view.forward)
         hdg = math.atan2(R[1], R[0])
         pitch = V.pitch_deg(s)
@@ -175,7 +190,9 @@ class FighterHud:
             for side, p in (("L", a - u * 20 * k), ("R", b + u * 20 * k)):
                 tb.put(("ladder", deg, side), f"{abs(deg)}", p[0], p[1], size=size * 0.9, color=GREEN_TXT,
                        font=MONO, bold=True, rotation=rot)
-        # ---------------- gun cross on the gun line, and the flight-path marker
+
+    def _gun_and_path(self, pen, project, pose, s, k) -> None:
+        """The gun cross on the gun line, and the flight-path marker."""
         R_body = dcm(pose.quat_wxyz)
         dep = getattr(self, "gun_depression_deg", GUN_DEPRESSION_DEG)   # the aircraft's [guns] data when it has guns
         gun = project(R_body @ np.array([1.0, 0.0, math.tan(math.radians(dep))]))
@@ -193,7 +210,9 @@ class FighterHud:
                 pen.circle(x, y, r, 1.6)
                 pen.lines([(x - r - 13 * k, y), (x + r, y), (x, y + r)], [(x - r, y), (x + r + 13 * k, y),
                                                                            (x, y + r + 8 * k)], 1.6)
-        # ---------------- heading tape
+
+    def _heading_tape(self, pen, tb, inst, k, cx, h, size) -> None:
+        """The heading tape along the bottom, its box over the pointer."""
         hd = inst.heading
         ty = h - 62 * k
         span, pxd = 30.0, 6.0 * k
@@ -207,7 +226,9 @@ class FighterHud:
         pen.lines(p0, p1, 1.4)
         pen.poly([(cx - 6 * k, ty - 10 * k), (cx, ty - 2 * k), (cx + 6 * k, ty - 10 * k)], 1.6)
         self._box(pen, tb, "hdg_box", f"{hd:03.0f}", cx, ty - 26 * k, 50 * k, 20 * k, size)
-        # ---------------- airspeed (left) and altitude (right) tapes with boxes
+
+    def _tapes(self, pen, tb, spec, s, k, cx, cy, size) -> None:
+        """The airspeed (left, with the corner speed's bracket) and altitude (right) tapes with their boxes."""
         sp = spec.speed(V.ias_kmh(s))
         alt = spec.altitude(V.altitude_m(s))
         self._tape(pen, tb, "spd", sp, cx - 330 * k, cy, k, size, left=True,
@@ -227,7 +248,9 @@ class FighterHud:
                font=MONO)
         tb.put("alt_unit", spec.altitude_label.upper(), cx + 330 * k, cy + 150 * k, size=size * 0.8, color=GREEN_TXT,
                font=MONO)
-        # ---------------- numbers: vertical speed, G, peak G, AoA, Mach
+
+    def _numbers(self, tb, spec, s, inst, k, cx, cy, size, t_real) -> None:
+        """Vertical speed, G, peak G, AoA, Mach, the trim; a jet's energy; the stall warning flashing."""
         vs = spec.vertical_speed(inst.vsi.value)
         vs_txt = f"{vs:+5.0f}" if spec.vertical_speed_unit == "fpm" else f"{vs:+5.1f}"
         tb.put("vs", f"VS {vs_txt}", cx + 330 * k, cy - 150 * k, size=size, color=GREEN_TXT, font=MONO, bold=True)
@@ -244,12 +267,6 @@ class FighterHud:
         if inst.stall_level and (t_real * 3.0) % 1.0 < 0.65:
             tb.put("hud_stall", "STALL" if inst.stall_level == 2 else "AOA", cx, cy - 95 * k, size=size * 1.3,
                    color=GREEN_TXT, font=MONO, bold=True)
-        tb.end()
-        arr = pen.array()
-        self.buf.upload(arr)
-        self.buf.draw(w, h)
-        tb.draw()
-        self._engine_strip(w, h, s, k, target)
 
     @staticmethod
     def _energy_lines(s, spec) -> list[str]:
