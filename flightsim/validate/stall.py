@@ -56,96 +56,125 @@ class _TurnHands:
 
 def stall_approach(aircraft, mass_kg=None, config="clean", rate_kmh_s=1.609, altitude_m=1500.0,
                    bank_deg: float = 0.0) -> dict:
+    """From 1.3 Vs (in a turn: rolled in at 10 deg/s first) slowed at ``rate_kmh_s`` to the break,
+    the hands held through it for HOLD_S, then recovered nose down, wings level: the buffet, the
+    stall speed, how it broke, the bank and roll rate it reached, the time and height to recover."""
     vs = stall_speed(aircraft, dict(mass_kg=mass_kg, config=config, altitude_m=0.0))
     sim = test_sim(aircraft, mass_kg)
     start = 1.3 * vs / math.sqrt(math.cos(math.radians(bank_deg)))     # 1.3 times the stall in the turn
     if trim_straight(sim, start, altitude_m, config, "idle") is None:
         raise RuntimeError("no trim at 1.3 Vs")
-    c = sim.controls.copy()
-    c0 = c.copy()
-    bank_rad = math.radians(bank_deg)
-    hands = _TurnHands(0.0)
-    entry_s = 10.0 if bank_deg else 0.0        # rolled into the turn at 10 deg/s, the speed held
-    vs_turn = vs / math.sqrt(math.cos(bank_rad))
-    h0 = sim.altitude_m
-    target = prev = start
-    held = 0.0                                 # the pilot's slow part of the pull
-    buffet_kmh = None
-    min_kmh = 1e9
-    t_break = None
-    how = None
-    full_back_s = 0.0
-    stalled_s = 1e9                            # since a wing section was last past its stall
-    peak_bank = peak_p = peak_p_own = 0.0
-    peak_into = peak_away = 0.0                # signed: the turn's way and the other way
-    recovered_s = None
-    turn = 1.0 if bank_deg >= 0.0 else -1.0
-    for k in range(int((90.0 + entry_s) / DT)):
-        t = k * DT
-        ias = sim.ias_kmh if k else target      # (diag is set by a step)
-        if t_break is None:
+    run = _StallRun(sim, vs, start, rate_kmh_s, bank_deg)
+    for k in range(int((90.0 + run.entry_s) / DT)):
+        if run.step(k):
+            break
+    if run.t_break is None:
+        raise RuntimeError("no stall reached")
+    return {"vs_kmh": vs, "vs_turn_kmh": vs / math.sqrt(math.cos(run.bank_rad)), "bank_deg": bank_deg,
+            "buffet_kmh": run.buffet_kmh, "stall_kmh": run.min_kmh, "break": run.how,
+            "buffet_margin_kmh": None if run.buffet_kmh is None else run.buffet_kmh - run.min_kmh,
+            "max_bank_deg": run.peak_bank, "max_bank_into_turn_deg": run.peak_into,
+            "max_bank_away_deg": run.peak_away, "max_roll_rate_dps": run.peak_p,
+            "stall_roll_rate_dps": run.peak_p_own, "recovered_s": run.recovered_s,
+            "height_lost_m": run.h0 - sim.altitude_m}
+
+
+class _StallRun:
+    """stall_approach's pilot and observer, one 20 ms step at a time."""
+
+    def __init__(self, sim, vs, start, rate_kmh_s, bank_deg):
+        self.sim, self.vs, self.rate_kmh_s, self.bank_deg = sim, vs, rate_kmh_s, bank_deg
+        self.c = sim.controls.copy()
+        self.c0 = self.c.copy()
+        self.bank_rad = math.radians(bank_deg)
+        self.hands = _TurnHands(0.0)
+        self.entry_s = 10.0 if bank_deg else 0.0        # rolled into the turn at 10 deg/s, the speed held
+        self.h0 = sim.altitude_m
+        self.target = self.prev = start
+        self.held = 0.0                                 # the pilot's slow part of the pull
+        self.buffet_kmh = None
+        self.min_kmh = 1e9
+        self.t_break = None
+        self.how = None
+        self.full_back_s = 0.0
+        self.stalled_s = 1e9                            # since a wing section was last past its stall
+        self.peak_bank = self.peak_p = self.peak_p_own = 0.0
+        self.peak_into = self.peak_away = 0.0           # signed: the turn's way and the other way
+        self.recovered_s = None
+        self.turn = 1.0 if bank_deg >= 0.0 else -1.0
+
+    def step(self, k: int) -> bool:
+        """One step: the hands, the aircraft, what it did; True once recovered."""
+        sim, t = self.sim, k * DT
+        ias = sim.ias_kmh if k else self.target      # (diag is set by a step)
+        self._hands(k, t, ias)
+        self.prev = ias
+        sim.step(self.c.array)
+        if t < self.entry_s:
+            self.h0 = sim.altitude_m
+        elif self.t_break is None:
+            self._watch_for_the_break(t, sim.ias_kmh)
+        else:
+            return self._watch_the_recovery(t, sim.ias_kmh)
+        return False
+
+    def _hands(self, k, t, ias) -> None:
+        sim, c, vs = self.sim, self.c, self.vs
+        if self.t_break is None:
             # slow down at the card's rate: the stick moved for the speed error and its trend
             # (and a slow part for the pull the falling speed needs), the bank held with aileron
-            rate = rate_kmh_s if t >= entry_s else 0.0
-            d_ias = (ias - prev) / DT if k else -rate
-            target = max(target - rate * DT, 0.5 * vs)
-            err = (ias - target) / vs
-            held = float(np.clip(held + 0.5 * err * DT, -1.0, 1.0))
-            c.pitch = float(np.clip(c0.pitch + held + 3.0 * err + 3.0 * (d_ias + rate) / vs, -1.0, 1.0))
-            if bank_deg:
-                hands.bank_rad = turn * min(abs(bank_rad), math.radians(10.0) * t)
-                c.roll = hands.aileron(sim)
-                c.yaw = hands.rudder(sim)
+            rate = self.rate_kmh_s if t >= self.entry_s else 0.0
+            d_ias = (ias - self.prev) / DT if k else -rate
+            self.target = max(self.target - rate * DT, 0.5 * vs)
+            err = (ias - self.target) / vs
+            self.held = float(np.clip(self.held + 0.5 * err * DT, -1.0, 1.0))
+            c.pitch = float(np.clip(self.c0.pitch + self.held + 3.0 * err + 3.0 * (d_ias + rate) / vs, -1.0, 1.0))
+            if self.bank_deg:
+                self.hands.bank_rad = self.turn * min(abs(self.bank_rad), math.radians(10.0) * t)
+                c.roll = self.hands.aileron(sim)
+                c.yaw = self.hands.rudder(sim)
             else:
                 c.roll = _roll_hold(sim)
-        elif t - t_break < HOLD_S:
+        elif t - self.t_break < HOLD_S:
             c.roll = 0.0                     # past the break the hands stay: the wing drops, or not
         else:                                     # recover: nose down to the glide, wings level
             pitch_err = sim.euler_rad[1] - math.radians(-5.0)
             c.pitch = float(np.clip(-2.0 * pitch_err - 0.5 * sim.pitch_rate_rads, -1.0, 0.2))
             c.roll = _roll_hold(sim)
-            c.yaw = float(np.clip(3.0 * sim.beta_rad, -1.0, 1.0)) if bank_deg else c0.yaw
-        prev = ias
-        sim.step(c.array)
-        ias = sim.ias_kmh
+            c.yaw = float(np.clip(3.0 * sim.beta_rad, -1.0, 1.0)) if self.bank_deg else self.c0.yaw
+
+    def _watch_for_the_break(self, t, ias) -> None:
+        sim = self.sim
+        off = abs(math.degrees(sim.euler_rad[0] - self.bank_rad))
+        if self.buffet_kmh is None and sim.stalled_wing_sections > 0:
+            self.buffet_kmh = ias
+        self.min_kmh = min(self.min_kmh, ias)
+        self.full_back_s = self.full_back_s + DT if self.c.pitch >= 1.0 else 0.0
+        self.stalled_s = 0.0 if sim.stalled_wing_sections > 0 else self.stalled_s + DT
+        rolls = off > 15.0 or abs(math.degrees(sim.roll_rate_rads)) > 15.0
+        if rolls and self.stalled_s <= 1.0:        # (a roll with no wing stalled is no stall)
+            self.t_break, self.how = t, ("a wing drops" if not self.bank_deg else
+                                         "the inner wing drops" if (sim.euler_rad[0] - self.bank_rad) * self.turn > 0.0
+                                         else "the outer wing drops")
+        elif math.degrees(sim.pitch_rate_rads) < -5.0 and self.c.pitch > 0.3:
+            self.t_break, self.how = t, "the nose drops"
+        elif self.full_back_s >= 3.0:
+            self.t_break, self.how = t, "full back stick held 3 s without a break (it mushes)"
+
+    def _watch_the_recovery(self, t, ias) -> bool:
+        sim = self.sim
         bank = abs(math.degrees(sim.euler_rad[0]))
-        off = abs(math.degrees(sim.euler_rad[0] - bank_rad))
-        if t < entry_s:
-            h0 = sim.altitude_m
-        elif t_break is None:
-            if buffet_kmh is None and sim.stalled_wing_sections > 0:
-                buffet_kmh = ias
-            min_kmh = min(min_kmh, ias)
-            full_back_s = full_back_s + DT if c.pitch >= 1.0 else 0.0
-            stalled_s = 0.0 if sim.stalled_wing_sections > 0 else stalled_s + DT
-            rolls = off > 15.0 or abs(math.degrees(sim.roll_rate_rads)) > 15.0
-            if rolls and stalled_s <= 1.0:        # (a roll with no wing stalled is no stall)
-                t_break, how = t, ("a wing drops" if not bank_deg else
-                                   "the inner wing drops" if (sim.euler_rad[0] - bank_rad) * turn > 0.0
-                                   else "the outer wing drops")
-            elif math.degrees(sim.pitch_rate_rads) < -5.0 and c.pitch > 0.3:
-                t_break, how = t, "the nose drops"
-            elif full_back_s >= 3.0:
-                t_break, how = t, "full back stick held 3 s without a break (it mushes)"
-        else:
-            peak_bank = max(peak_bank, bank)
-            peak_into = max(peak_into, turn * math.degrees(sim.euler_rad[0]))
-            peak_away = max(peak_away, -turn * math.degrees(sim.euler_rad[0]))
-            peak_p = max(peak_p, abs(math.degrees(sim.roll_rate_rads)))
-            if t - t_break <= HOLD_S:               # the stall's own roll, before the pilot's aileron
-                peak_p_own = max(peak_p_own, abs(math.degrees(sim.roll_rate_rads)))
-            flying = sim.stalled_wing_sections == 0 and ias > 1.1 * vs
-            if t - t_break > HOLD_S and flying and bank < 10.0:
-                recovered_s = t - t_break
-                break
-    if t_break is None:
-        raise RuntimeError("no stall reached")
-    return {"vs_kmh": vs, "vs_turn_kmh": vs_turn, "bank_deg": bank_deg, "buffet_kmh": buffet_kmh,
-            "stall_kmh": min_kmh, "break": how,
-            "buffet_margin_kmh": None if buffet_kmh is None else buffet_kmh - min_kmh,
-            "max_bank_deg": peak_bank, "max_bank_into_turn_deg": peak_into, "max_bank_away_deg": peak_away,
-            "max_roll_rate_dps": peak_p, "stall_roll_rate_dps": peak_p_own, "recovered_s": recovered_s,
-            "height_lost_m": h0 - sim.altitude_m}
+        self.peak_bank = max(self.peak_bank, bank)
+        self.peak_into = max(self.peak_into, self.turn * math.degrees(sim.euler_rad[0]))
+        self.peak_away = max(self.peak_away, -self.turn * math.degrees(sim.euler_rad[0]))
+        self.peak_p = max(self.peak_p, abs(math.degrees(sim.roll_rate_rads)))
+        if t - self.t_break <= HOLD_S:               # the stall's own roll, before the pilot's aileron
+            self.peak_p_own = max(self.peak_p_own, abs(math.degrees(sim.roll_rate_rads)))
+        flying = sim.stalled_wing_sections == 0 and ias > 1.1 * self.vs
+        if t - self.t_break > HOLD_S and flying and bank < 10.0:
+            self.recovered_s = t - self.t_break
+            return True
+        return False
 
 
 def winch_stall(aircraft, mass_kg=None, altitude_m=1500.0) -> dict:
