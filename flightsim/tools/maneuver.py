@@ -104,9 +104,7 @@ class Rig:
         # once at this airspeed and angle of attack and held for every position tried
         n, m, ps = self._eval(tas, alpha, x)
         plant = self.trimmer.last_plant
-        for k in range(20):
-            if k:
-                n, m, ps = self._eval(tas, alpha, x, plant)
+        for _ in range(20):
             if abs(m) < 1e-7:
                 break
             m2 = self._eval(tas, alpha, x + h, plant)[1]
@@ -114,7 +112,7 @@ class Rig:
             if abs(d) < 1e-12:
                 break
             x = min(max(x - m / d, -3.0), 3.0)
-        n, m, ps = self._eval(tas, alpha, x, plant)
+            n, m, ps = self._eval(tas, alpha, x, plant)       # (n, m, ps are always those of x)
         return x, n, ps, abs(m) < 1e-4
 
     def pull(self, tas_ms: float, n: float, guess: tuple[float, float] = (0.05, 0.0)) -> Pull:
