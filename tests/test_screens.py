@@ -95,7 +95,8 @@ def test_each_state_reads_its_own_keys():
     flow = FakeFlow("loading")
     screens = Screens(flow, io)
     assert screens.current.key(None, 27, False) == "close"          # Esc leaves while loading
-    assert screens.current.key("fullscreen", 0, False) == "fullscreen"
+    assert screens.current.key("fullscreen", 0, False) is True and flow.calls == [("app_action", "fullscreen")]
+    flow.calls = []
     assert screens.current.key("pitch_up", 0, False) is True and io.mixer.pressed == []   # no controls yet
 
     flow.mode = "menu"
@@ -106,7 +107,10 @@ def test_each_state_reads_its_own_keys():
     flow.mode, flow.calls = "flying", []
     assert screens.current.key("pitch_up", 0, False) is True and io.mixer.pressed == ["pitch_up"]
     assert screens.current.key("menu", 0, False) is True and flow.calls == [("app_action", "menu")]
-    flow.menu = None
+    flow.menu, flow.calls = None, []
+    io.mixer.queued.append("fullscreen")                             # a joystick button, read with the frame
+    assert screens.current.frame(0.016) and flow.calls == [("app_action", "fullscreen")]
+    flow.posted.clear()
     assert screens.current.key("quit", 0, False) == "close"         # the window's own: closed there
     assert screens.current.frame(0.016) and flow.posted == ["controls"]
 

@@ -14,7 +14,8 @@
 Calls go down only: a state asks the flow for a transition (``flow.open_menu``,
 ``flow.menu_command``...) and the flow never calls a state; the flow's ``mode`` says which
 state is current, so the states hold nothing of their own but their GL views. A key handler
-returns what the window itself must do ("close", "fullscreen") instead of reaching up.
+returns "close" when the window must close, instead of reaching up; the other window actions
+(fullscreen) go down through the flow's app actions with the window handed along.
 
     loading ──(the first World built)──► menu (no --scenario) or flying
     flying ──Esc──► menu ──resume / restart / a scenario──► flying
@@ -53,7 +54,7 @@ class WindowInput:
 
 
 class Screen:
-    """One app state: ``key`` (a key press: returns "close" or "fullscreen" for the window, or
+    """One app state: ``key`` (a key press: returns "close" when the window must close, else
     whether it was handled), ``frame`` (the frame's input; False once it closed the window),
     ``drag`` and ``scroll`` (the mouse), ``draw``."""
     name = ""
@@ -96,7 +97,7 @@ class Loading(Screen):
         if action == "quit" or (self.io.key is not None and sym == self.io.key.ESCAPE):
             return "close"
         if action == "fullscreen":
-            return "fullscreen"
+            self.flow.app_action(action, self.io.win)
         return True
 
     def frame(self, dt):
@@ -145,9 +146,7 @@ class MenuScreen(Screen):
             return "close"
         if sym in self.io.menu_keys:
             return self.command(self.io.menu_keys[sym])
-        if action == "fullscreen":
-            return "fullscreen"
-        if action == "help":
+        if action in ("fullscreen", "help"):
             self.flow.app_action(action, self.io.win)
         return True                       # (pyglet's own Esc would close the window)
 
@@ -234,8 +233,8 @@ class Flying(Screen):
             game = flow.game
             if action == "help" and not game.hud.show_help and hasattr(game.hud, "help"):
                 game.hud.help.text = self.io.bindings.help_text(self.io.mixer.devices)
-            if action in ("quit", "fullscreen"):           # the window's own
-                return "close" if action == "quit" else "fullscreen"
+            if action == "quit":                       # the window closes (and the flow with it)
+                return "close"
             flow.app_action(action, self.io.win)
         return True
 

@@ -27,8 +27,8 @@ def play(args, pilot=None) -> int:
 class GameWindow:
     """The window's side of the game: it owns the pyglet window, the keyboard and joystick input
     and the frame loop. Each event goes to the app's current state (flightsim.app.screens: loading,
-    menu, flying, replay, crash), which reads it and draws; the flow (flow.py) under them holds
-    the worlds. Its ``on_*`` methods are the window's event handlers (pushed onto the window's
+    menu, flying, replay, crash), which reads it and draws, and says when the window must close;
+    the flow (flow.py) under them holds the worlds. Its ``on_*`` methods are the window's event handlers (pushed onto the window's
     handler stack)."""
 
     def __init__(self, args, pilot=None):
@@ -105,14 +105,6 @@ class GameWindow:
         self.closed = True
         self.win.close()
 
-    def carry_out(self, what) -> bool:
-        """What a state asked of the window ("close", "fullscreen"); True once it is closed."""
-        if what == "close":
-            self.close()
-        elif what == "fullscreen":
-            self.win.set_fullscreen(not self.win.fullscreen)
-        return self.closed
-
     # ------------------------------------------------------------------ keys and mouse: to the current state
     def on_key_press(self, sym, mods):
         shift = bool(mods & self.key.MOD_SHIFT)
@@ -120,7 +112,8 @@ class GameWindow:
         what = self.screens.current.key(action, sym, shift)
         if what is None:
             return None
-        self.carry_out(what)
+        if what == "close":
+            self.close()
         return self.pyglet.event.EVENT_HANDLED
 
     def on_key_release(self, sym, mods):
@@ -151,8 +144,6 @@ class GameWindow:
         flow = self.flow
         if not self.screens.current.frame(dt):     # this frame's input: the menu's, or the controls
             self.close()
-            return
-        if self.closed:
             return
         flow.update(now)                             # a World built is installed; a crash's menu opens
         screen = self.screens.current
