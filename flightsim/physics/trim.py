@@ -100,12 +100,13 @@ class Trimmer:
             if frozen_plant is not None:
                 slots, values = frozen_plant
                 s[slots] = values
-            else:
-                before = s.copy()
+            elif self.plant_in_jacobian:
                 plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
-                if not self.plant_in_jacobian:
-                    slots = np.flatnonzero(~((s == before) | (np.isnan(s) & np.isnan(before))))
-                    self._plant = (slots, s[slots].copy())
+            else:
+                before = s.copy()             # (kept: which slots the balance set, to hold them)
+                plant_trim(self.model, self.tables, s, c, self.env, self.scratch[0])
+                slots = np.flatnonzero(~((s == before) | (np.isnan(s) & np.isnan(before))))
+                self._plant = (slots, s[slots].copy())
         return s, c
 
     def forces(self, tas, alpha, gamma, pitch_cmd, throttle, frozen_plant=None):
