@@ -55,10 +55,11 @@ def main(argv=None) -> int:
           f"{h['created_utc']}, {rec.seconds:.1f} s ({rec.steps} steps, {len(rec.snapshots)} snapshots)")
     if rec.damage:
         print(f"damaged: {rec.damage}; replaying the {rec.seconds:.1f} s before it")
-    # re-simulated with every kernel compiled in prepare's order, as the game that recorded it
-    # was: compiled lazily in another order, the flight moves in its last bits and would not verify
-    from ..app.prepare import ensure_prepared
-    ensure_prepared(sys.stderr)
+    if args.verify or args.export or args.plot:
+        # re-simulated with every kernel compiled in prepare's order, as the game that recorded it
+        # was: compiled lazily in another order, the flight moves in its last bits and would not verify
+        from ..app.prepare import ensure_prepared
+        ensure_prepared(sys.stderr)
     try:
         if args.verify:
             v = verify(rec)
