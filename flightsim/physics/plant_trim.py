@@ -29,6 +29,12 @@ from .plant import _cooler, governor_setting, select_gear
 from .plant_mass import resum_mass
 
 
+# a Broyden step at most this many times the gap (beyond it: the plain half step), and how
+# many times a station's gap may grow (or its step go astray) before it keeps the half step
+MAX_STEP_RATIO = 4.0
+MAX_RISES = 3.0
+
+
 @entry
 def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, press, temp, qbar, ws, P,
               firing, gear_sc):
@@ -49,17 +55,60 @@ def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, 
         firing = 0.0
     q_aero = 0.0
     thrust = 0.0
+    # per station, its inflow and swirl (x) against their gaps to momentum theory's targets
+    # (d): Broyden's estimate H of the inverse of d's 2x2 Jacobian, updated from each step
+    # (its "bad" form: H += (dx - H dd) dd' / dd'dd), from H = -I / 2: the plain damped
+    # iteration's half step. Where a station's blades stall the targets have kinks and more
+    # than one solution; a station whose gap grows MAX_RISES times goes on with the half step
+    # alone, which settles there, as it always did
+    last = np.zeros((2, n_st))
+    gap = np.zeros((2, n_st))
+    H = np.zeros((4, n_st))
+    rises = np.zeros(n_st)
     for it in range(400):
         thrust, fy, fz, my, mz, q_aero = blade_loads(
             model, tables, pr, st0, n_st, state, omega_p, pitch, ux, uy, uz, 0.0, 0.0, 0.0, rho, sound, ws, P)
         momentum_targets(model, pr, st0, n_st, state, omega_p, ux, rho, ws, P, P + 2)
         dmax = 0.0
         for k in range(n_st):
-            d = ws[P + 2, k] - state[S_INFLOW + k]
-            d2 = ws[P + 3, k] - state[S_SWIRL + k]
-            state[S_INFLOW + k] += 0.5 * d
-            state[S_SWIRL + k] += 0.5 * d2
-            dmax = max(dmax, abs(d), abs(d2))
+            x0 = state[S_INFLOW + k]
+            x1 = state[S_SWIRL + k]
+            d0 = ws[P + 2, k] - x0
+            d1 = ws[P + 3, k] - x1
+            dmax = max(dmax, abs(d0), abs(d1))
+            if it > 0 and abs(d0) + abs(d1) >= abs(gap[0, k]) + abs(gap[1, k]):
+                rises[k] += 1.0
+            if it == 0 or rises[k] >= MAX_RISES:
+                H[0, k] = -0.5
+                H[1, k] = 0.0
+                H[2, k] = 0.0
+                H[3, k] = -0.5
+            else:
+                e0 = x0 - last[0, k]
+                e1 = x1 - last[1, k]
+                g0 = d0 - gap[0, k]
+                g1 = d1 - gap[1, k]
+                gg = g0 * g0 + g1 * g1
+                if gg > 0.0:
+                    r0 = (e0 - (H[0, k] * g0 + H[1, k] * g1)) / gg
+                    r1 = (e1 - (H[2, k] * g0 + H[3, k] * g1)) / gg
+                    H[0, k] += r0 * g0
+                    H[1, k] += r0 * g1
+                    H[2, k] += r1 * g0
+                    H[3, k] += r1 * g1
+            s0 = -(H[0, k] * d0 + H[1, k] * d1)
+            s1 = -(H[2, k] * d0 + H[3, k] * d1)
+            if not (abs(s0) + abs(s1) <= MAX_STEP_RATIO * (abs(d0) + abs(d1))):
+                # an estimate gone astray: the half step this time
+                rises[k] += 1.0
+                s0 = 0.5 * d0
+                s1 = 0.5 * d1
+            last[0, k] = x0
+            last[1, k] = x1
+            gap[0, k] = d0
+            gap[1, k] = d1
+            state[S_INFLOW + k] = x0 + s0
+            state[S_SWIRL + k] = x1 + s1
         if dmax < 1e-10:
             break
     torque = engine_state(model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], gear_sc, firing, press, temp, qbar,
