@@ -123,6 +123,16 @@ class Environment:
         b = self._thermal_base(k)
         self.env[b:b + L.N_THERMAL] = (north_m, east_m, radius_m, updraft_ms, cloud_base_m, ground_m)
 
+    def set_thermals(self, rows) -> None:
+        """Every thermal at once, rows of set_thermal's six values (one slice written: the
+        weather sets them all each tick); the thermal count becomes len(rows)."""
+        n = len(rows)
+        if n > self.thermal_capacity:
+            raise ValueError(f"{n} thermals: the env has room for {self.thermal_capacity}")
+        if n:
+            self.env[L.E_THERMALS:L.E_THERMALS + n * L.N_THERMAL] = np.asarray(rows, dtype=np.float64).ravel()
+        self.env[L.E_THERMAL_COUNT] = n
+
     def thermal(self, k: int) -> dict:
         """Thermal k by name (THERMAL_FIELDS)."""
         b = self._thermal_base(k)

@@ -75,7 +75,24 @@ class Terrain:
         return make_env(terrain_origin_ne_m=self.origin_ne_m, terrain_spacing_m=self.spacing_m, **kw)
 
     def height_at(self, north_m, east_m):
-        """Bilinear height (m ASL), the same interpolation as physics.ground.terrain_height."""
+        """Bilinear height (m ASL), the same interpolation as physics.ground.terrain_height.
+        One point (Python or numpy floats) is worked out with Python's floats, the same
+        operations in the same order as the arrays' (the same bits), in a tenth of the time:
+        scenery placement and the world's tick ask for one point at a time."""
+        if isinstance(north_m, (float, int)) and isinstance(east_m, (float, int)):
+            h = self.heights_m
+            x = (float(north_m) - self.origin_ne_m[0]) / self.spacing_m
+            y = (float(east_m) - self.origin_ne_m[1]) / self.spacing_m
+            if x == x and y == y:                           # (NaN: the arrays' path says what it does)
+                x = min(max(x, 0.0), h.shape[0] - 1.000001)
+                y = min(max(y, 0.0), h.shape[1] - 1.000001)
+                i = int(x)
+                j = int(y)
+                fx = x - i
+                fy = y - j
+                h00, h10 = float(h[i, j]), float(h[i + 1, j])
+                h01, h11 = float(h[i, j + 1]), float(h[i + 1, j + 1])
+                return (h00 * (1 - fx) + h10 * fx) * (1 - fy) + (h01 * (1 - fx) + h11 * fx) * fy
         n = np.asarray(north_m, dtype=np.float64)
         e = np.asarray(east_m, dtype=np.float64)
         h = self.heights_m

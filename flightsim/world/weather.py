@@ -90,15 +90,16 @@ class Weather:
     def update(self, env: np.ndarray, t_s: float, position_ned_m) -> None:
         """Move the thermals through their lives and with the wind; set the ridge lift at
         the aircraft into the env's vertical wind."""
-        wn, we = self.wind_ned[0], self.wind_ned[1]
+        wn, we = float(self.wind_ned[0]), float(self.wind_ned[1])
         air = Environment(env)
+        rows = []
         for k, th in enumerate(self.thermals):
             if t_s - th.born_s >= th.life_s:
                 th = self.thermals[k] = self._new(t_s)
             age = t_s - th.born_s
-            air.set_thermal(k, th.north_m + wn * age, th.east_m + we * age, th.radius_m, th.strength(t_s),
-                            th.base_m, th.ground_m)
-        air.thermal_count = len(self.thermals)
+            rows.append((th.north_m + wn * age, th.east_m + we * age, th.radius_m, th.strength(t_s),
+                         th.base_m, th.ground_m))
+        air.set_thermals(rows)
         self.ridge_w_ms = self.ridge_at(position_ned_m[0], position_ned_m[1], -position_ned_m[2]) \
             if self.ridge_lift else 0.0
         air.vertical_wind_ms = self.wind_ned[2] - self.ridge_w_ms
@@ -120,13 +121,14 @@ class Weather:
 
         ``key`` is fixed for one thermal's life (its birth place), so the renderer can
         give each cloud its own lasting shape while it drifts and grows."""
+        wn, we = float(self.wind_ned[0]), float(self.wind_ned[1])
         out = []
         for th in self.thermals:
             s = th.strength(t_s)
             if s <= 0.1:
                 continue
             age = t_s - th.born_s
-            out.append((th.north_m + self.wind_ned[0] * age, th.east_m + self.wind_ned[1] * age,
+            out.append((th.north_m + wn * age, th.east_m + we * age,
                         th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0,
                         float(int(abs(th.north_m * 7.0 + th.east_m * 13.0)) % 100003)))
         return np.array(out, dtype=np.float64).reshape(-1, 5)

@@ -6,7 +6,7 @@ import pytest
 
 from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.aero import wind_at
-from flightsim.physics.named_env import Environment
+from flightsim.physics.named_env import THERMAL_FIELDS, Environment
 from flightsim.physics.state import flat_terrain, make_env
 from flightsim.pilots.autopilot import WinchPilot
 from flightsim.sim import Sim
@@ -82,6 +82,15 @@ def test_thermals_live_drift_with_the_wind_and_are_reborn():
     wx.update(env, 1100.0, (0.0, 0.0, -800.0))         # and grown again, each under a cumulus
     assert len(wx.clouds(1100.0)) >= 1
     assert all(air.thermal(k)["updraft_ms"] >= 0.0 for k in range(5))
+    # the weather writes them all in one slice: the same as one by one, the count with them
+    one_by_one = Environment(env.copy())
+    for k in range(5):
+        one_by_one.set_thermal(k, *(air.thermal(k)[f] for f in THERMAL_FIELDS))
+    assert np.array_equal(one_by_one.env, env) and air.thermal_count == 5
+    air.set_thermals([])
+    assert air.thermal_count == 0
+    with pytest.raises(ValueError, match="room for 5"):
+        air.set_thermals([(0.0,) * 6] * 6)
 
 
 def test_ridge_lift_on_the_windward_face_not_in_the_lee():
