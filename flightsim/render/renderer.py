@@ -60,7 +60,8 @@ class Renderer:
         self.mesh_prog = program(ctx, "mesh_vs.glsl", "mesh_fs.glsl")
         self.tree_prog = program(ctx, "tree_vs.glsl", "mesh_fs.glsl")
         # scenery (static, world coordinates)
-        sv, self.scenery_chunks = scenery_chunks(self.scenery, terrain)
+        sv, self.scenery_chunks = (scenery_chunks(self.scenery, terrain) if scenery is not None else
+                                   scenery_mod.kept("scenery meshes", terrain, lambda: scenery_chunks(self.scenery, terrain)))
         self.scenery_vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(sv.tobytes()), "3f 3f 3f 1f",
                                                               "in_position", "in_normal", "in_color", "in_part")])
         self.scenery_tris = len(sv) // 3

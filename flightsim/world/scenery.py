@@ -7,6 +7,9 @@ The renderer turns these into instanced or merged meshes; nothing here touches G
 from __future__ import annotations
 
 import math
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -72,8 +75,41 @@ def _hill_landmarks(rng, terrain: Terrain, buildings: list, landmarks: dict) -> 
     landmarks["castle"] = (n, e)
 
 
+# ---------------------------------------------------------------------------- kept per terrain
+KEPT = 12            # what was built for the last few terrains (a scenario switch to one of them builds none)
+_kept: OrderedDict = OrderedDict()
+_kept_lock = threading.Lock()
+
+
+def kept(kind: str, terrain: Terrain, make: Callable):
+    """``make()`` once per terrain (its fingerprint) and kind: the scenery, its meshes, the
+    forest floor are the same for the same terrain, and building them took about half of a
+    scenario switch. What is kept is shared: its arrays are made read-only."""
+    key = (kind, terrain.fingerprint())
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    value = make()
+    with _kept_lock:
+        _kept[key] = value
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    return value
+
+
+def _read_only(a: np.ndarray) -> np.ndarray:
+    a.setflags(write=False)
+    return a
+
+
 def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
-    """The world's buildings, roads, landmarks and forests, the same for the same terrain seed."""
+    """The world's buildings, roads, landmarks and forests, the same for the same terrain seed
+    (built once per terrain: kept)."""
+    return kept(f"scenery {tree_count}", terrain, lambda: _build(terrain, tree_count))
+
+
+def _build(terrain: Terrain, tree_count: int) -> Scenery:
     rng = np.random.default_rng(terrain.seed + 1)
     af = terrain.airfield
     buildings: list[Building] = []
@@ -131,7 +167,7 @@ def build(terrain: Terrain, tree_count: int = 40000) -> Scenery:
     pts, g = pts[clear][:tree_count], g[clear][:tree_count]
     m = len(pts)
     trees = np.column_stack([pts[:, 0], pts[:, 1], g, rng.uniform(9, 22, m), rng.uniform(2.5, 4.5, m), rng.uniform(0, 1, m)])
-    return Scenery(trees, buildings, landmarks, net, streets)
+    return Scenery(_read_only(trees), buildings, landmarks, net, streets)
 
 
 def _near_lines(terrain, lines, pts, clear_m: float) -> np.ndarray:
@@ -174,7 +210,12 @@ def forest_density_at(terrain: Terrain, dens: np.ndarray, north_m, east_m) -> np
 
 
 def forest_alpha(terrain: Terrain) -> np.ndarray:
-    """Per heightfield sample, 0..1 with 0.5 at the forest edge (the terrain shader darkens above it)."""
+    """Per heightfield sample, 0..1 with 0.5 at the forest edge (the terrain shader darkens above
+    it); kept per terrain, read-only."""
+    return kept("forest floor", terrain, lambda: _read_only(_forest_alpha(terrain)))
+
+
+def _forest_alpha(terrain: Terrain) -> np.ndarray:
     rows, cols = terrain.shape
     n = terrain.origin_ne_m[0] + terrain.spacing_m * np.arange(rows)
     e = terrain.origin_ne_m[1] + terrain.spacing_m * np.arange(cols)

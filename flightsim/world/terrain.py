@@ -70,6 +70,13 @@ class Terrain:
     def size_ne_m(self):
         return ((self.shape[0] - 1) * self.spacing_m, (self.shape[1] - 1) * self.spacing_m)
 
+    def fingerprint(self) -> str:
+        """A digest of the heightfield and its placement: what is built from a terrain (its
+        scenery, world/scenery.py) is built once per terrain, not once per world on it."""
+        h = hashlib.blake2b(np.ascontiguousarray(self.heights_m).tobytes(), digest_size=16)
+        h.update(repr((self.origin_ne_m, self.spacing_m, self.water_level_m, self.seed, self.airfield)).encode())
+        return h.hexdigest()
+
     def env(self, **kw) -> np.ndarray:
         """The kernels' env vector with this heightfield's placement."""
         return make_env(terrain_origin_ne_m=self.origin_ne_m, terrain_spacing_m=self.spacing_m, **kw)
