@@ -30,6 +30,17 @@ def pytest_sessionstart(session):
     SharedResults(root).once(KEY, lambda _d: cold_prepare(None, stage))
 
 
+# the files whose tests take longest (a validation run, the wind tunnel's sweeps, a replayed
+# flight: tens of seconds each): run first, so that pytest-xdist's workers share the short ones
+# out at the end rather than one of them waiting on the last long one
+SLOW_FIRST = ("tests/test_validate.py", "tests/test_tunnel_cards.py", "tests/render/test_replay_flow.py",
+              "tests/physics/test_cache.py", "tests/test_validate_systems.py", "tests/test_cli.py")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    items.sort(key=lambda item: 0 if item.nodeid.split("::")[0] in SLOW_FIRST else 1)
+
+
 @pytest.fixture(scope="session")
 def trainer_path(tmp_path_factory):
     """The small synthetic test aircraft, written once per session."""

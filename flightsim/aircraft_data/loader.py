@@ -1,6 +1,7 @@
 """Aircraft and airfoil files -> validated specs (see docs/aircraft_format.md)."""
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -217,6 +218,26 @@ def _curves(tab: dict, name: str, alpha, path: Path) -> np.ndarray:
 
 
 def load_airfoil(path: Path) -> Airfoil:
+    """The airfoil file, validated, once per path and content (a World, a tool and each test
+    load an aircraft's dozen airfoils again; 10 ms each): the Airfoil is shared, its arrays
+    read-only. A file that cannot be read, or bad data, is refused as before (nothing kept)."""
+    try:
+        content = Path(path).read_bytes()
+    except OSError:
+        return _load_airfoil(Path(path))           # (the refusal names the file: read_toml)
+    return _airfoil_kept(str(path), content)
+
+
+@functools.lru_cache(maxsize=128)
+def _airfoil_kept(path: str, content: bytes) -> Airfoil:
+    af = _load_airfoil(Path(path))
+    for a in (af.alpha_deg, af.curves, af.full_curve, *(af.mach or {}).values()):
+        if a is not None:
+            a.setflags(write=False)
+    return af
+
+
+def _load_airfoil(path: Path) -> Airfoil:
     data = read_toml(path)
     if "airfoil" not in data:
         raise DataError(path, "airfoil", "missing required table [airfoil]")
