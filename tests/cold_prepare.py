@@ -27,6 +27,27 @@ from flightsim.app import prepare
 
 prepare.main(["--progress"])        # a JSON line per stage as it starts (the caller shows them), then done
 
+# the kernels the suite calls beyond the game's, compiled here once rather than lazily by the
+# first test (or the first two at once, one per worker) that calls each: the fleet's batched
+# step and readouts (gym environments, bench; 7 s), the validation's engine point
+from flightsim.fleet import Fleet
+from flightsim.physics.atmosphere import isa
+from flightsim.physics.engine import engine_point
+from flightsim.physics.named_model import AircraftData
+fleet = Fleet("astir", 2)
+fleet.step(1)
+_ = fleet.read.flight()
+for name in ("p51d", "spitfire", "bf109"):
+    try:
+        sim = Fleet(name, 1).template
+    except Exception:
+        continue
+    data = AircraftData(sim.compiled.model)
+    t, p, _, _ = isa(0.0)
+    engine_point(sim.compiled.model, data.engine_row, data.rating_rpm_rads(False), 1.0, 0.0,
+                 data.supercharger_gear_at(p), p, t, 0.0)
+    break
+
 def holds_array(ty):
     if isinstance(ty, types.Array):
         return True
