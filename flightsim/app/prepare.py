@@ -5,7 +5,7 @@ before anything needs one, and remember that it was done.
 
 numba compiles a kernel the first time it is called and caches the machine code on disk
 (``NUMBA_CACHE_DIR``, a folder named by a hash of the physics sources: flightsim/__init__).
-On an empty cache that takes about half a minute on a 2-core machine, once per machine and
+On an empty cache that takes about a minute on a 2-core machine (62 s, Nov 2026), once per machine and
 per change of the physics. Each stage below runs the game's own code paths (a World built
 for a scenario, its physics ticked, a trim, a batched run, the combat, the terrain walk),
 so every kernel is compiled with the argument types the game will call it with. When all

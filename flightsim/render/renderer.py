@@ -41,6 +41,12 @@ def _finish_releasing_gil(ctx):
 _gl_finish = None
 
 
+def _read_only_mesh(mesh):
+    """(vertices, chunks) with the vertices read-only: kept per terrain, shared by the renderers."""
+    mesh[0].setflags(write=False)
+    return mesh
+
+
 # ---------------------------------------------------------------------------- the scene
 class Renderer:
     def __init__(self, ctx, compiled, terrain, scenery=None, quality="auto", livery=None):
@@ -60,8 +66,11 @@ class Renderer:
         self.mesh_prog = program(ctx, "mesh_vs.glsl", "mesh_fs.glsl")
         self.tree_prog = program(ctx, "tree_vs.glsl", "mesh_fs.glsl")
         # scenery (static, world coordinates)
-        sv, self.scenery_chunks = (scenery_chunks(self.scenery, terrain) if scenery is not None else
-                                   scenery_mod.kept("scenery meshes", terrain, lambda: scenery_chunks(self.scenery, terrain)))
+        if scenery is None:          # the terrain's own scenery: its meshes are kept with it
+            sv, self.scenery_chunks = scenery_mod.kept("scenery meshes", terrain,
+                                                       lambda: _read_only_mesh(scenery_chunks(self.scenery, terrain)))
+        else:
+            sv, self.scenery_chunks = scenery_chunks(self.scenery, terrain)
         self.scenery_vao = ctx.vertex_array(self.mesh_prog, [(ctx.buffer(sv.tobytes()), "3f 3f 3f 1f",
                                                               "in_position", "in_normal", "in_color", "in_part")])
         self.scenery_tris = len(sv) // 3

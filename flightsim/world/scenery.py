@@ -84,7 +84,7 @@ _kept_lock = threading.Lock()
 def kept(kind: str, terrain: Terrain, make: Callable):
     """``make()`` once per terrain (its fingerprint) and kind: the scenery, its meshes, the
     forest floor are the same for the same terrain, and building them took about half of a
-    scenario switch. What is kept is shared: its arrays are made read-only."""
+    scenario switch. What is kept is shared: its arrays are read-only (make() makes them so)."""
     key = (kind, terrain.fingerprint())
     with _kept_lock:
         if key in _kept:
