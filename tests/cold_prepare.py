@@ -27,26 +27,6 @@ from flightsim.app import prepare
 
 prepare.main(["--progress"])        # a JSON line per stage as it starts (the caller shows them), then done
 
-# the kernels the suite calls beyond the game's, compiled here once rather than lazily by the
-# first test (or the first two at once, one per worker) that calls each: the fleet's batched
-# step and readouts (gym environments, bench; 7 s), the validation's engine point
-from flightsim.fleet import Fleet
-from flightsim.physics.atmosphere import isa
-from flightsim.physics.engine import engine_point
-from flightsim.physics.named_model import AircraftData
-fleet = Fleet("astir", 2)
-fleet.step(1)
-_ = fleet.read.flight()
-for name in ("p51d", "spitfire", "bf109"):
-    try:
-        sim = Fleet(name, 1).template
-    except Exception:
-        continue
-    data = AircraftData(sim.compiled.model)
-    t, p, _, _ = isa(0.0)
-    engine_point(sim.compiled.model, data.engine_row, data.rating_rpm_rads(False), 1.0, 0.0,
-                 data.supercharger_gear_at(p), p, t, 0.0)
-    break
 
 def holds_array(ty):
     if isinstance(ty, types.Array):
@@ -67,6 +47,33 @@ for info in pkgutil.iter_modules(physics.__path__):
 print(json.dumps({"report": True, "prepared": prepare.is_prepared(),
                   "uncounted": sorted(set(uncounted)), "uncounted_returning_arrays": bad}))
 """
+
+
+# the kernels the suite calls beyond the game's: the fleet's batched step and readouts (gym
+# environments, bench; 7 s), the validation's engine point. Compiled once after a cold prepare,
+# in a process of their own, as the first test to call them would, rather than by that test (or
+# by two at once, one per worker)
+SUITE_KERNELS = """
+from flightsim.fleet import Fleet
+from flightsim.physics.atmosphere import isa
+from flightsim.physics.engine import engine_point
+from flightsim.physics.named_model import AircraftData
+from flightsim.sim import Sim
+fleet = Fleet("astir", 2)
+fleet.step(1)
+_ = fleet.read.flight()
+model = Sim("p51d").model
+data = AircraftData(model)
+t, p, _, _ = isa(0.0)
+engine_point(model, data.engine_row, data.rating_rpm_rads(False), 1.0, 0.0, data.supercharger_gear_at(p), p, t, 0.0)
+"""
+
+
+def compile_suite_kernels() -> None:
+    """SUITE_KERNELS run in the machine's own (prepared) cache."""
+    done = subprocess.run([sys.executable, "-c", SUITE_KERNELS], cwd=ROOT, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"compiling the suite's own kernels failed: {done.stderr[-3000:]}")
 
 
 def cold_prepare(cache_dir: str | None, on_stage=None) -> dict:

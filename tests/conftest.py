@@ -17,7 +17,7 @@ def pytest_sessionstart(session):
     from flightsim.app.prepare import STAGES, is_prepared
     if is_prepared():
         return
-    from tests.cold_prepare import KEY, cold_prepare
+    from tests.cold_prepare import KEY, cold_prepare, compile_suite_kernels
     from tests.shared import SharedResults
 
     def stage(d):
@@ -28,6 +28,7 @@ def pytest_sessionstart(session):
     print("preparing the flight model for this machine (once) ...", file=sys.stderr, flush=True)
     root = session.config._tmp_path_factory.getbasetemp() / "shared-results"
     SharedResults(root).once(KEY, lambda _d: cold_prepare(None, stage))
+    SharedResults(root).once("suite kernels", lambda _d: compile_suite_kernels())
 
 
 # the files whose tests take longest (a validation run, the wind tunnel's sweeps, a replayed

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import ballistics as B
 from . import layout as L
-from .quat import dcm_from_quat
+from .quat import cross3, dcm_from_quat
 
 AIRCRAFT, SPHERE = 0, 1          # what a hit struck
 
@@ -161,7 +161,7 @@ class BulletPool:
                 continue
             r = g[L.GUN_POS:L.GUN_POS + 3] - cg
             muzzle = pos + R @ r
-            vel = R @ (v_body + np.cross(w, r) + g[L.GUN_MUZZLE_V] * g[L.GUN_DIR:L.GUN_DIR + 3])
+            vel = R @ (v_body + cross3(w, r) + g[L.GUN_MUZZLE_V] * g[L.GUN_DIR:L.GUN_DIR + 3])
             for m in range(int(math.floor(a)) + 1, int(math.floor(b)) + 1):
                 if not free:
                     fired_before[:n_guns] = f_now

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..physics.named import AircraftView
+from ..physics.quat import cross3
 from ..runtime.handoff import ControlInputs
 
 G0 = 9.80665
@@ -47,14 +48,6 @@ DROP_STORES_M = 4000.0      # the AI drops its tanks and bombs with the enemy th
 
 def clip(x, lo=-1.0, hi=1.0):
     return lo if x < lo else hi if x > hi else x
-
-
-def _cross(a, b) -> np.ndarray:
-    """a x b of two 3-vectors: numpy's cross, term for term (the same bits), without its
-    general-shape handling, which cost 70 us a call, three calls a tick per AI pilot."""
-    a0, a1, a2 = float(a[0]), float(a[1]), float(a[2])
-    b0, b1, b2 = float(b[0]), float(b[1]), float(b[2])
-    return np.array([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
 
 
 @dataclass
@@ -218,8 +211,8 @@ class FighterAI:
             u_los = u_los + (u_v - u_shot)
             u_los /= float(np.linalg.norm(u_los))
         rel_v = np.asarray(tgt_vel) - v
-        w_los = _cross(los, rel_v) / max(float(los @ los), 1.0)
-        e = _cross(u_v, u_los)                          # rotation that takes u_v onto u_los
+        w_los = cross3(los, rel_v) / max(float(los @ los), 1.0)
+        e = cross3(u_v, u_los)                          # rotation that takes u_v onto u_los
         ang = math.atan2(float(np.linalg.norm(e)), float(u_los @ u_v))
         n_e = float(np.linalg.norm(e))
         w_cmd = w_los + (e / n_e * self.k_turn * ang if n_e > 1e-9 else 0.0)
@@ -227,7 +220,7 @@ class FighterAI:
         w_mag = float(np.linalg.norm(w_cmd))
         if w_mag > self.max_turn_rate:
             w_cmd *= self.max_turn_rate / w_mag
-        a_turn = _cross(w_cmd, v)
+        a_turn = cross3(w_cmd, v)
         # no more turn than the available load factor gives while still holding up the
         # weight: a hard turn is flown level (or climbing), not spiralling down
         a_max = math.sqrt(max(g_avail * g_avail - 1.0, 0.25)) * G0

@@ -30,6 +30,7 @@ import numpy as np
 from ..physics.atmosphere import isa
 from ..physics.named import AircraftView
 from ..physics.named_env import Environment
+from ..physics.quat import cross3
 
 BACK_RELEASE_DEG = 75.0
 RHO0 = 1.225
@@ -83,7 +84,7 @@ class Winch:
         """Hook position (NED) and velocity over the ground (NED) from the state."""
         a = AircraftView(state)
         R = a.body_to_ned()
-        return R, a.position_ned_m + R @ self.hook, R @ (a.velocity_body_ms + np.cross(a.body_rates_rads, self.hook))
+        return R, a.position_ned_m + R @ self.hook, R @ (a.velocity_body_ms + cross3(a.body_rates_rads, self.hook))
 
     def update(self, env, state, dt_s: float, cg_m) -> None:
         Environment(env).clear_external_force()
