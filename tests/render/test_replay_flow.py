@@ -31,7 +31,7 @@ def test_a_flight_is_recorded_listed_replayed_and_taken_over(gl, config, tmp_pat
     try:
         flow.start("thermal")
         clock = Clock(flow)
-        clock.frames(14 * 60)                          # 14 seconds flown (700 steps)
+        clock.frames(14 * 4, dt=0.25)                  # 14 seconds flown (700 steps), drawn at 4 fps
         flown = flow.world.physics.steps
         flow.switch("airfield")                        # the thermal flight's recording is closed
         [info] = list_recordings(rec_dir)
@@ -46,7 +46,7 @@ def test_a_flight_is_recorded_listed_replayed_and_taken_over(gl, config, tmp_pat
         assert flow.world.scenario.path.stem == "thermal"
 
         clock = Clock(flow)
-        img = clock.frames(5 * 60 + 30)                # past the first snapshot (250 steps)
+        img = clock.frames(5 * 4 + 2, dt=0.25)         # past the first snapshot (250 steps)
         assert player.step >= 250 and player.verified >= 1 and player.mismatch is None
         _save("replay_bar.png", img)
         assert _amber(img[-40:, :]).sum() > 50         # the bar's track, filled to where it is
@@ -74,7 +74,7 @@ def test_a_flight_is_recorded_listed_replayed_and_taken_over(gl, config, tmp_pat
         at = player.step
         flow.take_over()
         assert flow.replay is None
-        clock.frames(3 * 60)                           # three seconds of the pilot's own flying
+        clock.frames(3 * 4, dt=0.25)                   # three seconds of the pilot's own flying
         assert flow.world.physics.driver is None and player.taken_over
         flow.switch("airfield")
     finally:

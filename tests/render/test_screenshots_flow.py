@@ -448,7 +448,7 @@ def test_crash_message_then_the_menu_offers_restart(gl, config):
         assert flow.menu is None                                 # the message first ...
         assert "CRASH" in (flow.game.hud.text.text("event") or "")
         _save("crash_message.png", img)
-        clock.frames(int(3.2 * 60))                              # ... then, 3 s on, the menu
+        clock.frames(13, dt=0.25)                                # ... then, 3 s on, the menu
         assert flow.menu is not None and flow.menu.reason == "crash"
         assert flow.menu.item.kind == "restart" and "CRASH" in flow.menu.message
         assert flow.world.physics.paused
@@ -461,7 +461,7 @@ def test_crash_message_then_the_menu_offers_restart(gl, config):
         s = flow.world.buffer.read()[1]
         assert s.epoch == epoch + 1
         assert np.linalg.norm(s.position_ned_m - spawn) < 5.0   # back at the start
-        clock.frames(int(3.5 * 60))
+        clock.frames(14, dt=0.25)                                # 3.5 s on
         assert flow.menu is None and flow.game.instruments.event is None   # the crash is forgotten
     finally:
         flow.close()
