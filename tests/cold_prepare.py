@@ -69,9 +69,12 @@ engine_point(model, data.engine_row, data.rating_rpm_rads(False), 1.0, 0.0, data
 """
 
 
-def compile_suite_kernels() -> None:
-    """SUITE_KERNELS run in the machine's own (prepared) cache."""
-    done = subprocess.run([sys.executable, "-c", SUITE_KERNELS], cwd=ROOT, capture_output=True, text=True)
+def compile_suite_kernels(cache_dir: str | None = None) -> None:
+    """SUITE_KERNELS run in ``cache_dir``, prepared (None: the machine's own cache)."""
+    env = dict(os.environ)
+    if cache_dir is not None:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+    done = subprocess.run([sys.executable, "-c", SUITE_KERNELS], env=env, cwd=ROOT, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"compiling the suite's own kernels failed: {done.stderr[-3000:]}")
 
