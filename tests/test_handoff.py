@@ -13,6 +13,7 @@ from flightsim.runtime.handoff import (
     ControlInputs,
     ControlMailbox,
     Pose,
+    PublishedState,
     SnapshotBuffer,
     interpolate,
     make_snapshot,
@@ -49,6 +50,31 @@ def test_snapshot_is_immutable():
         s.position_ned_m[0] = 5.0
     assert s.altitude_m == 300.0
     np.testing.assert_allclose(s.deflections_rad, [-0.35 * 0.5, -0.3])
+
+
+def test_a_published_tick_reads_as_the_snapshot_made_at_that_tick():
+    """The physics thread publishes copies (PublishedState); the snapshot a reader makes from
+    them later holds what one made at the tick held, however the state, the controls and the
+    model's damage have moved on since."""
+    ctrl = ControlInputs(pitch=0.5, roll=-1).to_array()
+    state = settle_surfaces(make_state((1, 2, -300), (60.0, 0.0, 2.0)), ctrl)
+    diag, model = np.zeros(N_DIAGNOSTICS), _model()
+    AircraftView(state).tick = 7
+    at_tick = make_snapshot(state, ctrl, diag, model, wall_s=1.0, epoch=2, paused=True, time_scale=4)
+    published = PublishedState(state, ctrl, diag, model, 1.0, 2, True, 0.02, 4)
+    state[:], ctrl[:], diag[:] = 9.0, 0.0, 1.0
+    AircraftData(model).section_damage[:] = 1.0
+    buf = SnapshotBuffer()
+    buf.publish(published)
+    assert buf.tick == 7
+    prev, curr = buf.read()
+    assert prev is curr and curr is buf.read()[1]            # made once, then kept
+    for f in dataclasses.fields(at_tick):
+        a, b = getattr(at_tick, f.name), getattr(curr, f.name)
+        if isinstance(a, np.ndarray):
+            np.testing.assert_array_equal(a, b, err_msg=f.name)
+        else:
+            assert a == b, f.name
 
 
 def test_mailbox_latest_wins_and_commands_once():

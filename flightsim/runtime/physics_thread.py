@@ -34,7 +34,7 @@ from ..physics.dynamics import diag_size
 from ..physics.dynamics import step as _step
 from ..physics.named import CONTROL_INDEX, AircraftView, Controls
 from ..physics.named_env import Environment
-from .handoff import ControlInputs, ControlMailbox, SnapshotBuffer, make_snapshot
+from .handoff import ControlInputs, ControlMailbox, PublishedState, SnapshotBuffer
 
 log = logging.getLogger("flightsim.physics")
 
@@ -102,8 +102,8 @@ class PhysicsThread:
 
     # ------------------------------------------------------------------ one tick
     def publish(self, wall_s: float) -> None:
-        self.buffer.publish(make_snapshot(self.state, self.ctrl, self.diag, self.model, wall_s, self.epoch,
-                                          paused=not self._running.is_set(), dt=self.dt, time_scale=self._scale_now))
+        self.buffer.publish(PublishedState(self.state, self.ctrl, self.diag, self.model, wall_s, self.epoch,
+                                           not self._running.is_set(), self.dt, self._scale_now))
 
     def _publish_paused(self) -> None:
         """The state again, marked paused, at the newest snapshot's wall time (no motion to interpolate)."""
