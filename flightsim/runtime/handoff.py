@@ -75,20 +75,20 @@ class ControlInputs:
         control's name is appended to ``refused``."""
         fresh = out is None
         out = np.zeros(N_CONTROLS) if fresh else out
-        for f in fields(self):
-            i = CONTROL_INDEX[f.name]
+        values = [0.0] * N_CONTROLS
+        for name, i, lo, hi, default in _CONTROL_FIELDS:
             try:
-                v = float(getattr(self, f.name))
+                v = float(getattr(self, name))
             except (TypeError, ValueError):
                 v = math.nan
             if v != v:
                 if refused is not None:
-                    refused.append(f.name)
-                if fresh or out[i] != out[i]:
-                    out[i] = f.default
-                continue
-            lo, hi = CONTROL_RANGE[f.name]
-            out[i] = min(max(v, lo), hi)
+                    refused.append(name)
+                v = default if fresh or out[i] != out[i] else float(out[i])
+            else:
+                v = min(max(v, lo), hi)
+            values[i] = v
+        out[:] = values
         return out
 
     @classmethod
@@ -97,6 +97,10 @@ class ControlInputs:
 
     def replace(self, **kw) -> ControlInputs:
         return replace(self, **kw)
+
+
+# each control's (name, place, lowest, highest, default), in the dataclass's order (to_array)
+_CONTROL_FIELDS = tuple((f.name, CONTROL_INDEX[f.name], *CONTROL_RANGE[f.name], f.default) for f in fields(ControlInputs))
 
 
 class ControlMailbox:
