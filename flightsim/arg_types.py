@@ -36,3 +36,16 @@ MASS_KG = number_in(1.0, 1.0e6, "kg")              # the aircraft's loader then 
 SECONDS = number_in(0.0, 86400.0, "s")             # a headless flight or a measurement: up to a day
 WINDOW_PX = integer_in(64, 16384, "pixels")        # a window or offscreen image side (GL's largest texture)
 FRAMES = integer_in(1, 1_000_000, "frames")
+
+
+def list_of(item):
+    """An argparse ``type``: comma-separated values, each of type ``item`` (at least one)."""
+    def parse(text: str):
+        parts = [p.strip() for p in text.split(",")]
+        if not any(parts):
+            raise argparse.ArgumentTypeError(f"{text!r} holds no value")
+        return [item(p) for p in parts]
+    return parse
+
+
+ALTITUDES_M = list_of(ALTITUDE_M)                  # "0,3000,6000": the tunnel's curves at those altitudes

@@ -1,4 +1,5 @@
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -19,15 +20,16 @@ def pytest_sessionstart(session):
     """On an empty numba cache (a fresh clone, CI) the kernels are compiled once, with a line per
     stage: no test compiles a kernel of its own. The compile runs in the background (a process
     of its own, on one core) while the workers start, collect, and run the files that call no
-    kernel (NO_KERNEL_FILES) on the other; the first kernel a test calls waits for it
-    (_hold_kernels). That cold start's report is kept for tests/physics/test_cache.py
-    (tests/cold_prepare.py), which would otherwise compile everything cold once more."""
+    kernel (NO_KERNEL_FILES) on the other; the first kernel a test calls, or the first process
+    it starts, waits for it (_hold_kernels). That cold start's report is kept for
+    tests/physics/test_cache.py (tests/cold_prepare.py), which would otherwise compile
+    everything cold once more."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
     ready = os.environ.get(KERNELS_READY)
     if hasattr(session.config, "workerinput"):           # an xdist worker: the controller prepares
         if ready and not Path(ready).exists():
-            _hold_kernels(Path(ready), session.config._tmp_path_factory.getbasetemp())
+            _hold_kernels(Path(ready))
         return
     from flightsim.app.prepare import is_prepared
     if is_prepared():
@@ -41,7 +43,7 @@ def pytest_sessionstart(session):
     _preparing["thread"] = thread
     thread.start()
     if session.config.getoption("numprocesses", None) in (None, 0):    # -n 0: this process runs the tests
-        _hold_kernels(done, base)
+        _hold_kernels(done)
 
 
 def _prepare_in_background(root: Path, done: Path, cache_dir: str) -> None:
@@ -69,28 +71,29 @@ def _prepare_in_background(root: Path, done: Path, cache_dir: str) -> None:
     tmp.replace(done)
 
 
-def _hold_kernels(done: Path, base: Path) -> None:
+def _hold_kernels(done: Path) -> None:
     """Until ``done`` appears, the first kernel this process calls waits for it (numba's compile,
-    which would otherwise compile it here, lazily, and into the cache being filled). Meanwhile a
-    process a test starts gets a cache folder of its own: it may compile there, cold, but never
-    into the one being prepared."""
+    which would otherwise compile it here, lazily, into the cache being filled), and so does
+    every process a test starts (it would compile there, or start a preparation of its own)."""
     from numba.core.dispatcher import Dispatcher
-    original, lock = Dispatcher.compile, threading.Lock()
-    cache = os.environ.get("NUMBA_CACHE_DIR")
-    os.environ["NUMBA_CACHE_DIR"] = str(base / f"cache-while-preparing-{os.getpid()}")
+    compile_, popen_init = Dispatcher.compile, subprocess.Popen.__init__
+    lock = threading.Lock()
 
-    def compile_when_ready(self, sig):
+    def wait():
         with lock:
             while not done.exists():
                 time.sleep(0.05)
-            if Dispatcher.compile is compile_when_ready:
-                Dispatcher.compile = original
-                if cache is None:
-                    os.environ.pop("NUMBA_CACHE_DIR", None)
-                else:
-                    os.environ["NUMBA_CACHE_DIR"] = cache
-        return original(self, sig)
-    Dispatcher.compile = compile_when_ready
+            Dispatcher.compile, subprocess.Popen.__init__ = compile_, popen_init
+
+    def compile_when_ready(self, sig):
+        wait()
+        return compile_(self, sig)
+
+    def popen_when_ready(self, *args, **kwargs):
+        if threading.current_thread() is not _preparing.get("thread"):     # (-n 0: the compile's own)
+            wait()
+        popen_init(self, *args, **kwargs)
+    Dispatcher.compile, subprocess.Popen.__init__ = compile_when_ready, popen_when_ready
 
 
 def pytest_sessionfinish(session):
@@ -115,7 +118,7 @@ NO_KERNEL_FILES = (
     "tests/recording/test_recording_fuzz.py", "tests/test_house.py", "tests/test_import_graph.py",
     "tests/test_named_face.py", "tests/test_screens.py", "tests/world/test_landscape.py", "tests/test_settings.py",
     "tests/world/test_flight_log.py", "tests/physics/test_kernel_slots.py", "tests/physics/test_imports.py",
-    "tests/test_bootstrap.py", "tests/input/test_profiles.py", "tests/input/test_joystick.py",
+    "tests/input/test_profiles.py", "tests/input/test_joystick.py",
     "tests/input/test_keyboard.py", "tests/input/test_app_actions.py", "tests/input/test_bindings.py",
     "tests/render/test_glyph_text.py", "tests/render/test_tree_select.py", "tests/render/test_matrices.py",
     "tests/render/test_canvas.py", "tests/render/test_sun.py", "tests/instruments/test_instrument_spec.py")

@@ -86,12 +86,17 @@ def test_turn_sweeps_from_the_aircraft_s_own_stall(name, shared_results):
 
 @pytest.mark.parametrize("name", [a for a in AIRCRAFT if KIND[a] != "glider"])
 def test_performance_curves(name, shared_results):
-    code, perf, err = tunnel_card(shared_results, "performance", "--aircraft", name)
+    """The curves at the altitudes asked for (validate draws them at 16 altitudes for its
+    report: tests/test_validate.py)."""
+    altitudes = [0.0, 2500.0, 5000.0, 7500.0, 10000.0]
+    code, perf, err = tunnel_card(shared_results, "performance", "--aircraft", name,
+                                  "--altitudes-m", ",".join(f"{h:g}" for h in altitudes))
     assert code == 0, err
     rows = next(iter(perf["powers"].values()))
+    assert [r["altitude_m"] for r in rows] == altitudes
     speeds = [r["max_tas_kmh"] for r in rows if r.get("max_tas_kmh")]
     climbs = [r["best_climb_ms"] for r in rows if r.get("best_climb_ms")]
-    assert len(speeds) >= 5 and len(climbs) >= 5 and climbs[0] > climbs[-1]
+    assert len(speeds) == 5 and len(climbs) == 5 and climbs[0] > climbs[-1]
 
 
 @pytest.mark.parametrize("argv", [
@@ -100,6 +105,8 @@ def test_performance_curves(name, shared_results):
     ["climb", "--aircraft", "spitfire", "--mass-kg", "nan"],
     ["breakdown", "--aircraft", "spitfire", "--altitude-m", "nan"],
     ["level", "--aircraft", "f15c", "--altitude-m", "abc"],
+    ["performance", "--aircraft", "p51d", "--altitudes-m", "0,nan"],
+    ["performance", "--aircraft", "p51d", "--altitudes-m", "0,99999"],
     ["polar", "--aircraft", "astir", "--mass-kg", "-5"],
 ])
 def test_a_number_the_tunnel_cannot_fly_is_refused_in_one_line(argv, capsys):

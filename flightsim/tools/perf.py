@@ -24,7 +24,7 @@ import math
 import numpy as np
 
 from ..aircraft_data.compile import aircraft_with_mass
-from ..arg_types import ALTITUDE_M, MASS_KG
+from ..arg_types import ALTITUDE_M, ALTITUDES_M, MASS_KG
 from ..physics.named import AircraftView
 from ..physics.state import make_ctrl
 from ..sim import Sim
@@ -249,6 +249,10 @@ def add_parsers(sub):
         p.add_argument("--mass-kg", type=MASS_KG, default=None)
         if name in ("level", "climb"):
             p.add_argument("--altitude-m", type=ALTITUDE_M, default=0.0)
+        if name == "performance":
+            p.add_argument("--altitudes-m", type=ALTITUDES_M, default=None, metavar="H1,H2,...",
+                           help="the curves' altitudes, m (default: every 500 m to 13,000 m, closer "
+                                "round the supercharger's gear change; a jet: 0 to 15,000 m)")
         if name != "stall":
             p.add_argument("--power", choices=("wep", "military", "max"),
                            default="military" if name == "ceiling" else "wep",
@@ -303,7 +307,7 @@ def _jet_card(args, sim):
         result = {"aircraft": name, "service_ceiling_m": round(h, 1), "power": power}
         return result, f"{name}: service ceiling {h:.0f} m ({h / 0.3048:.0f} ft, {power})"
     rows = []
-    for h in (0.0, 3000.0, 6000.0, 9000.0, 11000.0, 13000.0, 15000.0):
+    for h in args.altitudes_m or (0.0, 3000.0, 6000.0, 9000.0, 11000.0, 13000.0, 15000.0):
         row = {"altitude_m": h}
         try:
             m = maneuver.level_mach(sim, h, power)
@@ -372,7 +376,7 @@ def run(args) -> int:
                       "stall_landing_kmh": round(landing, 2)}
             text = f"{args.aircraft}: stall {clean:.1f} km/h clean, {landing:.1f} km/h gear and flaps down (EAS)"
         else:
-            result = curves(args.aircraft, args.mass_kg)
+            result = curves(args.aircraft, args.mass_kg, args.altitudes_m)
             text = "\n".join(
                 f"{p:9s} {r['altitude_m']:7.0f} m  {r.get('max_tas_kmh') or 0:6.1f} km/h  "
                 f"climb {r.get('best_climb_ms') or 0:5.2f} m/s  gear {r.get('gear', '-')}"

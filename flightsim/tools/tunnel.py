@@ -6,6 +6,7 @@
     python -m flightsim.tunnel level|climb --aircraft p51d --altitude-m H [--power wep|military] [--json] [--plot FILE.png]
     python -m flightsim.tunnel ceiling --aircraft p51d [--power military|wep] [--json] [--plot FILE.png]
     python -m flightsim.tunnel stall|performance --aircraft p51d [--json] [--plot FILE.png]
+    python -m flightsim.tunnel performance --aircraft p51d [--altitudes-m 0,3000,6000] [--json]
     python -m flightsim.tunnel turn --aircraft f15c --altitude-m H [--power max|military] [--json] [--plot FILE.png]
     python -m flightsim.tunnel breakdown --aircraft spitfire --altitude-m H [--power wep|military] [--json]
 
