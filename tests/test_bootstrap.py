@@ -7,6 +7,7 @@ scripts/check_system_python.sh; here the decisions and the messages.
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -122,3 +123,17 @@ def test_a_conda_environment_counts_as_active(monkeypatch):
     assert bootstrap.active_environment() == bootstrap.sys.prefix
     monkeypatch.setenv("CONDA_PREFIX", "/opt/conda/envs/other")      # conda's env active, another Python run
     assert bootstrap.active_environment() is None
+
+
+def test_the_environment_is_byte_compiled_where_python_would_not_write_bytecode(tmp_path):
+    """install_into's last step: every module of the environment's packages gets its .pyc, on
+    every core, also where PYTHONDONTWRITEBYTECODE keeps Python from writing them itself."""
+    import venv
+    venv.EnvBuilder(with_pip=False).create(tmp_path / "env")
+    python = bootstrap.venv_python(str(tmp_path / "env"))
+    site = subprocess.check_output([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                   text=True).strip()
+    (Path(site) / "somepackage").mkdir()
+    (Path(site) / "somepackage" / "__init__.py").write_text("X = 1\n")
+    bootstrap.byte_compile(python)
+    assert list((Path(site) / "somepackage" / "__pycache__").glob("__init__.*.pyc"))
