@@ -71,6 +71,10 @@ def _prepare_in_background(root: Path, done: Path, cache_dir: str) -> None:
     tmp.replace(done)
 
 
+# the programs ctypes.util.find_library runs (pyglet finding libGL, libEGL ...): not held
+LIBRARY_FINDERS = {"ldconfig", "gcc", "cc", "ld", "objdump"}
+
+
 def _hold_kernels(done: Path) -> None:
     """Until ``done`` appears, the first kernel this process calls waits for it (numba's compile,
     which would otherwise compile it here, lazily, into the cache being filled), and so does
@@ -89,10 +93,11 @@ def _hold_kernels(done: Path) -> None:
         wait()
         return compile_(self, sig)
 
-    def popen_when_ready(self, *args, **kwargs):
-        if threading.current_thread() is not _preparing.get("thread"):     # (-n 0: the compile's own)
-            wait()
-        popen_init(self, *args, **kwargs)
+    def popen_when_ready(self, args, *more, **kwargs):
+        program = os.path.basename(str(args if isinstance(args, (str, bytes, os.PathLike)) else args[0]))
+        if threading.current_thread() is not _preparing.get("thread") and program not in LIBRARY_FINDERS:
+            wait()                                    # (-n 0: the compile's own thread goes on)
+        popen_init(self, args, *more, **kwargs)
     Dispatcher.compile, subprocess.Popen.__init__ = compile_when_ready, popen_when_ready
 
 
