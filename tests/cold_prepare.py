@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,73 +102,3 @@ def cold_prepare(cache_dir: str | None, on_stage=None) -> dict:
         raise RuntimeError(f"preparing the flight model failed: {err[-3000:]}")
     report.pop("report")
     return dict(report, cache_dir=cache_dir, progress=progress)
-
-
-# ------------------------------------------------------------------ started before pytest
-STARTED = "FLIGHTSIM_TESTS_COLD_PREPARE"     # the folder of a cold prepare scripts/test.sh started
-
-
-def stage_line(d: dict) -> str | None:
-    """A progress line of the cold prepare as the suite shows it (None: nothing to show)."""
-    if "stage" in d:
-        return f"  {d['stage'] + 1}/{d['stages']} {d['name']}"
-    if d.get("done"):
-        return f"  ready in {d['seconds']:.0f} s"
-    return None
-
-
-def _show(d: dict) -> None:
-    line = stage_line(d)
-    if line is not None:
-        print(line, file=sys.stderr, flush=True)
-
-
-def start(folder: Path) -> None:
-    """The cold prepare into the machine's own cache, its report written to ``folder/report.json``
-    (the reason to ``folder/failed.txt``); where the cache is prepared already, nothing (the report
-    {"prepared_already": true}). scripts/test.sh runs it (python -m tests.cold_prepare FOLDER) in the
-    background while the tests' own packages install; the session's start takes the report
-    (started_report)."""
-    (folder / "pid").write_text(str(os.getpid()))
-    from flightsim.app.prepare import is_prepared
-    if is_prepared():
-        report: dict = {"prepared_already": True}
-    else:
-        print("preparing the flight model for this machine (once; beside the tests' installation and "
-              "start) ...", file=sys.stderr, flush=True)
-        try:
-            report = cold_prepare(None, _show)
-        except RuntimeError as e:
-            (folder / "failed.txt").write_text(str(e))
-            return
-    report["environment"] = sys.prefix        # (the session takes it only from its own environment)
-    tmp = folder / "report.json.tmp"
-    tmp.write_text(json.dumps(report))
-    tmp.replace(folder / "report.json")
-
-
-def started_report(folder: Path) -> dict | None:
-    """The report of the cold prepare ``start`` runs in ``folder``, once it is done; None where it
-    failed, its process is gone without one, or it ran in another Python environment than this
-    one (a Python that had the game's packages but not the tests': its numba may differ). The
-    session then prepares itself."""
-    while True:
-        if (folder / "report.json").exists():
-            report = json.loads((folder / "report.json").read_text())
-            if report.pop("environment", None) != sys.prefix or report.get("prepared_already"):
-                return None
-            return report
-        if (folder / "failed.txt").exists():
-            return None
-        try:
-            os.kill(int((folder / "pid").read_text()), 0)
-        except (OSError, ValueError):         # gone (or never started): one last look, then none
-            time.sleep(0.2)
-            if (folder / "report.json").exists():
-                continue
-            return None
-        time.sleep(0.1)
-
-
-if __name__ == "__main__":
-    start(Path(sys.argv[1]))

@@ -1,5 +1,4 @@
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -22,10 +21,9 @@ def pytest_sessionstart(session):
     stage: no test compiles a kernel of its own. The compile runs in the background (a process
     of its own, on one core) while the workers start, collect, and run the files that call no
     kernel (NO_KERNEL_FILES) on the other; the first kernel a test calls, or the first process
-    it starts, waits for it (_hold_kernels). scripts/test.sh starts the compile earlier still,
-    while the tests' packages install (tests/cold_prepare.py: STARTED): the session then waits
-    for that one. That cold start's report is kept for tests/physics/test_cache.py, which would
-    otherwise compile everything cold once more."""
+    it starts, waits for it (_hold_kernels). That cold start's report is kept for
+    tests/physics/test_cache.py (tests/cold_prepare.py), which would otherwise compile
+    everything cold once more."""
     if os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
     ready = os.environ.get(KERNELS_READY)
@@ -49,25 +47,20 @@ def pytest_sessionstart(session):
 
 
 def _prepare_in_background(root: Path, done: Path, cache_dir: str) -> None:
-    from tests.cold_prepare import KEY, STARTED, cold_prepare, compile_suite_kernels, stage_line, started_report
+    from flightsim.app.prepare import STAGES
+    from tests.cold_prepare import KEY, cold_prepare, compile_suite_kernels
     from tests.shared import SharedResults
 
     def stage(d):
-        line = stage_line(d)
-        if line is not None:
-            print(line, file=sys.stderr, flush=True)
-
-    def prepare(_dir):
-        started = os.environ.get(STARTED)       # scripts/test.sh's, begun before pytest
-        report = started_report(Path(started)) if started else None
-        if report is not None:
-            return report
-        print("\npreparing the flight model for this machine (once; the tests that need no kernel run "
-              "meanwhile) ...", file=sys.stderr, flush=True)
-        return cold_prepare(cache_dir, stage)
+        if "stage" in d:
+            print(f"  {d['stage'] + 1}/{len(STAGES)} {d['name']}", file=sys.stderr, flush=True)
+        elif d.get("done"):
+            print(f"  ready in {d['seconds']:.0f} s", file=sys.stderr, flush=True)
+    print("\npreparing the flight model for this machine (once; the tests that need no kernel run "
+          "meanwhile) ...", file=sys.stderr, flush=True)
     outcome = "ok"
     try:
-        SharedResults(root).once(KEY, prepare)
+        SharedResults(root).once(KEY, lambda _d: cold_prepare(cache_dir, stage))
     except Exception as e:           # the tests go on, compiling lazily; test_cache.py fails on it
         outcome = f"failed: {e}"
     tmp = done.with_suffix(".tmp")
@@ -115,14 +108,12 @@ def _hold_kernels(done: Path) -> None:
 
 def pytest_sessionfinish(session):
     thread = _preparing.get("thread")
-    if thread is not None:
-        thread.join()
-        if _preparing.get("outcome") != "ok":
-            print(f"preparing the flight model {_preparing.get('outcome')}", file=sys.stderr)
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED
-    started = os.environ.get("FLIGHTSIM_TESTS_COLD_PREPARE")        # (tests/cold_prepare.py: STARTED)
-    if started and not hasattr(session.config, "workerinput"):
-        shutil.rmtree(started, ignore_errors=True)
+    if thread is None:
+        return
+    thread.join()
+    if _preparing.get("outcome") != "ok":
+        print(f"preparing the flight model {_preparing.get('outcome')}", file=sys.stderr)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 # the files whose tests take longest (a validation run, the wind tunnel's sweeps, a replayed
