@@ -51,8 +51,8 @@ print(json.dumps({"report": True, "prepared": prepare.is_prepared(),
 
 # the kernels the suite calls beyond the game's: the fleet's batched step and readouts (gym
 # environments, bench; 7 s), the validation's engine point. Compiled once after a cold prepare,
-# in a process of their own, as the first test to call them would (the tests have started: one
-# that calls them before they are cached compiles them itself, in the same way)
+# in a process of their own, as the first test to call them would, rather than by that test (or
+# by several at once: each validation process)
 SUITE_KERNELS = """
 from flightsim.fleet import Fleet
 from flightsim.physics.atmosphere import isa

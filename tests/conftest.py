@@ -61,19 +61,16 @@ def _prepare_in_background(root: Path, done: Path, cache_dir: str) -> None:
     outcome = "ok"
     try:
         SharedResults(root).once(KEY, lambda _d: cold_prepare(cache_dir, stage))
+        # before the tests go on: a validation run or a gym test calling one before it is cached
+        # would compile it itself (each of five validation processes, measured: 2-10 s each)
+        SharedResults(root).once("suite kernels", lambda _d: compile_suite_kernels(cache_dir))
     except Exception as e:           # the tests go on, compiling lazily; test_cache.py fails on it
         outcome = f"failed: {e}"
-    tmp = done.with_suffix(".tmp")
-    tmp.write_text(outcome)
-    tmp.replace(done)                # the tests go on; the suite's own kernels compile meanwhile (8 s)
-    if outcome == "ok":
-        try:
-            SharedResults(root).once("suite kernels", lambda _d: compile_suite_kernels(cache_dir))
-        except Exception as e:
-            outcome = f"failed: {e}"
-    if outcome != "ok":
         print(f"preparing the flight model {outcome}", file=sys.stderr, flush=True)
     _preparing["outcome"] = outcome
+    tmp = done.with_suffix(".tmp")
+    tmp.write_text(outcome)
+    tmp.replace(done)
 
 
 # the programs ctypes.util.find_library runs (pyglet finding libGL, libEGL ...): not held
