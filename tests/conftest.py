@@ -61,8 +61,8 @@ def _prepare_in_background(root: Path, done: Path, cache_dir: str) -> None:
     outcome = "ok"
     try:
         SharedResults(root).once(KEY, lambda _d: cold_prepare(cache_dir, stage))
-        # before the tests go on: a validation run or a gym test calling one before it is cached
-        # would compile it itself (each of five validation processes, measured: 2-10 s each)
+        # before the tests go on: a gym test or a validation run calling one before it is cached
+        # compiles it itself (the gym's first environment: 12-15 s, measured twice)
         SharedResults(root).once("suite kernels", lambda _d: compile_suite_kernels(cache_dir))
     except Exception as e:           # the tests go on, compiling lazily; test_cache.py fails on it
         outcome = f"failed: {e}"
