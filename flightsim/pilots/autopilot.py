@@ -41,8 +41,8 @@ __all__ = ["Attitude", "CircuitPilot", "CrossCountryPilot", "CruisePilot", "Flye
 def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
 
-    winch -> the launch then soaring round the field; thermal -> ThermalPilot (after
-    gliding on until lift is met: a SoaringPilot); landing -> LandingPilot; ridge ->
+    winch -> the launch then soaring round the field; thermal -> a SoaringPilot (to the
+    next cumulus, circling in its lift: ThermalPilot); landing -> LandingPilot; ridge ->
     RidgePilot; cross_country -> CrossCountryPilot; other glider air starts (airfield,
     downwind, high) -> CircuitPilot; a glider parked on the runway -> hands off (it
     waits for a launch). A powered aircraft (``powered``; default: the scenario is a fighter
@@ -56,9 +56,10 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     to = math.radians(wind["wind_from_deg"] + 180.0)
     wind_ne = (wind["wind_speed_ms"] * math.cos(to), wind["wind_speed_ms"] * math.sin(to))
     headwind = -(wind_ne[0] * math.cos(af.heading_rad) + wind_ne[1] * math.sin(af.heading_rad))
-    ceiling = None
+    ceiling = clouds = None
     if weather is not None and len(getattr(weather, "thermals", [])):
         ceiling = float(min(th.base_m for th in weather.thermals))
+        clouds = weather.clouds          # the cumulus the world shows (over each thermal), at a time
     land = [o for o in sc.objectives if o["type"] == "land"]
     aim = land[0]["along_m"] if land and land[0]["along_m"] != 0.0 else -250.0
     if sc.kind == "fighter" if powered is None else powered:
@@ -78,9 +79,9 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     tps = [o for o in sc.objectives if o["type"] == "turnpoint"]
     if tps:
         return CrossCountryPilot([af.to_world(o["along_m"], o["right_m"]) for o in tps], (af.north_m, af.east_m),
-                                 [o["radius_m"] for o in tps], ceiling_m=ceiling)
+                                 [o["radius_m"] for o in tps], ceiling_m=ceiling, clouds=clouds)
     if int(sc.thermals.get("count", 0)) > 0:
-        return SoaringPilot(goal_ne=None, ceiling_m=ceiling)
+        return SoaringPilot(goal_ne=None, ceiling_m=ceiling, clouds=clouds)
     return CircuitPilot(af, headwind_ms=headwind)
 
 

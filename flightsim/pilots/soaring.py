@@ -23,11 +23,29 @@ class SoaringPilot(ScenarioPilot):
       entry: fly on while the lift grows, turn toward the lifted wing).
     * Leave: after a minute when the 30-s averaged climb falls under ``leave_ms``, or
       within 150 m of ``ceiling_m`` (cloud base: the pilot sees the cloud).
+    * Clouds (``clouds``: the cumulus the world shows, rows of north, east, base, size, key
+      for a time: Weather.clouds): in cruise it flies to the next cumulus within
+      ``search_m`` (on the way to the goal, within 60 degrees of its course, the bigger and
+      nearer first), where the lift is; within 300 m of it, 0.3 m/s on the vario is enough
+      to turn in. One it has flown under for a minute without meeting lift, or climbed
+      under already, it leaves for the next.
+    * Speed to fly: the best glide speed plus ``mc_kmh_per_ms`` for each m/s of the climbs
+      it has achieved (MacCready set to the average climb; about 12 km/h per m/s for a
+      standard-class glider's polar between 95 and 135 km/h).
     """
 
     def __init__(self, goal_ne=None, cruise_kmh=95.0, take_ms=1.2, leave_ms=0.4, ceiling_m=None,
-                 goal_radius_m=500.0):
+                 goal_radius_m=500.0, clouds=None, search_m=8000.0, mc_kmh_per_ms=12.0):
         super().__init__()
+        self.clouds = clouds
+        self.search_m = search_m
+        self.mc_per_ms = mc_kmh_per_ms / 3.6
+        self.target: tuple | None = None          # (key, north, east) of the cumulus flown to
+        self._closest_m = math.inf                # how near it the glider has come
+        self._under_since = 0.0                   # when it first came within 300 m of it
+        self.take_under_ms = 0.3
+        self.done_clouds: set = set()             # keys of those flown under or climbed under
+        self.climbs: list = []                    # the average climb of each thermal used, m/s
         self.goal = None if goal_ne is None else np.asarray(goal_ne, dtype=np.float64)
         self.goal_radius = goal_radius_m
         self.cruise = cruise_kmh / 3.6
@@ -62,13 +80,22 @@ class SoaringPilot(ScenarioPilot):
                 self.set_phase("cruise")
                 self.bank_ref = a.roll
                 self._left_at = a.time_s
+                whole = self.thermal.average_climb(max(t_in - 20.0, 10.0))
+                if whole is not None and whole > 0.0:
+                    self.climbs.append(whole)
+                if self.target is not None:               # climbed under it: on to the next
+                    self.done_clouds.add(self.target[0])
+                    self.target = None
             else:
                 return c
         # cruise toward the goal
         if self.goal is not None and float(np.hypot(*(self.goal - a.position_ned_m[:2]))) < self.goal_radius:
             self.reached(a)
         low_enough = self.ceiling_m is None or a.altitude_m < self.ceiling_m - 250.0
-        if w > self.take_ms and low_enough and a.time_s - self._left_at > 20.0:
+        cloud = self.cloud_ahead(a)
+        # under the cumulus it flew to, any lift is the thermal's (the vario reads it less the glider's sink)
+        take = self.take_ms if cloud is None or self._closest_m > 300.0 else self.take_under_ms
+        if w > take and low_enough and a.time_s - self._left_at > 20.0:
             self._lift_since = a.time_s if self._lift_since is None else self._lift_since
             if a.time_s - self._lift_since > 2.0:
                 self.set_phase("thermal")
@@ -82,10 +109,61 @@ class SoaringPilot(ScenarioPilot):
                 return self.thermal(src)
         else:
             self._lift_since = None
-        err = wrap_pi(self.course(a) - a.track_rad)
+        course = self.course(a) if cloud is None else bearing_to(a.position_ned_m[:2], cloud)
+        err = wrap_pi(course - a.track_rad)
         bank = clip(1.2 * err, -math.radians(30.0), math.radians(30.0))
-        ias = self.cruise + (0.0 if w > -1.0 else min(-w - 1.0, 2.0) * 2.5)    # a little faster through sink
+        ias = self.speed_to_fly() + (0.0 if w > -1.0 else min(-w - 1.0, 2.0) * 2.5)   # a little faster through sink
         return self.fly(a, dt, bank, ias)
+
+    def speed_to_fly(self) -> float:
+        """The cruise airspeed, m/s: best glide, plus the MacCready ring set to the climbs achieved."""
+        mc = sum(self.climbs[-3:]) / len(self.climbs[-3:]) if self.climbs else 0.0
+        return self.cruise + self.mc_per_ms * min(max(mc, 0.0), 4.0)
+
+    def cloud_ahead(self, a: Attitude):
+        """(north, east) of the cumulus to fly to now, or None (no clouds in reach: the course).
+        The one chosen is kept while it lives; passed under (within 300 m, then 600 m beyond its
+        closest) without lift, it is done with."""
+        if self.clouds is None:
+            return None
+        rows = self.clouds(a.time_s)
+        pos = a.position_ned_m[:2]
+        if self.target is not None:
+            live = [r for r in rows if r[4] == self.target[0]]
+            if not live:
+                self.target = None
+            else:
+                n, e = float(live[0][0]), float(live[0][1])
+                d = math.hypot(n - pos[0], e - pos[1])
+                if d < 300.0 and self._closest_m >= 300.0:
+                    self._under_since = a.time_s
+                self._closest_m = min(self._closest_m, d)
+                if self._closest_m < 300.0 and (d > self._closest_m + 400.0 or a.time_s - self._under_since > 60.0):
+                    self.done_clouds.add(self.target[0])
+                    self.target = None
+                else:
+                    self.target = (self.target[0], n, e)
+                    return (n, e)
+        goal_course = self.course(a) if self.goal is not None else None
+        best, best_cost = None, math.inf
+        for n, e, _base, size, key in rows:
+            if key in self.done_clouds:
+                continue
+            d = math.hypot(n - pos[0], e - pos[1])
+            if d > self.search_m:
+                continue
+            off = 0.0
+            if goal_course is not None:
+                off = abs(wrap_pi(bearing_to(pos, (n, e)) - goal_course))
+                if off > math.radians(60.0):
+                    continue
+            cost = d * (1.0 + off) - 2.0 * size      # nearer, on course, bigger (stronger)
+            if cost < best_cost:
+                best, best_cost = (key, float(n), float(e)), cost
+        if best is None:
+            return None
+        self.target, self._closest_m = best, math.inf
+        return best[1], best[2]
 
     def reached(self, a):
         """Goal reached: hold it (circle over it gently) unless a subclass moves on."""

@@ -81,3 +81,28 @@ def test_centres_a_drifting_thermal_in_wind():
     h0, alt, pos, *_ = _circle(3.0, seconds=180.0, wind_e_ms=3.0)
     assert (alt[-1] - alt[-3000]) / 60.0 > 1.2
     assert np.hypot(*pos[-900:].mean(axis=0)) < 50.0
+
+
+def test_the_soaring_pilot_flies_to_the_cumulus_and_turns_in_under_it():
+    """Issue 33: in the thermal scenario its pilot no longer glides on its heading until lift
+    happens to come: it flies to the clouds the world shows and turns in under them (before:
+    no thermal met in 15 minutes). Each turn-in is within 350 m of a thermal's core."""
+    from flightsim.pilots.autopilot import SoaringPilot, autopilot
+    from flightsim.world.assembly import World
+    world = World("astir", "thermal")
+    pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=False)
+    assert isinstance(pilot, SoaringPilot) and pilot.clouds is not None
+    snap, entries, phase = world.buffer.read()[1], [], pilot.phase
+    wind = world.weather.wind_ned
+    for k in range(int(240.0 / 0.02)):
+        world.mailbox.post(pilot(snap))
+        world.physics.tick(k * 0.02)
+        snap = world.buffer.read()[1]
+        if pilot.phase == "thermal" and phase != "thermal":
+            t = snap.time_s
+            entries.append(min(math.hypot(th.north_m + wind[0] * (t - th.born_s) - snap.position_ned_m[0],
+                                          th.east_m + wind[1] * (t - th.born_s) - snap.position_ned_m[1])
+                               for th in world.weather.thermals))
+        phase = pilot.phase
+    assert len(entries) >= 2 and max(entries) < 350.0, entries
+    assert pilot.done_clouds or pilot.target is not None
