@@ -21,8 +21,10 @@ class SoaringPilot(ScenarioPilot):
       best glide speed and adds a little in sink).
     * Lift: the vario reading above ``take_ms`` for 2 s -> a ThermalPilot takes over (its
       entry: fly on while the lift grows, turn toward the lifted wing).
-    * Leave: after a minute when the 30-s averaged climb falls under ``leave_ms``, or
-      within 150 m of ``ceiling_m`` (cloud base: the pilot sees the cloud).
+    * Leave: after two minutes when the 30-s averaged climb falls under ``leave_ms`` (an
+      entry 150-200 m off the core takes the centring a few turns: left after one minute,
+      every thermal of the thermal scenario was left before it was centred), or within
+      150 m of ``ceiling_m`` (cloud base: the pilot sees the cloud).
     * Clouds (``clouds``: the cumulus the world shows, rows of north, east, base, size, key
       for a time: Weather.clouds): in cruise it flies to the next cumulus within
       ``search_m`` (on the way to the goal, within 60 degrees of its course, the bigger and
@@ -75,7 +77,7 @@ class SoaringPilot(ScenarioPilot):
             t_in = a.time_s - self.thermal_t
             avg = self.thermal.average_climb(30.0)
             near_base = self.ceiling_m is not None and a.altitude_m > self.ceiling_m - 150.0
-            if near_base or (t_in > 60.0 and avg is not None and avg < self.leave_ms) or \
+            if near_base or (t_in > 120.0 and avg is not None and avg < self.leave_ms) or \
                     (t_in > 25.0 and self.thermal.phase == "entry"):
                 self.set_phase("cruise")
                 self.bank_ref = a.roll
