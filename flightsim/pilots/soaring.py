@@ -124,8 +124,8 @@ class SoaringPilot(ScenarioPilot):
 
     def cloud_ahead(self, a: Attitude):
         """(north, east) of the cumulus to fly to now, or None (no clouds in reach: the course).
-        The one chosen is kept while it lives; passed under (within 300 m, then 600 m beyond its
-        closest) without lift, it is done with."""
+        The one chosen is kept while it lives; come within 300 m of it without lift, it is done
+        with once the glider is 400 m beyond its closest or a minute has passed."""
         if self.clouds is None:
             return None
         rows = self.clouds(a.time_s)
