@@ -45,6 +45,11 @@ class Thermal:
     base_m: float          # cloud base, m ASL
     ground_m: float        # ground under the source, m ASL
 
+    def centre_ne(self, t_s: float, wind_n_ms: float, wind_e_ms: float) -> tuple[float, float]:
+        """Where its core is at ``t_s``: born at (north_m, east_m), drifting with the wind."""
+        age = t_s - self.born_s
+        return self.north_m + wind_n_ms * age, self.east_m + wind_e_ms * age
+
     def strength(self, t_s: float) -> float:
         x = (t_s - self.born_s) / self.life_s
         if x <= 0.0 or x >= 1.0:
@@ -96,9 +101,7 @@ class Weather:
         for k, th in enumerate(self.thermals):
             if t_s - th.born_s >= th.life_s:
                 th = self.thermals[k] = self._new(t_s)
-            age = t_s - th.born_s
-            rows.append((th.north_m + wn * age, th.east_m + we * age, th.radius_m, th.strength(t_s),
-                         th.base_m, th.ground_m))
+            rows.append((*th.centre_ne(t_s, wn, we), th.radius_m, th.strength(t_s), th.base_m, th.ground_m))
         air.set_thermals(rows)
         self.ridge_w_ms = self.ridge_at(position_ned_m[0], position_ned_m[1], -position_ned_m[2]) \
             if self.ridge_lift else 0.0
@@ -127,9 +130,7 @@ class Weather:
             s = th.strength(t_s)
             if s <= 0.1:
                 continue
-            age = t_s - th.born_s
-            out.append((th.north_m + wn * age, th.east_m + we * age,
-                        th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0,
+            out.append((*th.centre_ne(t_s, wn, we), th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0,
                         float(int(abs(th.north_m * 7.0 + th.east_m * 13.0)) % 100003)))
         return np.array(out, dtype=np.float64).reshape(-1, 5)
 

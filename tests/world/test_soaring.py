@@ -102,8 +102,7 @@ def test_the_soaring_pilot_flies_to_the_cumulus_turns_in_under_it_and_climbs():
         snap = world.buffer.read()[1]
         if pilot.phase == "thermal" and phase != "thermal":
             t = snap.time_s
-            entries.append(min(math.hypot(th.north_m + wind[0] * (t - th.born_s) - snap.position_ned_m[0],
-                                          th.east_m + wind[1] * (t - th.born_s) - snap.position_ned_m[1])
+            entries.append(min(math.dist(th.centre_ne(t, wind[0], wind[1]), snap.position_ned_m[:2])
                                for th in world.weather.thermals))
         phase = pilot.phase
     assert entries and max(entries) < 350.0, entries
