@@ -28,8 +28,8 @@ class SoaringPilot(ScenarioPilot):
     * Clouds (``clouds``: the cumulus the world shows, rows of north, east, base, size, key
       for a time: Weather.clouds): in cruise it flies to the next cumulus within
       ``search_m`` (on the way to the goal, within 60 degrees of its course, the bigger and
-      nearer first), where the lift is; within 300 m of it, 0.3 m/s on the vario is enough
-      to turn in. One it has flown under for a minute without meeting lift, or climbed
+      nearer first), where the lift is; within 300 m of it, ``take_under_ms`` on the vario
+      is enough to turn in. One it has flown under for a minute without meeting lift, or climbed
       under already, it leaves for the next.
     * Speed to fly: the best glide speed plus ``mc_kmh_per_ms`` for each m/s of the climbs
       it has achieved (MacCready set to the average climb; about 12 km/h per m/s for a
@@ -37,15 +37,15 @@ class SoaringPilot(ScenarioPilot):
     """
 
     def __init__(self, goal_ne=None, cruise_kmh=95.0, take_ms=1.2, leave_ms=0.4, ceiling_m=None,
-                 goal_radius_m=500.0, clouds=None, search_m=8000.0, mc_kmh_per_ms=12.0):
+                 goal_radius_m=500.0, clouds=None, search_m=8000.0, take_under_ms=0.3, mc_kmh_per_ms=12.0):
         super().__init__()
         self.clouds = clouds
         self.search_m = search_m
         self.mc_per_ms = mc_kmh_per_ms / 3.6
-        self.target: tuple | None = None          # (key, north, east) of the cumulus flown to
+        self.target = None                        # the key of the cumulus flown to
         self._closest_m = math.inf                # how near it the glider has come
         self._under_since = 0.0                   # when it first came within 300 m of it
-        self.take_under_ms = 0.3
+        self.take_under_ms = take_under_ms
         self.done_clouds: set = set()             # keys of those flown under or climbed under
         self.climbs: list = []                    # the average climb of each thermal used, m/s
         self.goal = None if goal_ne is None else np.asarray(goal_ne, dtype=np.float64)
@@ -86,7 +86,7 @@ class SoaringPilot(ScenarioPilot):
                 if whole is not None and whole > 0.0:
                     self.climbs.append(whole)
                 if self.target is not None:               # climbed under it: on to the next
-                    self.done_clouds.add(self.target[0])
+                    self.done_clouds.add(self.target)
                     self.target = None
             else:
                 return c
@@ -131,7 +131,7 @@ class SoaringPilot(ScenarioPilot):
         rows = self.clouds(a.time_s)
         pos = a.position_ned_m[:2]
         if self.target is not None:
-            live = [r for r in rows if r[4] == self.target[0]]
+            live = [r for r in rows if r[4] == self.target]
             if not live:
                 self.target = None
             else:
@@ -141,10 +141,9 @@ class SoaringPilot(ScenarioPilot):
                     self._under_since = a.time_s
                 self._closest_m = min(self._closest_m, d)
                 if self._closest_m < 300.0 and (d > self._closest_m + 400.0 or a.time_s - self._under_since > 60.0):
-                    self.done_clouds.add(self.target[0])
+                    self.done_clouds.add(self.target)
                     self.target = None
                 else:
-                    self.target = (self.target[0], n, e)
                     return (n, e)
         goal_course = self.course(a) if self.goal is not None else None
         best, best_cost = None, math.inf
@@ -164,7 +163,7 @@ class SoaringPilot(ScenarioPilot):
                 best, best_cost = (key, float(n), float(e)), cost
         if best is None:
             return None
-        self.target, self._closest_m = best, math.inf
+        self.target, self._closest_m = best[0], math.inf
         return best[1], best[2]
 
     def reached(self, a):
