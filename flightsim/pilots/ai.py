@@ -26,8 +26,10 @@ How it flies (the lift-vector pursuit of air-combat manoeuvring):
   close in at high closure.
 * A fly-by-wire aircraft's stick asks for a load factor (``g_command``): the AI puts it where the
   load factor it wants is, and the aircraft's law flies the surfaces.
-* Ground: below ``floor_m`` above the terrain, or heading there within a few seconds,
-  everything else waits: wings to the horizon and pull out.
+* Ground: below ``floor_m`` above the terrain, or heading there within a few seconds, or
+  a hill ahead (the path of the next seconds within half ``floor_m`` of the ground:
+  ``ahead_clearance_m``, from terrain_watch), everything else waits: wings to the horizon and
+  pull out.
 * Trigger: enemy within gun range and the lead point within the gun cone (its angle off
   the boresight smaller than the enemy's size at that range plus the dispersion).
 """
@@ -67,6 +69,7 @@ class AirData:
     agl_m: float
     on_ground: bool
     stalled_sections: int = 0     # buffet: lifting sections past their stall
+    ahead_clearance_m: float = math.inf   # least height over the terrain along the path (terrain_watch)
 
     @classmethod
     def from_sim(cls, state, diag, ground_m=None):
@@ -162,7 +165,8 @@ class FighterAI:
         g_avail = min(self.max_g, max(1.5, 0.75 * (me.ias_ms / self.stall_speed_ms) ** 2))
         # --- ground: pull out first
         sink = max(0.0, float(v[2]))
-        floor_breach = me.agl_m < self.floor_m or me.agl_m - 5.0 * sink < self.floor_m
+        floor_breach = me.agl_m < self.floor_m or me.agl_m - 5.0 * sink < self.floor_m or \
+            me.ahead_clearance_m < 0.5 * self.floor_m
         if floor_breach:
             self.mode = "pull up"
             # lift straight up (away from the ground), as hard as the wing allows

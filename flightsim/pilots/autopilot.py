@@ -10,10 +10,13 @@ ControlInputs. Each lives in its own module of this package, and this one names 
     soaring.py   SoaringPilot / CrossCountryPilot: glide to a goal or the task's turnpoints,
                  circle in the lift met
     ridge.py     RidgePilot
-    landing.py   LandingPilot (final, airbrakes on the glide path, round-out, hold-off) and
-                 CircuitPilot (join, downwind, base, then the LandingPilot)
+    landing.py   LandingPilot (final, airbrakes on the glide path, round-out, hold-off)
+    circuit.py   CircuitPilot (into wind; join, downwind, base planned from the height in
+                 hand, then the LandingPilot; a field when the runway is out of reach)
     winch.py     WinchPilot (seed 004's winch launch) and WinchLaunchPilot (then soaring)
     powered.py   CruisePilot and TakeoffPilot (the fighters)
+    terrain_watch.py  the look along the flight path and the turn away from a hill
+                 (ScenarioPilot.fly and the powered pilots; the AI's pull-up reads it too)
     ai.py        the AI fighter pilot (combat, not a scenario's autopilot)
 
 No knowledge of the model's internals: they fly the aircraft the way a pilot would, so what
@@ -24,11 +27,13 @@ from __future__ import annotations
 import math
 
 from ..runtime.handoff import ControlInputs
+from .circuit import CircuitPilot
 from .flying import Attitude, Flyer, ScenarioPilot, runway_frame
-from .landing import CircuitPilot, LandingPilot
+from .landing import LandingPilot
 from .powered import CruisePilot, TakeoffPilot
 from .ridge import RidgePilot
 from .soaring import CrossCountryPilot, SoaringPilot
+from .terrain_watch import TerrainWatch
 from .thermal import ThermalPilot, Vario, WindEstimate
 from .winch import WinchLaunchPilot, WinchPilot
 
@@ -47,6 +52,7 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     downwind, high) -> CircuitPilot; a glider parked on the runway -> hands off (it
     waits for a launch). A powered aircraft (``powered``; default: the scenario is a fighter
     scenario), in any scenario: on the runway -> TakeoffPilot, in the air -> CruisePilot."""
+    from ..world.fields import FieldFinder
     from ..world.scenario import find_scenario
     sc = find_scenario(scenario) if isinstance(scenario, str) else scenario
     af = terrain.airfield
@@ -62,27 +68,41 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
         clouds = weather.clouds          # the cumulus the world shows (over each thermal), at a time
     land = [o for o in sc.objectives if o["type"] == "land"]
     aim = land[0]["along_m"] if land and land[0]["along_m"] != 0.0 else -250.0
+
+    def circuit():
+        return CircuitPilot(af, wind_ne_ms=wind_ne, terrain=terrain, fields=FieldFinder(terrain))
+
+    def watching(pilot, **kw):
+        """The pilot with its look at the terrain ahead (terrain_watch.py)."""
+        pilot.terrain_watch = TerrainWatch(terrain, **kw)
+        return pilot
+
     if sc.kind == "fighter" if powered is None else powered:
         if st["type"] == "runway":
-            return TakeoffPilot(hdg)
-        return CruisePilot(heading_rad=hdg)
+            return watching(TakeoffPilot(hdg), seconds=30.0, clearance_m=150.0)
+        return watching(CruisePilot(heading_rad=hdg), seconds=30.0, clearance_m=150.0)
     if st["type"] == "winch":
         if winch is None:
             raise ValueError(f"scenario {sc.name!r} starts on a winch: pass the world's winch")
-        return WinchLaunchPilot(winch, hdg, (af.north_m, af.east_m), ceiling_m=ceiling)
+        launch = WinchLaunchPilot(winch, hdg, af, circuit(), ceiling_m=ceiling, clouds=clouds, wind_ne_ms=wind_ne)
+        watching(launch.soar)
+        return launch
     if st["type"] == "runway":
         return HandsOff()
     if sc.name == "landing" or (land and land[0]["along_m"] != 0.0 and st["height_m"] < 200.0):
         return LandingPilot(af, aim, headwind_ms=headwind)
-    if sc.name == "ridge" or (sc.ridge.get("lift") and wind["wind_speed_ms"] >= 6.0):
-        return RidgePilot(terrain, wind["wind_from_deg"], hdg)
+    if sc.name == "ridge" or (not land and sc.ridge.get("lift") and wind["wind_speed_ms"] >= 6.0):
+        # it flies close to the face on purpose: a short look and a small clearance
+        return watching(RidgePilot(terrain, wind["wind_from_deg"], hdg), seconds=12.0, clearance_m=30.0)
     tps = [o for o in sc.objectives if o["type"] == "turnpoint"]
     if tps:
-        return CrossCountryPilot([af.to_world(o["along_m"], o["right_m"]) for o in tps], (af.north_m, af.east_m),
-                                 [o["radius_m"] for o in tps], ceiling_m=ceiling, clouds=clouds)
+        return watching(CrossCountryPilot([af.to_world(o["along_m"], o["right_m"]) for o in tps],
+                                          [o["radius_m"] for o in tps], ceiling_m=ceiling, clouds=clouds, home=af,
+                                          circuit=circuit(), wind_ne_ms=wind_ne, keep_home_in_reach=False))
     if int(sc.thermals.get("count", 0)) > 0:
-        return SoaringPilot(goal_ne=None, ceiling_m=ceiling, clouds=clouds)
-    return CircuitPilot(af, headwind_ms=headwind)
+        return watching(SoaringPilot(goal_ne=None, ceiling_m=ceiling, clouds=clouds, home=af, circuit=circuit(),
+                                     wind_ne_ms=wind_ne))
+    return circuit()
 
 
 class HandsOff(ScenarioPilot):

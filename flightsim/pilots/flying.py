@@ -184,6 +184,7 @@ class ScenarioPilot:
         self.t_prev = None
         self.phase = "start"
         self.bank_ref = 0.0
+        self.terrain_watch = None          # a TerrainWatch (terrain_watch.py): fly() turns away from a hill
 
     def reading(self, src) -> tuple[Attitude, float]:
         a = Attitude(src)
@@ -209,9 +210,20 @@ class ScenarioPilot:
         self.bank_ref += clip(target_rad - self.bank_ref, -step, step)
         return self.bank_ref
 
+    def terrain_bank(self, a: Attitude, bank_rad: float, turn_bank_rad=math.radians(30.0)) -> float:
+        """The bank wanted, or the turn away from a hill the terrain watch sees ahead."""
+        w = self.terrain_watch
+        if w is None or a.on_ground or not w.update(a.position_ned_m, a.velocity_ned_ms, a.time_s):
+            return bank_rad
+        return w.turn * turn_bank_rad
+
     def fly(self, a: Attitude, dt: float, bank_rad: float, ias_ms: float, roll_rate_rad_s=math.radians(10.0),
             **kw) -> ControlInputs:
-        """Bank (rolled in at a steady rate), airspeed with the elevator, ball centred."""
+        """Bank (rolled in at a steady rate), airspeed with the elevator, ball centred; with a
+        terrain watch, the turn away from a hill ahead comes first (30 degrees, rolled in briskly)."""
+        turned = self.terrain_bank(a, bank_rad)
+        if turned != bank_rad:
+            bank_rad, roll_rate_rad_s = turned, max(roll_rate_rad_s, math.radians(20.0))
         f = self.flyer
         return self.base.replace(pitch=f.speed(a, ias_ms, dt),
                                  roll=f.bank(a, self.roll_in(bank_rad, dt, roll_rate_rad_s), dt),

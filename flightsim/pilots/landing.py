@@ -1,6 +1,5 @@
-"""``LandingPilot`` (final, airbrakes on the glide path, round-out, hold-off) and ``CircuitPilot``
-(join, downwind, base, then the LandingPilot).
-"""
+"""``LandingPilot``: the final approach (airbrakes on the glide path), round-out and hold-off,
+and the landing run (the CircuitPilot, circuit.py, flies it to here)."""
 from __future__ import annotations
 
 import math
@@ -8,7 +7,7 @@ import math
 import numpy as np
 
 from ..runtime.handoff import ControlInputs
-from .flying import ScenarioPilot, bearing_to, clip, runway_frame, wrap_pi
+from .flying import ScenarioPilot, clip, runway_frame, wrap_pi
 
 
 def runway_reading(pilot, src):
@@ -112,79 +111,3 @@ class LandingPilot(ScenarioPilot):
         # the tail-down attitude held (not hauled back: at speed that would fly it off again)
         pitch = f.attitude(a, self.touch_pitch, dt) if gs > 1.0 else 0.0
         return self.base.replace(pitch=pitch, roll=roll, yaw=yaw, airbrake=1.0, brake_left=brake, brake_right=brake)
-
-
-class CircuitPilot(ScenarioPilot):
-    """Home to the field and round the circuit to a landing.
-
-    Glide to the downwind side of the field (``side`` +1 right of the runway, -1 left);
-    when higher than ``join_m`` above the field there, circle off the height; then the
-    downwind leg (opposite the landing direction, ``offset_m`` out), base leg when
-    ``base_along_m`` before the threshold, final: the LandingPilot."""
-
-    def __init__(self, airfield, side=1, join_m=250.0, offset_m=500.0, aim_along_m=-250.0, headwind_ms=0.0,
-                 ias_kmh=95.0):
-        super().__init__()
-        self.af = airfield
-        self.side = side
-        self.join_m = join_m
-        self.offset = offset_m
-        self.ias = ias_kmh / 3.6
-        self.landing = LandingPilot(airfield, aim_along_m, headwind_ms=headwind_ms)
-        self.landing.flyer = self.flyer              # the same hands: no jump in the trim
-        self.phase = None
-        self.circle_dir = side
-
-    def point(self, along, right):
-        return np.array(self.af.to_world(along, right * self.side))
-
-    def __call__(self, src, dt_s=None) -> ControlInputs:
-        seen = runway_reading(self, src)
-        if seen is None:
-            return self.base
-        a, dt, along, right, h = seen
-        af = self.af
-        p = a.position_ned_m[:2]
-        L2 = af.length_m / 2
-        if self.phase is None:
-            aligned = abs(wrap_pi(a.heading - af.heading_rad)) < math.radians(30.0)
-            on_final = aligned and along < -L2 and abs(right) < 300.0 and h < 0.12 * (-along) + 60.0
-            on_downwind = abs(wrap_pi(a.heading - af.heading_rad - math.pi)) < math.radians(40.0) and \
-                abs(right) > 200.0 and h < self.join_m + 80.0
-            if on_downwind:
-                self.side = 1 if right > 0 else -1
-            self.phase = "final" if on_final else "downwind" if on_downwind else "join"
-        if self.phase == "final":
-            self.landing.base = self.base
-            return self.landing(src)
-        if self.phase == "join":
-            target = self.point(L2, self.offset)              # abeam the upwind end, downwind side
-            dist = float(np.hypot(*(target - p)))
-            if dist < 400.0:
-                if h > self.join_m:
-                    return self.fly(a, dt, self.side * math.radians(30.0), 85.0 / 3.6)   # lose height
-                self.set_phase("downwind")
-            else:
-                err = wrap_pi(bearing_to(p, target) - a.track_rad)
-                return self.fly(a, dt, clip(1.2 * err, -0.5, 0.5), self.ias)
-        if self.phase == "downwind":
-            want_right = self.offset * self.side
-            hdg = af.heading_rad + math.pi
-            # hold the downwind track offset from the centreline (toward -along)
-            err_r = right - want_right
-            want = hdg + clip(err_r / 300.0, -0.5, 0.5) * (-1.0)
-            err = wrap_pi(want - a.track_rad)
-            if along < -L2 - 250.0 or h < 120.0:
-                self.set_phase("base")
-            return self.fly(a, dt, clip(1.2 * err, -0.45, 0.45), self.ias)
-        if self.phase == "base":
-            # turn toward the centreline, then final
-            target = np.array(af.to_world(-L2 - 500.0, 0.0))
-            err = wrap_pi(bearing_to(p, target) - a.track_rad)
-            if abs(right) < 150.0 or (abs(wrap_pi(a.track_rad - af.heading_rad)) < math.radians(45.0)):
-                self.set_phase("final")
-                self.landing.base = self.base
-                self.landing.bank_ref = self.bank_ref
-                return self.landing(src)
-            return self.fly(a, dt, clip(1.2 * err, -0.6, 0.6), self.ias)
-        return self.fly(a, dt, 0.0, self.ias)

@@ -46,6 +46,10 @@ class CruisePilot(ScenarioPilot):
             self.throttle = self.base.throttle if self.base.throttle > 0 else 0.7
             self.i_thr = self.throttle
         f = self.flyer
+        err = wrap_pi(self.heading - a.heading)
+        bank = self.terrain_bank(a, clip(1.0 * err, -math.radians(25.0), math.radians(25.0)))
+        if self.terrain_watch is not None and self.terrain_watch.climb:
+            self.altitude = max(self.altitude, a.altitude_m + 150.0)      # over the hill ahead as it turns
         herr = self.altitude - a.altitude_m
         self.i_alt = clip(self.i_alt + 0.0005 * herr * dt, -0.1, 0.1)
         want_vs = clip(0.1 * herr, -8.0, 8.0)
@@ -55,8 +59,6 @@ class CruisePilot(ScenarioPilot):
         spd = self.ias - a.ias_ms
         self.i_thr = clip(self.i_thr + 0.01 * spd * dt, 0.05, 1.0)
         thr = clip(self.i_thr + 0.05 * spd, 0.05, 1.0)
-        err = wrap_pi(self.heading - a.heading)
-        bank = clip(1.0 * err, -math.radians(25.0), math.radians(25.0))
         return self.base.replace(pitch=f.attitude(a, pitch_t, dt), roll=f.bank(a, self.roll_in(bank, dt), dt),
                                  yaw=f.rudder(a, dt), throttle=thr, gear_up=1.0, brake_left=0.0, brake_right=0.0)
 
@@ -117,6 +119,7 @@ class TakeoffPilot(ScenarioPilot):
                                      yaw=f.rudder(a, dt), throttle=1.0, prop_rpm=1.0, gear_up=self.gear,
                                      brake_left=0.0, brake_right=0.0)
         self.phase = "climb out"
+        bank = self.terrain_bank(a, bank)
         return self.base.replace(pitch=f.speed(a, self.climb, dt, pitch_lo=math.radians(4.0), pitch_hi=0.3),
                                  roll=f.bank(a, self.roll_in(bank, dt), dt), yaw=f.rudder(a, dt), throttle=1.0,
                                  prop_rpm=1.0, gear_up=self.gear, brake_left=0.0, brake_right=0.0)
@@ -152,6 +155,7 @@ class TakeoffPilot(ScenarioPilot):
                                      yaw=f.rudder(a, dt), throttle=thr, gear_up=self.gear, brake_left=0.0,
                                      brake_right=0.0)
         self.phase = "climb out"
+        bank = self.terrain_bank(a, bank)
         return self.base.replace(pitch=f.speed(a, JET_CLIMB_KMH / 3.6, dt, pitch_lo=math.radians(4.0), pitch_hi=0.35),
                                  roll=f.bank(a, self.roll_in(bank, dt), dt), yaw=f.rudder(a, dt), throttle=thr,
                                  gear_up=self.gear, brake_left=0.0, brake_right=0.0)

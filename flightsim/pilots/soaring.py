@@ -34,11 +34,34 @@ class SoaringPilot(ScenarioPilot):
     * Speed to fly: the best glide speed plus ``mc_kmh_per_ms`` for each m/s of the climbs
       it has achieved (MacCready set to the average climb; about 12 km/h per m/s for a
       standard-class glider's polar between 95 and 135 km/h).
+    * The height band (``home``: the airfield, ``circuit``: a CircuitPilot to land there): a
+      glider pilot always knows the height needed to get home -- the glide there at
+      ``home_glide_ratio`` (a safe one, the wind along the way counted) plus ``circuit_m``
+      to join the circuit. Within ``band_m`` of it the pilot turns for home (still taking a
+      thermal on the way, which lifts it out of the band again, 150 m of hysteresis); near
+      the field at circuit height, or after ``land_after_s`` (a local flight's end), or when
+      even the safe glide cannot make the field, the CircuitPilot takes over for good: the
+      runway, or a field (circuit.py). Across country (``keep_home_in_reach`` False) the
+      band is the ground's instead: lower than ``field_agl_m`` above it out of a thermal, the
+      CircuitPilot picks a field and lands there.
     """
 
     def __init__(self, goal_ne=None, cruise_kmh=95.0, take_ms=1.2, leave_ms=0.4, ceiling_m=None,
-                 goal_radius_m=500.0, clouds=None, search_m=8000.0, take_under_ms=0.3, mc_kmh_per_ms=12.0):
+                 goal_radius_m=500.0, clouds=None, search_m=8000.0, take_under_ms=0.3, mc_kmh_per_ms=12.0,
+                 home=None, circuit=None, wind_ne_ms=(0.0, 0.0), home_glide_ratio=22.0, circuit_m=200.0,
+                 band_m=50.0, land_after_s=None, keep_home_in_reach=True, field_agl_m=300.0):
         super().__init__()
+        self.home = home
+        self.circuit = circuit
+        self.wind = np.asarray(wind_ne_ms, dtype=np.float64)
+        self.home_ratio = home_glide_ratio
+        self.circuit_m = circuit_m
+        self.band_m = band_m
+        self.land_after_s = land_after_s
+        self.keep_home_in_reach = keep_home_in_reach
+        self.field_agl_m = field_agl_m
+        self.homing = False
+        self._t0 = None
         self.clouds = clouds
         self.search_m = search_m
         self.mc_per_ms = mc_kmh_per_ms / 3.6
@@ -62,15 +85,56 @@ class SoaringPilot(ScenarioPilot):
         self.thermals_used = 0
 
     def course(self, a: Attitude) -> float:
+        if self.homing:
+            return bearing_to(a.position_ned_m[:2], (self.home.north_m, self.home.east_m))
         if self.goal is None:
             return a.heading
         return bearing_to(a.position_ned_m[:2], self.goal)
+
+    def home_margin(self, a: Attitude) -> tuple[float, float]:
+        """(metres above the height needed to glide home and join the circuit, metres to the field)."""
+        d = np.array([self.home.north_m, self.home.east_m]) - a.position_ned_m[:2]
+        dist = float(np.hypot(*d))
+        v = max(a.tas_ms, 20.0)
+        gs = v + (float(np.dot(self.wind, d)) / dist if dist > 1.0 else 0.0)
+        need = dist * (v / self.home_ratio) / max(gs, 0.3 * v) + self.circuit_m
+        return a.altitude_m - self.home.elevation_m - need, dist
+
+    def to_circuit(self, a: Attitude, src) -> ControlInputs:
+        """The CircuitPilot takes over, with the same hands."""
+        if self.phase != "circuit":
+            self.set_phase("circuit")
+            self.circuit.flyer = self.flyer
+            self.circuit.base = self.base
+            self.circuit.bank_ref = self.bank_ref
+        return self.circuit(src)
 
     def __call__(self, src, dt_s=None) -> ControlInputs:
         a, dt = self.reading(src)
         if not self.valid(a):
             return self.base
+        if self.phase == "circuit":
+            return self.circuit(src)
         w = self.vario.update(a, dt)
+        if self._t0 is None:
+            self._t0 = a.time_s
+        if self.home is not None and self.circuit is not None:
+            margin, dist = self.home_margin(a)
+            h_field = a.altitude_m - self.home.elevation_m
+            late = self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s
+            short = self.keep_home_in_reach and margin < 50.0 - self.circuit_m    # even the bare glide home is short
+            near_and_low = dist < 2500.0 and (late or (self.homing and h_field < self.circuit_m + 150.0))
+            if short or (near_and_low and (self.phase != "thermal" or late)):
+                return self.to_circuit(a, src)
+            if not self.keep_home_in_reach and not late:
+                # across country the band is the ground's: low over it, a field (the circuit picks it)
+                if a.agl_m < self.field_agl_m and self.phase != "thermal":
+                    return self.to_circuit(a, src)
+            elif not self.homing and (margin < self.band_m or late):
+                self.homing = True
+                self.target = None
+            elif self.homing and margin > self.band_m + 150.0 and not late:
+                self.homing = False
         if self.phase == "thermal":
             c = self.thermal(src)
             self.t_prev = a.time_s
@@ -93,7 +157,8 @@ class SoaringPilot(ScenarioPilot):
         # cruise toward the goal
         if self.goal is not None and float(np.hypot(*(self.goal - a.position_ned_m[:2]))) < self.goal_radius:
             self.reached(a)
-        low_enough = self.ceiling_m is None or a.altitude_m < self.ceiling_m - 250.0
+        low_enough = (self.ceiling_m is None or a.altitude_m < self.ceiling_m - 250.0) and not \
+            (self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s)
         cloud = self.cloud_ahead(a)
         # under the cumulus it flew to, any lift is the thermal's (the vario reads it less the glider's sink)
         take = self.take_ms if cloud is None or self._closest_m > 300.0 else self.take_under_ms
@@ -145,7 +210,7 @@ class SoaringPilot(ScenarioPilot):
                     self.target = None
                 else:
                     return (n, e)
-        goal_course = self.course(a) if self.goal is not None else None
+        goal_course = self.course(a) if self.goal is not None or self.homing else None
         best, best_cost = None, math.inf
         for n, e, _base, size, key in rows:
             if key in self.done_clouds:
@@ -174,12 +239,11 @@ class SoaringPilot(ScenarioPilot):
 class CrossCountryPilot(SoaringPilot):
     """Flies the task: each turnpoint in order (within its radius counts), then home."""
 
-    def __init__(self, turnpoints_ne, home_ne=None, radii_m=None, **kw):
+    def __init__(self, turnpoints_ne, radii_m=None, **kw):
         self.turnpoints = [np.asarray(p, dtype=np.float64) for p in turnpoints_ne]
         self.radii = list(radii_m) if radii_m is not None else [500.0] * len(self.turnpoints)
-        self.home = None if home_ne is None else np.asarray(home_ne, dtype=np.float64)
         self.leg = 0
-        super().__init__(self.turnpoints[0] if self.turnpoints else home_ne,
+        super().__init__(self.turnpoints[0] if self.turnpoints else None,
                          goal_radius_m=self.radii[0] if self.radii else 500.0, **kw)
 
     def reached(self, a):
@@ -187,8 +251,8 @@ class CrossCountryPilot(SoaringPilot):
         if self.leg < len(self.turnpoints):
             self.goal = self.turnpoints[self.leg]
             self.goal_radius = self.radii[self.leg]
-        elif self.home is not None and self.leg == len(self.turnpoints):
-            self.goal = self.home
-            self.goal_radius = 300.0
         else:
+            # the task flown: home (the final glide), and land there
             self.goal = None
+            self.land_after_s = 0.0
+            self.keep_home_in_reach = True

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from ..runtime.handoff import ControlInputs
 from .flying import Attitude, AttitudeFlyer, ScenarioPilot, clip
 from .soaring import SoaringPilot
@@ -67,14 +65,17 @@ class WinchPilot(AttitudeFlyer):
 
 
 class WinchLaunchPilot(ScenarioPilot):
-    """The glider's day: the winch launch (WinchPilot), then soaring round the field
-    (a SoaringPilot with the airfield as its goal, taking the thermals it meets)."""
+    """The glider's day: the winch launch (WinchPilot), then soaring round the field (a
+    SoaringPilot keeping the field within reach, taking the thermals it meets), and after
+    ``soar_s`` (or when the height band says so) the circuit and the landing back on the
+    runway (``circuit``: a CircuitPilot)."""
 
-    def __init__(self, winch, heading_rad, home_ne, ceiling_m=None):
+    def __init__(self, winch, heading_rad, home, circuit=None, ceiling_m=None, clouds=None, wind_ne_ms=(0.0, 0.0),
+                 soar_s=300.0):
         super().__init__()
         self.launch = WinchPilot(winch, heading_rad)
-        self.soar = SoaringPilot(goal_ne=None, ceiling_m=ceiling_m)
-        self.home = np.asarray(home_ne, dtype=np.float64)
+        self.soar = SoaringPilot(goal_ne=None, ceiling_m=ceiling_m, clouds=clouds, home=home, circuit=circuit,
+                                 wind_ne_ms=wind_ne_ms, land_after_s=soar_s)
         self.phase = "launch"
         self._glide_t = None
 
@@ -89,8 +90,4 @@ class WinchLaunchPilot(ScenarioPilot):
                     self.soar.base = c.replace(pitch=0.0, roll=0.0, yaw=0.0)
                     self.soar.bank_ref = a.roll
             return c
-        # stay within reach of the field: head back when more than 3 km out
-        far = float(np.hypot(*(a.position_ned_m[:2] - self.home))) > 3000.0
-        if far and self.soar.goal is None and self.soar.phase == "cruise":
-            self.soar.goal, self.soar.goal_radius = self.home.copy(), 800.0
         return self.soar(src)

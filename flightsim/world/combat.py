@@ -44,6 +44,7 @@ DT = 0.02
 PLAYER, OPPONENT = 0, 1
 POOL = 1536
 MAX_HITS = 256
+AI_LOOK_S = 8.0            # how far ahead the AI looks for a hill, seconds of flight
 HIT_SHOW_S = 0.6           # how long a hit flash stays in the frame
 # a jet engine a round can strike: a cylinder from its nozzle forward, the F100's length and diameter
 # (4.85 m, 46.5 in: the NASM's F100-PW-100, docs/research/f15c.md s4); the chance that one round fails
@@ -397,6 +398,7 @@ class Combat:
 
     def _opponent_step(self, player, free, dt, env):
         from ..pilots.ai import AirData
+        from ..pilots.terrain_watch import clearance_ahead
         sim = self.opp_sim
         sim.env = env
         o = self.opp
@@ -420,6 +422,8 @@ class Combat:
                 self.damage_log.append((self.t_s, "opponent", "breaks off, heading for home"))
         if self.opp_alive:
             me = AirData.from_sim(sim.state, sim.diag, ground)
+            # the hill ahead: where the path of the next AI_LOOK_S meets the ground
+            me.ahead_clearance_m = clearance_ahead(self.terrain, me.position_ned_m, me.velocity_ned_ms, AI_LOOK_S)
             c = self.ai(me, player.position_ned_m, player.velocity_ned_ms)
         else:
             # shot down: the pilot is out of it, the engine dead; the aircraft falls as it flies

@@ -1,0 +1,121 @@
+"""Issue 33: the glider scenarios' own pilots land where they promise.
+
+Flown the game's way (World, the autopilot reading snapshots and posting to the mailbox, the
+flight log judging the touchdown) on the full world, with its hills round the airfield:
+
+* airfield (3 km out, 500 m up) and downwind (abeam, 300 m up, here in a 5 m/s southerly:
+  a landing on runway 17, the circuit planned the other way round) land on the runway in its
+  first third, into wind;
+* winch: launch, soar round the field (a thermal climb), and after five minutes the circuit
+  and the landing back on the runway;
+* out of reach of the runway (10 km out, 250 m up) the pilot picks a field and lands in it.
+
+Before issue 33 airfield, downwind and winch all ended OUT-LANDING.
+"""
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+from flightsim.pilots.autopilot import autopilot, runway_frame
+from flightsim.world.flight_log import FlightLog
+from flightsim.world.scenario import find_scenario
+
+
+def fly(sc, seconds):
+    from flightsim.world.assembly import World
+    world = World(scenario=sc)
+    pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=False)
+    log = FlightLog(world.terrain.airfield)
+    snap = world.buffer.read()[1]
+    for k in range(int(round(seconds / 0.02))):
+        w = world.winch
+        log.update(snap, on_cable=bool(w is not None and w.attached),
+                   release_altitude_m=None if w is None else w.release_height_m)
+        world.mailbox.post(pilot(snap))
+        world.physics.tick(k * 0.02)
+        snap = world.buffer.read()[1]
+        if log.at_rest or log.crash:
+            break
+    return world, pilot, log, snap
+
+
+def windy(name, speed_ms, from_deg):
+    sc = find_scenario(name)
+    return dataclasses.replace(sc, world={**sc.world, "wind_speed_ms": speed_ms, "wind_from_deg": from_deg})
+
+
+@pytest.mark.parametrize("sc, seconds, landing_heading_deg", [
+    (find_scenario("airfield"), 600.0, 350.0),
+    (windy("downwind", 5.0, 170.0), 400.0, 170.0),
+    (find_scenario("winch"), 900.0, 350.0),
+], ids=["airfield", "downwind-southerly", "winch"])
+def test_the_circuit_lands_on_the_runway_in_its_first_third(sc, seconds, landing_heading_deg):
+    world, pilot, log, snap = fly(sc, seconds)
+    print(log.debrief_lines())
+    assert log.crash is None, log.crash
+    td = log.touchdown
+    assert td is not None and log.at_rest, "no landing"
+    assert td.place == "runway", td.text
+    assert td.grade in ("good", "firm") and td.wheel_down and abs(td.bank_deg) < 5.0
+    af = world.terrain.airfield
+    # into wind, in the first third from the threshold it crossed
+    along, _ = runway_frame(af, *snap.position_ned_m[:2])
+    heading = math.degrees(snap.euler_rad[2]) % 360.0
+    assert abs((heading - landing_heading_deg + 180.0) % 360.0 - 180.0) < 10.0, heading
+    from_threshold = af.length_m / 2 + (td.along_m if landing_heading_deg == 350.0 else -td.along_m)
+    assert 0.0 < from_threshold < af.length_m / 3, from_threshold
+    if sc.name == "winch":
+        assert log.release_height_m > 300.0
+        assert log.best_climb_ms is not None and log.best_climb_ms > 0.5          # it soared before landing
+
+
+def test_out_of_reach_of_the_runway_it_lands_in_a_field():
+    sc = find_scenario("airfield")
+    sc = dataclasses.replace(sc, start={**sc.start, "along_m": -10000.0, "right_m": 3000.0, "height_m": 250.0})
+    world, pilot, log, snap = fly(sc, 500.0)
+    assert log.crash is None, log.crash
+    td = log.touchdown
+    assert td is not None and log.at_rest and td.grade in ("good", "firm"), log.debrief_lines()
+    field = pilot.field
+    assert field is not None
+    along, right = runway_frame(field, *snap.position_ned_m[:2])
+    assert abs(along) < field.length_m / 2 + 50.0 and abs(right) < 40.0, (along, right)
+    ground = world.terrain.height_at(field.north_m, field.east_m)
+    assert ground > world.terrain.water_level_m + 1.0
+
+
+def test_the_field_finder_refuses_water_forest_and_slopes():
+    from flightsim.world.fields import FieldFinder
+    from flightsim.world.scenery import FOREST_THRESHOLD, forest_density, forest_density_at
+    from flightsim.world.terrain import generate
+    t = generate()
+    finder = FieldFinder(t)
+    c, elev = finder.candidates((-8000.0, 3000.0), 4000.0, 0.0)
+    assert len(c) > 0
+    dens = forest_density_at(t, forest_density(t), c[:, 0], c[:, 1])
+    assert np.all(dens < FOREST_THRESHOLD)
+    assert np.all(elev > t.water_level_m + 1.0)
+    for (n, e), z in zip(c[:50], elev[:50]):
+        h = t.height_at(n + np.arange(-250.0, 251.0, 50.0), np.full(11, e))
+        assert h.max() - h.min() < finder.flat_m
+
+
+def test_the_terrain_watch_turns_toward_the_lower_ground():
+    from flightsim.pilots.terrain_watch import TerrainWatch, clearance_ahead
+
+    class Slope:
+        """A hill ahead (north) and a higher one to the west: the way out is to the east (right)."""
+        def height_at(self, n, e):
+            n, e = np.asarray(n, float), np.asarray(e, float)
+            return np.where(e < -300.0, 400.0, np.where(n > 500.0, 300.0 - 0.2 * e, 0.0))
+
+    t = Slope()
+    assert clearance_ahead(t, (0.0, 0.0, -200.0), (30.0, 0.0, 0.0), 30.0) == pytest.approx(-100.0)
+    assert clearance_ahead(t, (0.0, 0.0, -200.0), (0.0, 30.0, 0.0), 30.0) == pytest.approx(200.0)
+    w = TerrainWatch(t, seconds=30.0, clearance_m=60.0)
+    assert clearance_ahead(t, (0.0, 0.0, -200.0), (0.0, -30.0, 0.0), 30.0) == pytest.approx(-200.0)
+    assert w.update((0.0, 0.0, -200.0), (30.0, 0.0, 0.0), 0.0) == 1 and w.climb
+    # clear ahead again (flying east): the turn ends
+    assert w.update((0.0, 0.0, -200.0), (0.0, 30.0, 0.0), 1.0) == 0
