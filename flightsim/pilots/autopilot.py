@@ -91,7 +91,8 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
         return HandsOff()
     if sc.name == "landing" or (land and land[0]["along_m"] != 0.0 and st["height_m"] < 200.0):
         return LandingPilot(af, aim, headwind_ms=headwind)
-    if sc.name == "ridge" or (not land and sc.ridge.get("lift") and wind["wind_speed_ms"] >= 6.0):
+    stay_up = any(o["type"] == "survive" for o in sc.objectives)
+    if sc.name == "ridge" or (stay_up and sc.ridge.get("lift") and wind["wind_speed_ms"] >= 6.0):
         # it flies close to the face on purpose: a short look and a small clearance
         return watching(RidgePilot(terrain, wind["wind_from_deg"], hdg), seconds=12.0, clearance_m=30.0)
     tps = [o for o in sc.objectives if o["type"] == "turnpoint"]

@@ -107,29 +107,28 @@ class CircuitPilot(ScenarioPilot):
         here = 1 if right >= 0.0 else -1
         if self.terrain is None:
             return here
-        floors = {}
-        for side in (here, -here):
-            self.side = side
-            self.plan_turn()
-            floors[side] = self.floor_m
-        return -here if floors[-here] < floors[here] - self.clearance else here
+        return -here if self.downwind_floor(-here) < self.downwind_floor(here) - self.clearance else here
+
+    def downwind_floor(self, side) -> float:
+        """The least height above the field for the downwind leg on a side: its hills, cleared
+        by one and a half ``clearance_m`` (0 with no terrain known)."""
+        if self.terrain is None:
+            return 0.0
+        xs = np.arange(self.aim - self.min_final, self.af.length_m / 2 + 1.0, 50.0)
+        pts = np.array([self.af.to_world(x, side * self.offset) for x in xs])
+        ground = self.terrain.height_at(pts[:, 0], pts[:, 1]) - self.af.elevation_m
+        return float(np.max(ground)) + 1.5 * self.clearance
 
     def plan_turn(self, tas_ms=26.0) -> float:
         """Where the base turn is planned (along the runway): ``min_final_m`` of final, brought
         in where the terrain under base and final would come closer than ``clearance_m`` to
         the planned glide (the hills round a field in a bowl)."""
         want = self.aim - self.min_final
-        self.floor_m = 0.0
         if self.terrain is None:
             return want
-        # the downwind leg's floor: its hills, cleared by ``clearance_m``
-        xs = np.arange(self.aim - self.min_final, self.af.length_m / 2 + 1.0, 50.0)
-        pts = np.array([self.af.to_world(x, self.side * self.offset) for x in xs])
-        ground = self.terrain.height_at(pts[:, 0], pts[:, 1]) - self.af.elevation_m
-        self.floor_m = float(np.max(ground)) + 1.5 * self.clearance
         elev = self.af.elevation_m
         s = self.side
-        ok = want
+        ok = self.aim - 300.0                               # the shortest final there is
         for turn in np.arange(self.aim - 300.0, want - 1.0, -50.0):
             xs = np.arange(turn, self.aim, 50.0)
             planned = np.array([self.need_on_final(x, tas_ms) for x in xs])
@@ -140,7 +139,7 @@ class CircuitPilot(ScenarioPilot):
             pts += [self.af.to_world(turn, s * r) for r in rs]
             ground = self.terrain.height_at(np.array([p[0] for p in pts]), np.array([p[1] for p in pts])) - elev
             if np.any((planned - ground < self.clearance) & (ground > 1.0)):      # (over the field itself: the landing)
-                return turn + 50.0 if turn < self.aim - 300.0 else turn
+                return ok
             ok = turn
         return ok
 
@@ -171,6 +170,10 @@ class CircuitPilot(ScenarioPilot):
         it on)."""
         return self.loss(max(self.landing.aim - self.landing.float_m - along, 0.0), 1.0, 0.0, tas_ms)
 
+    def _plan(self):
+        self.turn_along = self.plan_turn()
+        self.floor_m = self.downwind_floor(self.side)
+
     def need_on_downwind(self, along, tas_ms) -> float:
         """Height the whole circuit needs from a point of the downwind leg, flown clean to its
         planned base turn (``min_final_m`` of final) when it is not there yet."""
@@ -195,10 +198,10 @@ class CircuitPilot(ScenarioPilot):
         if self.side is None:
             self.side = self.choose_side(right)
         if self.phase is None:
-            self.turn_along = self.plan_turn()
+            self._plan()
             self.phase = self._first_phase(a, along, right, h, v)
             if self.phase == "downwind":
-                self.turn_along = self.plan_turn()              # (the side may have changed)
+                self._plan()                                    # (the side may have changed)
             if self.phase == "final":
                 return self._final()
         self.terrain_watch = self.join_watch if self.phase == "join" else None

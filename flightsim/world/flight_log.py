@@ -26,8 +26,10 @@ LandingJudge, after seed 001, calls a touchdown under 2 m/s good and 3.5 m/s a c
     < 1.0 m/s  good       < 2.0 m/s  firm       < 3.0 m/s  hard       else  damage
 
 A wingtip, the nose or the fin striking the ground faster than ``CRASH_STRIKE_MS``
-before the wheel has touched is a crash whatever the sink; a wing touching down more than
-``WING_LEVEL_DEG`` of bank, a wheel-up landing or an out-landing are noted against the
+before the wheel has touched is a crash whatever the sink (a strike on the ground run before
+the take-off, a wingtip dragged in a crosswind launch, is not; the physics keeps the hardest
+strike since the start, so a later strike slower than that one goes unseen); a wing
+touching down more than ``WING_LEVEL_DEG`` of bank, a wheel-up landing or an out-landing are noted against the
 landing (and a wheel-up landing is graded "damage" whatever the sink: the belly takes it).
 """
 from __future__ import annotations
@@ -128,6 +130,7 @@ class FlightLog:
         self._energy = deque()
         self._sinks = deque()
         self._slow_since = None
+        self._strike_on_ground = (-1, 0.0)
         self._on_cable = False
 
     # ------------------------------------------------------------------ feeding
@@ -156,6 +159,8 @@ class FlightLog:
         agl = float(s.height_agl_m)
         if not on_ground and agl > 1.0 and not self.airborne and self.landed_time_s is None:
             self.airborne = True
+            # a wingtip dragged on the ground run (a crosswind launch) is not a strike in flight
+            self._strike_on_ground = (int(s.strike_index), float(s.strike_speed_ms))
             self.takeoff_time_s = t if self.takeoff_time_s is None else self.takeoff_time_s
         if self.airborne and agl > ARM_HEIGHT_M:
             self.armed = True
@@ -182,7 +187,8 @@ class FlightLog:
                 self._sinks.popleft()
         # strikes (wingtip, nose, fin) before the wheel: a crash when hard
         if int(s.strike_index) >= 0 and float(s.strike_speed_ms) > CRASH_STRIKE_MS and self.crash is None \
-                and self.touchdown is None and self.airborne:
+                and self.touchdown is None and self.airborne \
+                and (int(s.strike_index), float(s.strike_speed_ms)) != self._strike_on_ground:
             self.crash = f"airframe struck the ground at {float(s.strike_speed_ms):.1f} m/s"
             self._touch(s, t, pos, crashed=True)
         elif self.armed and self.touchdown is None and on_ground and (prev is None or int(prev.on_ground) == 0):

@@ -8,7 +8,11 @@ flight log judging the touchdown) on the full world, with its hills round the ai
   first third, into wind;
 * winch: launch, soar round the field (a thermal climb), and after five minutes the circuit
   and the landing back on the runway;
-* out of reach of the runway (10 km out, 250 m up) the pilot picks a field and lands in it.
+* out of reach of the runway (10 km out, 250 m up) the pilot picks a field and lands in it;
+* ridge: still up after 10 minutes along the escarpment.
+
+``python -m flightsim.tools.scenario_sweep`` flies every glider scenario over more seeds and
+winds (cross_country's hour among them) and judges each by the same promises.
 
 Before issue 33 airfield, downwind and winch all ended OUT-LANDING.
 """
@@ -84,6 +88,36 @@ def test_out_of_reach_of_the_runway_it_lands_in_a_field():
     assert abs(along) < field.length_m / 2 + 50.0 and abs(right) < 40.0, (along, right)
     ground = world.terrain.height_at(field.north_m, field.east_m)
     assert ground > world.terrain.water_level_m + 1.0
+
+
+def test_the_ridge_pilot_stays_up_ten_minutes():
+    from flightsim.tools.scenario_sweep import run, verdict
+    f = run("ridge")
+    ok, what = verdict(f)
+    assert ok, what
+    assert f.max_altitude_m > find_scenario("ridge").start["height_m"]
+
+
+def test_the_sweep_judges_by_the_promises_and_refuses_bad_arguments(capsys):
+    from flightsim.tools.scenario_sweep import Flight, main, verdict
+    from flightsim.world.flight_log import Touchdown
+
+    def landed(along, place="runway", grade="good", heading=350.0):
+        td = Touchdown(100.0, 0.3, 84.0, 0.0, 5.0, 1.0, True, place, along, 0.0, grade)
+        return Flight("airfield", None, None, 300.0, None, td, False, 800.0, None, None, None, heading, 900.0, 1.0)
+
+    assert verdict(landed(-250.0))[0]                              # 200 m past the threshold of 35
+    assert not verdict(landed(0.0))[0]                             # mid-runway: not the first third
+    assert verdict(landed(250.0, heading=170.0))[0]                # 200 m past the threshold of 17
+    assert not verdict(landed(-250.0, place="out-landing"))[0]
+    assert not verdict(landed(-250.0, grade="hard"))[0]
+    crash = dataclasses.replace(landed(-250.0), crash="airframe struck the ground at 20 m/s")
+    assert verdict(crash) == (False, "airframe struck the ground at 20 m/s")
+    for bad in (["--scenarios", "nowhere"], ["--winds", "5x170"], ["--winds", "90@10"], ["--seeds", "a"]):
+        with pytest.raises(SystemExit) as e:
+            main(bad)
+        assert e.value.code == 2
+        assert len(capsys.readouterr().err.strip().splitlines()[-1]) < 200
 
 
 def test_the_field_finder_refuses_water_forest_and_slopes():

@@ -94,6 +94,25 @@ def test_wingtip_strike_before_the_wheel_is_a_crash():
     assert log.grade == "crash"
 
 
+def test_a_wingtip_dragged_on_the_ground_run_is_not_a_crash_but_a_strike_in_flight_is():
+    """A crosswind winch launch drags the downwind wingtip along the ground (8 m/s) before the
+    glider leaves it: no crash (issue 33: the flight log called every crosswind launch one).
+    The physics keeps the hardest strike since the start; a harder one in flight is a crash."""
+    log = FlightLog(AF)
+    f, _ = AF.axes()
+    for i in range(100):                       # the ground run, the wingtip on the ground
+        log.update(_snap(i, AF.to_world(-400 + i * 0.3, 0.0), AF.elevation_m + 0.6, (15 * f[0], 15 * f[1], 0.0),
+                         0.6, on_ground=2, strike=1, strike_speed=8.0))
+    for i in range(100, 400):                  # off and climbing on the cable
+        agl = 0.6 + (i - 100) * 0.3
+        log.update(_snap(i, AF.to_world(-370 + (i - 100) * 0.5, 0.0), AF.elevation_m + agl, (25 * f[0], 25 * f[1], -15.0),
+                         agl, strike=1, strike_speed=8.0))
+    assert log.crash is None and log.airborne
+    log.update(_snap(400, AF.to_world(-200, 0.0), AF.elevation_m + 1.0, (25 * f[0], 25 * f[1], 9.0), 1.0,
+                     strike=2, strike_speed=9.5))
+    assert log.grade == "crash"
+
+
 def test_debrief_numbers():
     log = _approach(FlightLog(AF), 0.8)
     d = log.debrief()

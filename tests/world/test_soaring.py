@@ -83,27 +83,31 @@ def test_centres_a_drifting_thermal_in_wind():
     assert np.hypot(*pos[-900:].mean(axis=0)) < 50.0
 
 
-def test_the_soaring_pilot_flies_to_the_cumulus_turns_in_under_it_and_climbs():
+def test_the_soaring_pilot_flies_to_the_cumulus_turns_in_under_it_and_climbs_to_cloud_base():
     """Issue 33: in the thermal scenario its pilot no longer glides on its heading until lift
     happens to come (before: no thermal met in 15 minutes, landed out): it flies to the clouds
-    the world shows, turns in within 350 m of a thermal's core and climbs (measured: 227 m in
-    the first 6 minutes, 1,721 m, 145 m under the lowest cloud base, in 25)."""
+    the world shows, turns in within 350 m of a thermal's core and climbs to within 300 m of
+    cloud base, the scenario's promise (measured: 1,676 m ASL after 14 minutes, the lowest base
+    1,866 m)."""
     from flightsim.pilots.autopilot import SoaringPilot, autopilot
     from flightsim.world.assembly import World
     world = World("astir", "thermal")
     pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=False)
     assert isinstance(pilot, SoaringPilot) and pilot.clouds is not None
     snap, entries, phase = world.buffer.read()[1], [], pilot.phase
-    h0 = snap.altitude_m
+    h0 = top = snap.altitude_m
     wind = world.weather.wind_ned
-    for k in range(int(360.0 / 0.02)):
+    for k in range(int(900.0 / 0.02)):
         world.mailbox.post(pilot(snap))
         world.physics.tick(k * 0.02)
         snap = world.buffer.read()[1]
+        top = max(top, snap.altitude_m)
         if pilot.phase == "thermal" and phase != "thermal":
             t = snap.time_s
             entries.append(min(math.dist(th.centre_ne(t, wind[0], wind[1]), snap.position_ned_m[:2])
                                for th in world.weather.thermals))
         phase = pilot.phase
     assert entries and max(entries) < 350.0, entries
-    assert snap.altitude_m > h0 + 150.0, (h0, snap.altitude_m)
+    base = min(th.base_m for th in world.weather.thermals)
+    assert top > h0 + 500.0 and base - top < 300.0, (h0, top, base)
+    assert not snap.on_ground and snap.height_agl_m > 300.0
