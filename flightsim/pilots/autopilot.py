@@ -99,7 +99,8 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     if tps:
         return watching(CrossCountryPilot([af.to_world(o["along_m"], o["right_m"]) for o in tps],
                                           [o["radius_m"] for o in tps], ceiling_m=ceiling, clouds=clouds, home=af,
-                                          circuit=circuit(), wind_ne_ms=wind_ne, keep_home_in_reach=False))
+                                          circuit=circuit(), wind_ne_ms=wind_ne, keep_home_in_reach=False,
+                                          leave_below_base_m=220.0))
     if int(sc.thermals.get("count", 0)) > 0:
         return watching(SoaringPilot(goal_ne=None, ceiling_m=ceiling, clouds=clouds, home=af, circuit=circuit(),
                                      wind_ne_ms=wind_ne))

@@ -21,16 +21,21 @@ class SoaringPilot(ScenarioPilot):
       best glide speed and adds a little in sink).
     * Lift: the vario reading above ``take_ms`` for 2 s -> a ThermalPilot takes over (its
       entry: fly on while the lift grows, turn toward the lifted wing).
-    * Leave: after two minutes when the 30-s averaged climb falls under ``leave_ms`` (an
-      entry 150-200 m off the core takes the centring a few turns: left after one minute,
-      every thermal of the thermal scenario was left before it was centred), or within
-      150 m of ``ceiling_m`` (cloud base: the pilot sees the cloud).
+    * Leave: after a minute when the 30-s averaged climb falls under ``leave_ms`` or half the
+      MacCready setting (the climbs achieved: a weak thermal is not worth the time), or within
+      ``leave_below_base_m`` of the base of the cloud it circles under (the pilot sees it;
+      else ``ceiling_m``, the lowest; across country 220 m, below the last 200 m where the
+      lift fades).
     * Clouds (``clouds``: the cumulus the world shows, rows of north, east, base, size, key
       for a time: Weather.clouds): in cruise it flies to the next cumulus within
       ``search_m`` (on the way to the goal, within 60 degrees of its course, the bigger and
-      nearer first), where the lift is; within 300 m of it, ``take_under_ms`` on the vario
-      is enough to turn in. One it has flown under for a minute without meeting lift, or climbed
-      under already, it leaves for the next.
+      nearer first; none smaller than ``min_cloud_m``, a wisp: young or dying), where the
+      lift is. From ``slow_m`` out it slows to ``circling_kmh``; within ``under_m`` of the
+      cloud's middle, ``take_under_ms`` on the vario is enough to turn in, and it rolls
+      straight into the circle there, with the wind it last circled in (turned in at the
+      cloud's edge, or flown on until the lift fell off, it was 150-250 m from the core and
+      the centring took two minutes). One it has flown under for a minute without meeting
+      lift, or climbed under already, it leaves for the next.
     * Speed to fly: the best glide speed plus ``mc_kmh_per_ms`` for each m/s of the climbs
       it has achieved (MacCready set to the average climb; about 12 km/h per m/s for a
       standard-class glider's polar between 95 and 135 km/h).
@@ -49,8 +54,16 @@ class SoaringPilot(ScenarioPilot):
     def __init__(self, goal_ne=None, cruise_kmh=95.0, take_ms=1.2, leave_ms=0.4, ceiling_m=None,
                  goal_radius_m=500.0, clouds=None, search_m=8000.0, take_under_ms=0.3, mc_kmh_per_ms=12.0,
                  home=None, circuit=None, wind_ne_ms=(0.0, 0.0), home_glide_ratio=22.0, circuit_m=200.0,
-                 band_m=50.0, land_after_s=None, keep_home_in_reach=True, field_agl_m=300.0):
+                 band_m=50.0, land_after_s=None, keep_home_in_reach=True, field_agl_m=300.0, under_m=120.0, slow_m=400.0,
+                 circling_kmh=88.0, leave_below_base_m=150.0, min_cloud_m=400.0,
+                 circling_bank_deg=40.0):
         super().__init__()
+        self.circling_bank_deg = circling_bank_deg
+        self.min_cloud_m = min_cloud_m
+        self.leave_below_base_m = leave_below_base_m
+        self.under_m = under_m
+        self.slow_m = slow_m
+        self.circling_kmh = circling_kmh
         self.home = home
         self.circuit = circuit
         self.wind = np.asarray(wind_ne_ms, dtype=np.float64)
@@ -66,6 +79,8 @@ class SoaringPilot(ScenarioPilot):
         self.search_m = search_m
         self.mc_per_ms = mc_kmh_per_ms / 3.6
         self.target = None                        # the key of the cumulus flown to
+        self.target_base_m = None                 # its base, m ASL
+        self.thermal_base_m = None                # the base of the cloud it circles under, when it knows it
         self._closest_m = math.inf                # how near it the glider has come
         self._under_since = 0.0                   # when it first came within 300 m of it
         self.take_under_ms = take_under_ms
@@ -140,8 +155,13 @@ class SoaringPilot(ScenarioPilot):
             self.t_prev = a.time_s
             t_in = a.time_s - self.thermal_t
             avg = self.thermal.average_climb(30.0)
-            near_base = self.ceiling_m is not None and a.altitude_m > self.ceiling_m - 150.0
-            if near_base or (t_in > 120.0 and avg is not None and avg < self.leave_ms) or \
+            # the base of the cloud it circles under (it sees it), else the lowest of them all
+            base = self.thermal_base_m if self.thermal_base_m is not None else self.ceiling_m
+            near_base = base is not None and a.altitude_m > base - self.leave_below_base_m
+            # weak: under the leave rate, or (the MacCready ring set to the climbs achieved) under
+            # half what the thermals have been giving
+            weak = max(self.leave_ms, 0.5 * self.mc_ms())
+            if near_base or (t_in > 60.0 and avg is not None and avg < weak) or \
                     (t_in > 25.0 and self.thermal.phase == "entry"):
                 self.set_phase("cruise")
                 self.bank_ref = a.roll
@@ -157,16 +177,26 @@ class SoaringPilot(ScenarioPilot):
         # cruise toward the goal
         if self.goal is not None and float(np.hypot(*(self.goal - a.position_ned_m[:2]))) < self.goal_radius:
             self.reached(a)
-        low_enough = (self.ceiling_m is None or a.altitude_m < self.ceiling_m - 250.0) and not \
-            (self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s)
         cloud = self.cloud_ahead(a)
+        top = self.target_base_m if cloud is not None and self.target_base_m is not None else self.ceiling_m
+        low_enough = (top is None or a.altitude_m < top - self.leave_below_base_m - 100.0) and not \
+            (self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s)
         # under the cumulus it flew to, any lift is the thermal's (the vario reads it less the glider's sink)
-        take = self.take_ms if cloud is None or self._closest_m > 300.0 else self.take_under_ms
+        # (flown on to the middle of the cloud, where the core is: turned in at its edge, the
+        # centring takes minutes)
+        near = cloud is not None and math.dist(cloud, a.position_ned_m[:2]) < self.under_m
+        take = self.take_under_ms if near else self.take_ms
         if w > take and low_enough and a.time_s - self._left_at > 20.0:
             self._lift_since = a.time_s if self._lift_since is None else self._lift_since
             if a.time_s - self._lift_since > 2.0:
                 self.set_phase("thermal")
-                self.thermal = ThermalPilot()
+                # the wind it circles in: the last thermal's circling-drift estimate, else the
+                # briefing's (from nought, the estimate's 30 s lag smeared the first circles)
+                wind = self.wind if self.thermal is None else self.thermal.wind.ne
+                # under the middle of the cloud it is at the core already: straight into the
+                # turn (flown on until the lift fell off, it was 150-200 m past it)
+                self.thermal = ThermalPilot(bank_deg=self.circling_bank_deg, wind_ne=tuple(wind), entry=not near)
+                self.thermal_base_m = self.target_base_m if near else None
                 self.thermal.base = self.base
                 self.thermal.flyer = self.flyer
                 self.thermal.bank_ref = self.bank_ref
@@ -180,12 +210,19 @@ class SoaringPilot(ScenarioPilot):
         err = wrap_pi(course - a.track_rad)
         bank = clip(1.2 * err, -math.radians(30.0), math.radians(30.0))
         ias = self.speed_to_fly() + (0.0 if w > -1.0 else min(-w - 1.0, 2.0) * 2.5)   # a little faster through sink
+        if cloud is not None and math.dist(cloud, a.position_ned_m[:2]) < self.slow_m:
+            # slowed to the circling speed for the thermal under it: turned in at the cruise speed
+            # the glider zooms out of the core and the centring takes minutes
+            ias = min(ias, self.circling_kmh / 3.6)
         return self.fly(a, dt, bank, ias)
+
+    def mc_ms(self) -> float:
+        """The MacCready setting, m/s: the average of the last three climbs achieved (0 before one)."""
+        return sum(self.climbs[-3:]) / len(self.climbs[-3:]) if self.climbs else 0.0
 
     def speed_to_fly(self) -> float:
         """The cruise airspeed, m/s: best glide, plus the MacCready ring set to the climbs achieved."""
-        mc = sum(self.climbs[-3:]) / len(self.climbs[-3:]) if self.climbs else 0.0
-        return self.cruise + self.mc_per_ms * min(max(mc, 0.0), 4.0)
+        return self.cruise + self.mc_per_ms * min(max(self.mc_ms(), 0.0), 4.0)
 
     def cloud_ahead(self, a: Attitude):
         """(north, east) of the cumulus to fly to now, or None (no clouds in reach: the course).
@@ -201,6 +238,7 @@ class SoaringPilot(ScenarioPilot):
                 self.target = None
             else:
                 n, e = float(live[0][0]), float(live[0][1])
+                self.target_base_m = float(live[0][2])
                 d = math.hypot(n - pos[0], e - pos[1])
                 if d < 300.0 and self._closest_m >= 300.0:
                     self._under_since = a.time_s
@@ -212,8 +250,8 @@ class SoaringPilot(ScenarioPilot):
                     return (n, e)
         goal_course = self.course(a) if self.goal is not None or self.homing else None
         best, best_cost = None, math.inf
-        for n, e, _base, size, key in rows:
-            if key in self.done_clouds:
+        for n, e, base, size, key in rows:
+            if key in self.done_clouds or size < self.min_cloud_m:      # a wisp: young, or dying
                 continue
             d = math.hypot(n - pos[0], e - pos[1])
             if d > self.search_m:
@@ -225,10 +263,10 @@ class SoaringPilot(ScenarioPilot):
                     continue
             cost = d * (1.0 + off) - 2.0 * size      # nearer, on course, bigger (stronger)
             if cost < best_cost:
-                best, best_cost = (key, float(n), float(e)), cost
+                best, best_cost = (key, float(n), float(e), float(base)), cost
         if best is None:
             return None
-        self.target, self._closest_m = best[0], math.inf
+        self.target, self._closest_m, self.target_base_m = best[0], math.inf, best[3]
         return best[1], best[2]
 
     def reached(self, a):

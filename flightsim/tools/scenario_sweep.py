@@ -16,8 +16,10 @@ What each promises (``PROMISES``), judged by ``verdict``:
     airfield, downwind, winch, high, landing   a good or firm landing on the runway, no crash
                                                (and, but for ``landing``, in its first third)
     thermal                                    within 300 m of the lowest cloud base, no crash
-    cross_country                              the task's turnpoints all reached, or landed
-                                               (runway or a field) with no crash
+    cross_country                              in two hours, the task's turnpoints all reached,
+                                               or landed (runway or a field) with no crash (the
+                                               Astir climbs 0.5-1.5 m/s in the scenario's
+                                               2.8 m/s thermals: the 30 km take 75-120 minutes)
     ridge                                      still airborne after 10 minutes
 """
 from __future__ import annotations
@@ -37,7 +39,7 @@ PROMISES = {
     "high": (1800.0, "runway, first third"),
     "landing": (200.0, "runway"),
     "thermal": (1500.0, "within 300 m of cloud base"),
-    "cross_country": (3600.0, "task flown, or landed with no crash"),
+    "cross_country": (7200.0, "task flown, or landed with no crash"),
     "ridge": (600.0, "airborne after 10 minutes"),
 }
 # winds a scenario keeps its promise in: the ridge needs its westerly; a winch launch is made
