@@ -46,12 +46,18 @@ __all__ = ["Attitude", "CircuitPilot", "CrossCountryPilot", "CruisePilot", "Flye
 def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
 
-    winch -> the launch then soaring round the field; thermal -> a SoaringPilot (to the
-    next cumulus, circling in its lift: ThermalPilot); landing -> LandingPilot; ridge ->
-    RidgePilot; cross_country -> CrossCountryPilot; other glider air starts (airfield,
-    downwind, high) -> CircuitPilot; a glider parked on the runway -> hands off (it
-    waits for a launch). A powered aircraft (``powered``; default: the scenario is a fighter
-    scenario), in any scenario: on the runway -> TakeoffPilot, in the air -> CruisePilot."""
+    winch -> the launch, soaring round the field for three minutes, then the circuit and the
+    landing back; thermal -> a SoaringPilot (to the next cumulus, circling in its lift:
+    ThermalPilot; the field kept within reach); landing -> LandingPilot; ridge (or any
+    scenario asking to stay up in a 6 m/s wind) -> RidgePilot; cross_country ->
+    CrossCountryPilot (a field when low); other glider air starts (airfield, downwind, high)
+    -> CircuitPilot (the runway, or a field from the world's FieldFinder when it is out of
+    reach); a glider parked on the runway -> hands off (it waits for a launch). A powered
+    aircraft (``powered``; default: the scenario is a fighter scenario), in any scenario: on
+    the runway -> TakeoffPilot, in the air -> CruisePilot. The soaring, ridge and powered
+    pilots, and the circuit on its way to the field, keep a TerrainWatch on the ground ahead
+    (the circuit itself is planned clear of the hills; the circling in a thermal and the
+    final approach fly by their own rules)."""
     from ..world.fields import FieldFinder
     from ..world.scenario import find_scenario
     sc = find_scenario(scenario) if isinstance(scenario, str) else scenario

@@ -278,20 +278,22 @@ class CircuitPilot(ScenarioPilot):
         if surplus > 25.0 and dist < 300.0:
             # circle off the surplus beside the join, turning away from the runway; the airbrakes
             # out while there is a lot of it
-            brake = clip((surplus - 150.0) / 200.0, 0.0, 1.0)
+            brake = clip((surplus - 60.0) / 120.0, 0.0, 1.0)
             return self.fly(a, dt, s * math.radians(30.0), 90.0 / 3.6, airbrake=brake)
         if dist < 250.0:
             self.set_phase("downwind")
             return self._downwind(a, dt, along, right, h, v)
+        # on the way there: the airbrakes out for a large surplus (circling it off takes minutes)
+        brake = clip((surplus - 100.0) / 150.0, 0.0, 1.0) if dist < 1500.0 else 0.0
         err = wrap_pi(math.atan2(target[1] - pos[1], target[0] - pos[0]) - a.track_rad)
-        return self.fly(a, dt, clip(1.2 * err, -0.5, 0.5), self.ias)
+        return self.fly(a, dt, clip(1.2 * err, -0.5, 0.5), self.ias, airbrake=brake)
 
     def _downwind(self, a, dt, along, right, h, v):
         s = self.side
         pos = a.position_ned_m[:2]
         want = line_track(pos, self.point(0.0, s * self.offset), self.af.heading_rad + math.pi)
         need = self.need_from_downwind(along, v)
-        # the turn leads the base leg by its radius (a rate-one turn at 25 degrees of bank)
+        # the turn leads the base leg by its radius (a turn at 25 degrees of bank)
         past = along <= self.turn_along + v * v / (9.80665 * math.tan(math.radians(25.0)))
         if past or h < need - 30.0:
             self.base_along = min(along, self.turn_along)
@@ -318,11 +320,11 @@ class CircuitPilot(ScenarioPilot):
 
     def _to_field(self, a, h, v):
         """The runway is out of reach: a field within reach, into wind, and the circuit to it."""
-        if self.fields is None or self.field is not None:
-            return self._final(airbrake=0.0)                   # nothing better: as far toward it as it goes
+        if self.field is not None:
+            return self._final(airbrake=0.0)                   # the field out of reach too: as far as it goes
         pos = a.position_ned_m[:2]
         reach = max(a.agl_m - 100.0, 0.0) * self.clean_ratio * 0.7
-        field = self.fields(pos, a.altitude_m, self.wind, reach)
+        field = None if self.fields is None else self.fields(pos, a.altitude_m, self.wind, reach)
         if field is None:
             # no field anywhere near: the ground straight ahead, into wind as far as it goes
             ahead = pos + 600.0 * np.array([math.cos(a.track_rad), math.sin(a.track_rad)])

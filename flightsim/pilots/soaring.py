@@ -115,6 +115,10 @@ class SoaringPilot(ScenarioPilot):
         need = dist * (v / self.home_ratio) / max(gs, 0.3 * v) + self.circuit_m
         return a.altitude_m - self.home.elevation_m - need, dist
 
+    def late(self, a: Attitude) -> bool:
+        """The flight's time is up (``land_after_s`` since the first reading): home and land."""
+        return self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s
+
     def to_circuit(self, a: Attitude, src) -> ControlInputs:
         """The CircuitPilot takes over, with the same hands."""
         if self.phase != "circuit":
@@ -136,7 +140,7 @@ class SoaringPilot(ScenarioPilot):
         if self.home is not None and self.circuit is not None:
             margin, dist = self.home_margin(a)
             h_field = a.altitude_m - self.home.elevation_m
-            late = self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s
+            late = self.late(a)
             short = self.keep_home_in_reach and margin < 50.0 - self.circuit_m    # even the bare glide home is short
             near_and_low = dist < 2500.0 and (late or (self.homing and h_field < self.circuit_m + 150.0))
             if short or (near_and_low and (self.phase != "thermal" or late)):
@@ -179,8 +183,7 @@ class SoaringPilot(ScenarioPilot):
             self.reached(a)
         cloud = self.cloud_ahead(a)
         top = self.target_base_m if cloud is not None and self.target_base_m is not None else self.ceiling_m
-        low_enough = (top is None or a.altitude_m < top - self.leave_below_base_m - 100.0) and not \
-            (self.land_after_s is not None and a.time_s - self._t0 > self.land_after_s)
+        low_enough = (top is None or a.altitude_m < top - self.leave_below_base_m - 100.0) and not self.late(a)
         # under the cumulus it flew to, any lift is the thermal's (the vario reads it less the glider's sink)
         # (flown on to the middle of the cloud, where the core is: turned in at its edge, the
         # centring takes minutes)

@@ -67,11 +67,11 @@ class WinchPilot(AttitudeFlyer):
 class WinchLaunchPilot(ScenarioPilot):
     """The glider's day: the winch launch (WinchPilot), then soaring round the field (a
     SoaringPilot keeping the field within reach, taking the thermals it meets), and after
-    ``soar_s`` (or when the height band says so) the circuit and the landing back on the
-    runway (``circuit``: a CircuitPilot)."""
+    ``soar_s`` (three minutes; or when the height band says so) the circuit and the landing
+    back on the runway (``circuit``: a CircuitPilot)."""
 
     def __init__(self, winch, heading_rad, home, circuit=None, ceiling_m=None, clouds=None, wind_ne_ms=(0.0, 0.0),
-                 soar_s=300.0):
+                 soar_s=180.0):
         super().__init__()
         self.launch = WinchPilot(winch, heading_rad)
         self.soar = SoaringPilot(goal_ne=None, ceiling_m=ceiling_m, clouds=clouds, home=home, circuit=circuit,

@@ -6,7 +6,7 @@ flight log judging the touchdown) on the full world, with its hills round the ai
 * airfield (3 km out, 500 m up) and downwind (abeam, 300 m up, here in a 5 m/s southerly:
   a landing on runway 17, the circuit planned the other way round) land on the runway in its
   first third, into wind;
-* winch: launch, soar round the field (a thermal climb), and after five minutes the circuit
+* winch: launch, soar round the field (a thermal climb), and after three minutes the circuit
   and the landing back on the runway;
 * out of reach of the runway (10 km out, 250 m up) the pilot picks a field and lands in it;
 * ridge: still up after 10 minutes along the escarpment.
@@ -153,3 +153,18 @@ def test_the_terrain_watch_turns_toward_the_lower_ground():
     assert w.update((0.0, 0.0, -200.0), (30.0, 0.0, 0.0), 0.0) == 1 and w.climb
     # clear ahead again (flying east): the turn ends
     assert w.update((0.0, 0.0, -200.0), (0.0, 30.0, 0.0), 1.0) == 0
+
+
+def test_the_ai_fighter_pulls_up_for_a_hill_ahead():
+    """The AI's floor was the height under it and its sink rate: level at 800 m toward a
+    ridge it flew on into it. The path of the next 8 s within half its floor: pull up."""
+    from flightsim.pilots.ai import AirData, FighterAI
+    me = AirData(np.array([0.0, 0.0, -1000.0]), np.array([150.0, 0.0, 0.0]), np.eye(3), 0.0, 0.0, 0.0,
+                 150.0, 150.0, 0.05, 0.0, 1.0, 800.0, False)
+    ai = FighterAI()
+    enemy = (np.array([3000.0, 0.0, -1000.0]), np.array([150.0, 0.0, 0.0]))
+    ai(me, *enemy)
+    assert ai.mode == "pursuit"
+    me.ahead_clearance_m = 100.0
+    ai(me, *enemy)
+    assert ai.mode == "pull up"
