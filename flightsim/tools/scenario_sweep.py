@@ -147,7 +147,8 @@ def verdict(f: Flight) -> tuple[bool, str]:
         return ok, what
     if f.scenario == "thermal":
         below = f.cloud_base_m - f.max_altitude_m
-        return below <= 300.0, what + f"; highest {below:.0f} m under cloud base"
+        where = f"{below:.0f} m under" if below >= 0.0 else f"{-below:.0f} m over"
+        return below <= 300.0, what + f"; highest {where} the lowest cloud base"
     if f.scenario == "cross_country":
         done = f.turnpoints is not None and f.turnpoints[0] >= f.turnpoints[1]
         landed = td is not None and td.grade in ("good", "firm")

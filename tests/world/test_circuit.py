@@ -22,27 +22,9 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.pilots.autopilot import autopilot, runway_frame
-from flightsim.world.flight_log import FlightLog
+from flightsim.pilots.autopilot import runway_frame
+from flightsim.tools.scenario_sweep import fly
 from flightsim.world.scenario import find_scenario
-
-
-def fly(sc, seconds):
-    from flightsim.world.assembly import World
-    world = World(scenario=sc)
-    pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=False)
-    log = FlightLog(world.terrain.airfield)
-    snap = world.buffer.read()[1]
-    for k in range(int(round(seconds / 0.02))):
-        w = world.winch
-        log.update(snap, on_cable=bool(w is not None and w.attached),
-                   release_altitude_m=None if w is None else w.release_height_m)
-        world.mailbox.post(pilot(snap))
-        world.physics.tick(k * 0.02)
-        snap = world.buffer.read()[1]
-        if log.at_rest or log.crash:
-            break
-    return world, pilot, log, snap
 
 
 def windy(name, speed_ms, from_deg):
