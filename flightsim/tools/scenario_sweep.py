@@ -16,8 +16,8 @@ What each promises (``PROMISES``), judged by ``verdict``:
     airfield, downwind, winch, high, landing   a good or firm landing on the runway, no crash
                                                (and, but for ``landing``, in its first third)
     thermal                                    within 300 m of the lowest cloud base, no crash
-    cross_country                              in two hours, the task's turnpoints all reached,
-                                               or landed (runway or a field) with no crash (the
+    cross_country                              in two hours, round the turnpoints and home, or
+                                               landed out (a field) with no crash (the
                                                Astir climbs 0.5-1.5 m/s in the scenario's
                                                2.8 m/s thermals: the 30 km take 75-120 minutes)
     ridge                                      still airborne after 10 minutes
@@ -39,7 +39,7 @@ PROMISES = {
     "high": (1800.0, "runway, first third"),
     "landing": (200.0, "runway"),
     "thermal": (1500.0, "within 300 m of cloud base"),
-    "cross_country": (7200.0, "task flown, or landed with no crash"),
+    "cross_country": (7200.0, "task flown and home, or landed out, with no crash"),
     "ridge": (600.0, "airborne after 10 minutes"),
 }
 # winds a scenario keeps its promise in: the ridge needs its westerly; a winch launch is made
@@ -150,10 +150,13 @@ def verdict(f: Flight) -> tuple[bool, str]:
         where = f"{below:.0f} m under" if below >= 0.0 else f"{-below:.0f} m over"
         return below <= 300.0, what + f"; highest {where} the lowest cloud base"
     if f.scenario == "cross_country":
-        done = f.turnpoints is not None and f.turnpoints[0] >= f.turnpoints[1]
+        # round the turnpoints and back home, or landed out: either way down safely
         landed = td is not None and td.grade in ("good", "firm")
+        rounded = f.turnpoints is not None and f.turnpoints[0] >= f.turnpoints[1]
+        home = landed and td.place in ("runway", "airfield")
+        how = "task flown" if rounded and home else "landed out" if landed else "not down"
         where = "" if f.field is None else " in a field"
-        return done or landed, what + f"{where}; turnpoints {f.turnpoints[0]}/{f.turnpoints[1]}"
+        return landed, what + f"{where}; turnpoints {f.turnpoints[0]}/{f.turnpoints[1]}, {how}"
     if f.scenario == "ridge":
         return f.airborne_end and f.seconds >= 599.0, what
     return True, what

@@ -93,6 +93,11 @@ def test_the_sweep_judges_by_the_promises_and_refuses_bad_arguments(capsys):
     assert verdict(landed(250.0, heading=170.0))[0]                # 200 m past the threshold of 17
     assert not verdict(landed(-250.0, place="out-landing"))[0]
     assert not verdict(landed(-250.0, grade="hard"))[0]
+    xc = dataclasses.replace(landed(-250.0), scenario="cross_country", turnpoints=(2, 2))
+    assert verdict(xc)[0] and "task flown" in verdict(xc)[1]
+    assert verdict(dataclasses.replace(xc, touchdown=landed(5000.0, place="out-landing").touchdown,
+                                       turnpoints=(1, 2)))[0]                      # landed out, safely
+    assert not verdict(dataclasses.replace(xc, touchdown=None, airborne_end=True))[0]  # still up at the end
     crash = dataclasses.replace(landed(-250.0), crash="airframe struck the ground at 20 m/s")
     assert verdict(crash) == (False, "airframe struck the ground at 20 m/s")
     for bad in (["--scenarios", "nowhere"], ["--winds", "5x170"], ["--winds", "90@10"], ["--seeds", "a"]):
