@@ -137,46 +137,12 @@ class SoaringPilot(ScenarioPilot):
         w = self.vario.update(a, dt)
         if self._t0 is None:
             self._t0 = a.time_s
-        if self.home is not None and self.circuit is not None:
-            margin, dist = self.home_margin(a)
-            h_field = a.altitude_m - self.home.elevation_m
-            late = self.late(a)
-            short = self.keep_home_in_reach and margin < 50.0 - self.circuit_m    # even the bare glide home is short
-            near_and_low = dist < 2500.0 and (late or (self.homing and h_field < self.circuit_m + 150.0))
-            if short or (near_and_low and (self.phase != "thermal" or late)):
-                return self.to_circuit(a, src)
-            if not self.keep_home_in_reach and not late:
-                # across country the band is the ground's: low over it, a field (the circuit picks it)
-                if a.agl_m < self.field_agl_m and self.phase != "thermal":
-                    return self.to_circuit(a, src)
-            elif not self.homing and (margin < self.band_m or late):
-                self.homing = True
-                self.target = None
-            elif self.homing and margin > self.band_m + 150.0 and not late:
-                self.homing = False
+        if self.home is not None and self.circuit is not None and self.height_band(a):
+            return self.to_circuit(a, src)
         if self.phase == "thermal":
             c = self.thermal(src)
             self.t_prev = a.time_s
-            t_in = a.time_s - self.thermal_t
-            avg = self.thermal.average_climb(30.0)
-            # the base of the cloud it circles under (it sees it), else the lowest of them all
-            base = self.thermal_base_m if self.thermal_base_m is not None else self.ceiling_m
-            near_base = base is not None and a.altitude_m > base - self.leave_below_base_m
-            # weak: under the leave rate, or (the MacCready ring set to the climbs achieved) under
-            # half what the thermals have been giving
-            weak = max(self.leave_ms, 0.5 * self.mc_ms())
-            if near_base or (t_in > 60.0 and avg is not None and avg < weak) or \
-                    (t_in > 25.0 and self.thermal.phase == "entry"):
-                self.set_phase("cruise")
-                self.bank_ref = a.roll
-                self._left_at = a.time_s
-                whole = self.thermal.average_climb(max(t_in - 20.0, 10.0))
-                if whole is not None and whole > 0.0:
-                    self.climbs.append(whole)
-                if self.target is not None:               # climbed under it: on to the next
-                    self.done_clouds.add(self.target)
-                    self.target = None
-            else:
+            if not self.leave_thermal(a):
                 return c
         # cruise toward the goal
         if self.goal is not None and float(np.hypot(*(self.goal - a.position_ned_m[:2]))) < self.goal_radius:
@@ -218,6 +184,51 @@ class SoaringPilot(ScenarioPilot):
             # the glider zooms out of the core and the centring takes minutes
             ias = min(ias, self.circling_kmh / 3.6)
         return self.fly(a, dt, bank, ias)
+
+    def height_band(self, a: Attitude) -> bool:
+        """The height band's say (class docstring): True when the CircuitPilot is to take over
+        now; on the way it sets ``homing`` (turned for home) or clears it."""
+        margin, dist = self.home_margin(a)
+        h_field = a.altitude_m - self.home.elevation_m
+        late = self.late(a)
+        short = self.keep_home_in_reach and margin < 50.0 - self.circuit_m    # even the bare glide home is short
+        near_and_low = dist < 2500.0 and (late or (self.homing and h_field < self.circuit_m + 150.0))
+        if short or (near_and_low and (self.phase != "thermal" or late)):
+            return True
+        if not self.keep_home_in_reach and not late:
+            # across country the band is the ground's: low over it, a field (the circuit picks it)
+            return a.agl_m < self.field_agl_m and self.phase != "thermal"
+        if not self.homing and (margin < self.band_m or late):
+            self.homing = True
+            self.target = None
+        elif self.homing and margin > self.band_m + 150.0 and not late:
+            self.homing = False
+        return False
+
+    def leave_thermal(self, a: Attitude) -> bool:
+        """Whether to leave the thermal now (class docstring); if so, back to the cruise with the
+        climb it gave noted."""
+        t_in = a.time_s - self.thermal_t
+        avg = self.thermal.average_climb(30.0)
+        # the base of the cloud it circles under (it sees it), else the lowest of them all
+        base = self.thermal_base_m if self.thermal_base_m is not None else self.ceiling_m
+        near_base = base is not None and a.altitude_m > base - self.leave_below_base_m
+        # weak: under the leave rate, or (the MacCready ring set to the climbs achieved) under
+        # half what the thermals have been giving
+        weak = max(self.leave_ms, 0.5 * self.mc_ms())
+        if not (near_base or (t_in > 60.0 and avg is not None and avg < weak)
+                or (t_in > 25.0 and self.thermal.phase == "entry")):
+            return False
+        self.set_phase("cruise")
+        self.bank_ref = a.roll
+        self._left_at = a.time_s
+        whole = self.thermal.average_climb(max(t_in - 20.0, 10.0))
+        if whole is not None and whole > 0.0:
+            self.climbs.append(whole)
+        if self.target is not None:               # climbed under it: on to the next
+            self.done_clouds.add(self.target)
+            self.target = None
+        return True
 
     def mc_ms(self) -> float:
         """The MacCready setting, m/s: the average of the last three climbs achieved (0 before one)."""
