@@ -5,28 +5,34 @@ How a glider pilot flies it, and how this one does:
 
 * **Which way to land:** into wind. The runway's heading, or its reciprocal when the wind
   along it is a tailwind; the circuit on the side the glider is on (right-hand or
-  left-hand circuit).
+  left-hand circuit), unless the other side's downwind leg lies over ground lower by more
+  than ``clearance_m``.
 * **Energy, not fixed heights:** every decision compares the height the glider has with
   the height the rest of the circuit needs: each leg's length over the ground times the
   planned sink per metre, ``1 / glide_ratio`` in still air, stretched or shortened by the
   wind along that leg (its ground speed), plus a margin for the turns. ``glide_ratio``
-  (12 for the Astir) is a part-airbrake glide: the brakes take off the surplus, a glide
-  with them in (about 1:35) stretches a shortfall.
+  (12 for the Astir: its full airbrakes give about 1:10.5 in the model) is a part-airbrake
+  glide: the brakes take off a surplus, the clean glide (about 1:30; planned at
+  ``clean_glide_ratio``, 28) stretches a shortfall.
 * **Join:** to the initial point, abeam the upwind end of the runway, ``offset_m`` out on
-  the circuit's side. Too high for it: circles off the surplus over there (turning away
-  from the runway, airbrakes out while the surplus is large). Too low for it: joins the
-  downwind leg further down, where the height it will have is what the circuit from there
-  needs; too low for any circuit but within a clean glide of the runway: straight in.
-* **Downwind:** the leg ``offset_m`` beside the runway, tracked against the drift; the base
-  turn comes when the height left is what base and final need (a high glider extends the
-  leg, a low one turns early), never with less than ``min_final_m`` of final unless low.
+  the circuit's side, the airbrakes out on the way for a large surplus. Still too high
+  there: circles off the surplus (turning away from the runway, airbrakes out from 60 m
+  over). Too low for it: joins the downwind leg further down, where the height it will
+  have is what the circuit from there needs; too low for any circuit but within a clean
+  glide of the runway, over the ground on the way as well: straight in.
+* **Downwind:** the leg ``offset_m`` beside the runway, tracked against the drift, at the
+  height the rest of the circuit needs and never under its own hills plus one and a half
+  ``clearance_m`` (the airbrakes take off a surplus here, where there is room); the base
+  turn where it was planned (``min_final_m`` of final, brought in where the terrain under
+  base and final would come within ``clearance_m`` of the planned glide), or early when low.
 * **Base:** across toward the centreline, airbrakes for a surplus; the turn onto final
   leads the centreline by the turn's radius.
 * **Final:** the LandingPilot (airbrakes on the glide path, round-out, hold-off).
 * **Out of range:** when even a straight-in clean glide cannot reach the runway,
   ``fields`` (the world's flat, treeless, dry ground: world/fields.FieldFinder) offers the
-  nearest field within reach, laid out into wind, and the same circuit is flown to it
-  (smaller: ``field_offset_m``).
+  field within reach with the most height to spare, laid out into wind, and the same
+  circuit is flown to it (smaller: ``field_offset_m``); with no field at all, the ground
+  straight ahead.
 """
 from __future__ import annotations
 
