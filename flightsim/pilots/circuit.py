@@ -42,7 +42,7 @@ import math
 import numpy as np
 
 from ..runtime.handoff import ControlInputs
-from .flying import ScenarioPilot, clip, runway_frame, wrap_pi
+from .flying import ScenarioPilot, clip, glide_loss_m, runway_frame, wrap_pi
 from .landing import LandingPilot
 from .terrain_watch import TerrainWatch
 
@@ -152,8 +152,8 @@ class CircuitPilot(ScenarioPilot):
     def loss(self, length_m, dir_along, dir_right, tas_ms, ratio=None) -> float:
         """Height lost flying ``length_m`` over the ground in a direction (runway axes) at the
         planned glide (or ``ratio``): the air's glide stretched or shortened by the wind along it."""
-        gs = tas_ms + self.w_along * dir_along + self.w_right * dir_right
-        return length_m * (tas_ms / (ratio or self.ratio)) / max(gs, 0.3 * tas_ms)
+        return glide_loss_m(length_m, self.w_along * dir_along + self.w_right * dir_right, tas_ms,
+                            ratio or self.ratio)
 
     def loss_to(self, pos_ne, to_ne, tas_ms, ratio=None) -> float:
         """Height lost gliding straight from one world point to another (``loss``)."""
@@ -245,14 +245,15 @@ class CircuitPilot(ScenarioPilot):
         30 m to spare over the field and over the ground on the way: the runway can still be
         made straight in."""
         aim = self.point(self.aim, 0.0)
-        if h <= 30.0 + self.loss_to(pos, aim, v, self.clean_ratio):
+        loss = self.loss_to(pos, aim, v, self.clean_ratio)
+        if h <= 30.0 + loss:
             return False
         if self.terrain is None:
             return True
         # and the hills on the way stay under the glide
         k = np.linspace(0.0, 1.0, 25)[1:-1]
         pts = pos[None, :] + k[:, None] * (aim - pos)[None, :]
-        glide = h - k * self.loss_to(pos, aim, v, self.clean_ratio)
+        glide = h - k * loss
         ground = self.terrain.height_at(pts[:, 0], pts[:, 1]) - self.af.elevation_m
         return bool(np.all(glide > ground + 30.0))
 

@@ -240,6 +240,13 @@ def runway_frame(airfield, north_m, east_m):
 
 
 # ---------------------------------------------------------------------------- soaring flight
+def glide_loss_m(length_m, tailwind_ms, tas_ms, glide_ratio):
+    """Height lost gliding ``length_m`` over the ground at ``glide_ratio`` (still air) and
+    ``tas_ms``, with ``tailwind_ms`` along the way (a headwind negative): the glide stretched or
+    shortened by the ground speed, taken as no less than 0.3 of the airspeed. Works on arrays."""
+    return length_m * (tas_ms / glide_ratio) / np.maximum(tas_ms + tailwind_ms, 0.3 * tas_ms)
+
+
 def bearing_to(from_ne, to_ne) -> float:
     """The bearing from one (north, east) point to another, rad clockwise from north."""
     return math.atan2(to_ne[1] - from_ne[1], to_ne[0] - from_ne[0])

@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from ..runtime.handoff import ControlInputs
-from .flying import Attitude, ScenarioPilot, bearing_to, clip, wrap_pi
+from .flying import Attitude, ScenarioPilot, bearing_to, clip, glide_loss_m, wrap_pi
 from .thermal import ThermalPilot, Vario
 
 
@@ -110,9 +110,8 @@ class SoaringPilot(ScenarioPilot):
         """(metres above the height needed to glide home and join the circuit, metres to the field)."""
         d = np.array([self.home.north_m, self.home.east_m]) - a.position_ned_m[:2]
         dist = float(np.hypot(*d))
-        v = max(a.tas_ms, 20.0)
-        gs = v + (float(np.dot(self.wind, d)) / dist if dist > 1.0 else 0.0)
-        need = dist * (v / self.home_ratio) / max(gs, 0.3 * v) + self.circuit_m
+        tail = float(np.dot(self.wind, d)) / dist if dist > 1.0 else 0.0
+        need = glide_loss_m(dist, tail, max(a.tas_ms, 20.0), self.home_ratio) + self.circuit_m
         return a.altitude_m - self.home.elevation_m - need, dist
 
     def late(self, a: Attitude) -> bool:
@@ -153,7 +152,8 @@ class SoaringPilot(ScenarioPilot):
         # under the cumulus it flew to, any lift is the thermal's (the vario reads it less the glider's sink)
         # (flown on to the middle of the cloud, where the core is: turned in at its edge, the
         # centring takes minutes)
-        near = cloud is not None and math.dist(cloud, a.position_ned_m[:2]) < self.under_m
+        to_cloud = math.inf if cloud is None else math.dist(cloud, a.position_ned_m[:2])
+        near = to_cloud < self.under_m
         take = self.take_under_ms if near else self.take_ms
         if w > take and low_enough and a.time_s - self._left_at > 20.0:
             self._lift_since = a.time_s if self._lift_since is None else self._lift_since
@@ -179,7 +179,7 @@ class SoaringPilot(ScenarioPilot):
         err = wrap_pi(course - a.track_rad)
         bank = clip(1.2 * err, -math.radians(30.0), math.radians(30.0))
         ias = self.speed_to_fly() + (0.0 if w > -1.0 else min(-w - 1.0, 2.0) * 2.5)   # a little faster through sink
-        if cloud is not None and math.dist(cloud, a.position_ned_m[:2]) < self.slow_m:
+        if to_cloud < self.slow_m:
             # slowed to the circling speed for the thermal under it: turned in at the cruise speed
             # the glider zooms out of the core and the centring takes minutes
             ias = min(ias, self.circling_kmh / 3.6)

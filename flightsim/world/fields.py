@@ -18,6 +18,7 @@ import math
 
 import numpy as np
 
+from ..pilots.flying import glide_loss_m
 from .scenery import FOREST_THRESHOLD, forest_density, forest_density_at
 from .terrain import AirfieldSpec, Terrain
 
@@ -39,14 +40,14 @@ class FieldFinder:
 
     def headings(self, wind_ne_ms) -> list[list[float]]:
         """Landing headings to try, rad, in order of preference: into wind (when there is
-        one), then the eight points with no tailwind, then any (a crosswind or even downwind
-        landing in a field beats none)."""
+        one), then those of the eight points with no tailwind, then the rest (a crosswind or even
+        downwind landing in a field beats none)."""
         w = np.asarray(wind_ne_ms, dtype=np.float64)
         eight = [k * math.pi / 4.0 for k in range(8)]
         if float(np.hypot(*w)) <= 2.0:
             return [eight]
         no_tail = [hd for hd in eight if math.cos(hd) * w[0] + math.sin(hd) * w[1] <= 0.5]
-        return [[math.atan2(-w[1], -w[0])], no_tail, eight]
+        return [[math.atan2(-w[1], -w[0])], no_tail, [hd for hd in eight if hd not in no_tail]]
 
     def candidates(self, pos_ne, reach_m, heading_rad) -> tuple[np.ndarray, np.ndarray]:
         """(centres (n, 2), elevations (n,)) of the strips on the grid within reach that are
@@ -91,9 +92,10 @@ class FieldFinder:
         the best within twice, then four times it; None when there is none even there."""
         pos = np.asarray(pos_ne, dtype=np.float64)
         w = np.asarray(wind_ne_ms, dtype=np.float64)
-        for reach in (reach_m, 2.0 * reach_m, 4.0 * reach_m):
-            # none within the reach asked: the best a little beyond it beats the hills
-            found = self._best(pos, altitude_m, w, min(max(reach, 600.0), 12000.0))
+        # none within the reach asked: the best a little beyond it beats the hills (each reach
+        # searched once: at least 600 m, at most 12 km)
+        for reach in sorted({min(max(k * reach_m, 600.0), 12000.0) for k in (1.0, 2.0, 4.0)}):
+            found = self._best(pos, altitude_m, w, reach)
             if found is not None:
                 return found
         return None
@@ -107,9 +109,9 @@ class FieldFinder:
                     continue
                 d = c - pos
                 dist = np.hypot(d[:, 0], d[:, 1])
-                v = 26.0                                        # the glide's airspeed, m/s (about 95 km/h)
-                gs = v + (d @ w) / np.maximum(dist, 1.0)
-                margin = altitude_m - elev - dist * (v / self.glide_ratio) / np.maximum(gs, 0.3 * v) - self.circuit_m
+                tail = (d @ w) / np.maximum(dist, 1.0)
+                # the glide there at about 95 km/h
+                margin = altitude_m - elev - glide_loss_m(dist, tail, 26.0, self.glide_ratio) - self.circuit_m
                 k = int(np.argmax(margin))
                 if margin[k] > best_margin:
                     best, best_margin = (c[k], elev[k], hdg), float(margin[k])
