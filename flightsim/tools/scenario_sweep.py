@@ -30,7 +30,7 @@ import json
 import math
 import time
 
-from ..arg_types import list_of
+from ..arg_types import integer_in, list_of
 
 PROMISES = {
     "airfield": (600.0, "runway, first third"),
@@ -165,7 +165,7 @@ def verdict(f: Flight) -> tuple[bool, str]:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m flightsim.tools.scenario_sweep", description=__doc__.split("\n\n")[0])
     ap.add_argument("--scenarios", type=list_of(str), default=list(PROMISES))
-    ap.add_argument("--seeds", type=list_of(int), default=[0, 1, 2])
+    ap.add_argument("--seeds", type=list_of(integer_in(0, 1_000_000, "(a seed offset)")), default=[0, 1, 2])
     ap.add_argument("--winds", type=list_of(str), default=["scenario", "5@170", "6@260", "8@350"])
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)

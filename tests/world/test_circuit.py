@@ -95,7 +95,8 @@ def test_the_sweep_judges_by_the_promises_and_refuses_bad_arguments(capsys):
     assert not verdict(dataclasses.replace(xc, touchdown=None, airborne_end=True))[0]  # still up at the end
     crash = dataclasses.replace(landed(-250.0), crash="airframe struck the ground at 20 m/s")
     assert verdict(crash) == (False, "airframe struck the ground at 20 m/s")
-    for bad in (["--scenarios", "nowhere"], ["--winds", "5x170"], ["--winds", "90@10"], ["--seeds", "a"]):
+    for bad in (["--scenarios", "nowhere"], ["--winds", "5x170"], ["--winds", "90@10"], ["--winds", "nan@10"],
+                ["--seeds", "a"], ["--seeds", "-20"]):
         with pytest.raises(SystemExit) as e:
             main(bad)
         assert e.value.code == 2
