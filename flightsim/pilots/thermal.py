@@ -3,6 +3,7 @@ and its estimate of the wind drifting the thermal (``WindEstimate``).
 """
 from __future__ import annotations
 
+import bisect
 import math
 from collections import deque
 
@@ -93,7 +94,10 @@ class ThermalPilot(ScenarioPilot):
         self._next_est = 0.0
         self.toward = None                           # unit vector (north, east) to the stronger lift
         self.shift_m = 0.0                           # planned move of the circle per turn
-        self.climb_history: deque = deque()          # (t, energy height) for the average climb
+        # the averager's record, the last 120 s: times and energy heights from index _first on
+        self._times: list = []
+        self._energy: list = []
+        self._first = 0
         self.relative_vario = 0.0
         self._n = None
 
@@ -103,14 +107,19 @@ class ThermalPilot(ScenarioPilot):
 
     def average_climb(self, window_s=30.0) -> float | None:
         """Total-energy climb over the last window (the averager): None until 10 s of it."""
-        h = self.climb_history
-        if len(h) < 2 or h[-1][0] - h[0][0] < min(window_s, 10.0):
+        ts, lo = self._times, self._first
+        if len(ts) - lo < 2 or ts[-1] - ts[lo] < min(window_s, 10.0):
             return None
-        t1, e1 = h[-1]
-        for t0, e0 in h:
-            if t1 - t0 <= window_s:
-                return (e1 - e0) / max(t1 - t0, 1e-6)
-        return None
+        t1 = ts[-1]
+        # the oldest reading within the window (bisected, then stepped to the exact test)
+        i = bisect.bisect_left(ts, t1 - window_s, lo)
+        while i > lo and t1 - ts[i - 1] <= window_s:
+            i -= 1
+        while i < len(ts) and t1 - ts[i] > window_s:
+            i += 1
+        if i >= len(ts):
+            return None
+        return (self._energy[-1] - self._energy[i]) / max(t1 - ts[i], 1e-6)
 
     def __call__(self, src, dt_s=None) -> ControlInputs:
         a, dt = self.reading(src)
@@ -124,9 +133,13 @@ class ThermalPilot(ScenarioPilot):
         wind = self.wind.update(a, dt)
         v_air = a.velocity_ned_ms[:2] - wind
         self.p_air = a.position_ned_m[:2].copy() if self.p_air is None else self.p_air + v_air * dt
-        self.climb_history.append((a.time_s, a.energy_height_m))
-        while self.climb_history and a.time_s - self.climb_history[0][0] > 120.0:
-            self.climb_history.popleft()
+        self._times.append(a.time_s)
+        self._energy.append(a.energy_height_m)
+        while a.time_s - self._times[self._first] > 120.0:
+            self._first += 1
+        if self._first > 10000:                      # drop what has left the record now and then
+            del self._times[:self._first], self._energy[:self._first]
+            self._first = 0
         self.trail.append((a.time_s, self.p_air.copy()))
         while len(self.trail) > 1 and a.time_s - self.trail[1][0] >= self.vario.tau:
             self.trail.popleft()

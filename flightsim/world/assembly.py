@@ -75,9 +75,7 @@ class World:
         """Before every physics step (physics thread; 2 or 4 a tick under time acceleration): the air,
         the cable, the combat."""
         self.weather.update(env, t_s, AircraftView(state).position_ned_m)
-        clouds = self.weather.clouds(t_s)
-        clouds.setflags(write=False)
-        self.clouds = clouds            # read-only, swapped whole each tick: what the renderer draws
+        self.clouds = self.weather.clouds(t_s)       # read-only, swapped whole each tick: what the renderer draws
         if self.winch is not None:
             self.winch.update(env, state, self.physics.dt if hasattr(self, "physics") else 0.02,
                               self.sim.compiled.cg_m)

@@ -73,6 +73,26 @@ class Weather:
             th.born_s = -self.rng.uniform(0.0, 0.8) * th.life_s
             self.thermals.append(th)
         self.ridge_w_ms = 0.0
+        self._columns()
+
+    def _columns(self) -> None:
+        """The thermals as columns (north, east, radius, w_max, born, life, base, ground), for the
+        per-tick sums in numpy: made again when one is re-born."""
+        self._tab = np.array([(th.north_m, th.east_m, th.radius_m, th.w_max_ms, th.born_s, th.life_s, th.base_m,
+                               th.ground_m) for th in self.thermals], dtype=np.float64).reshape(-1, 8)
+        self._key = np.array([float(int(abs(th.north_m * 7.0 + th.east_m * 13.0)) % 100003)
+                              for th in self.thermals], dtype=np.float64)
+        self._clouds_at = (None, None)            # (t_s, rows): the last asked for (the world, then its pilot)
+
+    def _now(self, t_s: float):
+        """(centre north, centre east, strength) of every thermal at ``t_s`` (Thermal.centre_ne and
+        Thermal.strength over the columns)."""
+        tab = self._tab
+        age = t_s - tab[:, 4]
+        x = age / tab[:, 5]
+        alive = (x > 0.0) & (x < 1.0)
+        s = np.where(alive, tab[:, 3] * np.sqrt(np.sin(np.pi * np.where(alive, x, 0.5))), 0.0)
+        return tab[:, 0] + self.wind_ned[0] * age, tab[:, 1] + self.wind_ned[1] * age, s
 
     def _new(self, t_s: float) -> Thermal:
         c = self.cfg
@@ -95,13 +115,16 @@ class Weather:
     def update(self, env: np.ndarray, t_s: float, position_ned_m) -> None:
         """Move the thermals through their lives and with the wind; set the ridge lift at
         the aircraft into the env's vertical wind."""
-        wn, we = float(self.wind_ned[0]), float(self.wind_ned[1])
         air = Environment(env)
-        rows = []
-        for k, th in enumerate(self.thermals):
-            if t_s - th.born_s >= th.life_s:
-                th = self.thermals[k] = self._new(t_s)
-            rows.append((*th.centre_ne(t_s, wn, we), th.radius_m, th.strength(t_s), th.base_m, th.ground_m))
+        if self.n:
+            dead = np.nonzero(t_s - self._tab[:, 4] >= self._tab[:, 5])[0]
+            for k in dead:
+                self.thermals[k] = self._new(t_s)
+            if len(dead):
+                self._columns()
+        n, e, s = self._now(t_s)
+        tab = self._tab
+        rows = np.column_stack((n, e, tab[:, 2], s, tab[:, 6], tab[:, 7]))
         air.set_thermals(rows)
         self.ridge_w_ms = self.ridge_at(position_ned_m[0], position_ned_m[1], -position_ned_m[2]) \
             if self.ridge_lift else 0.0
@@ -123,16 +146,18 @@ class Weather:
         """Cumulus over each living thermal: rows of (north, east, base m ASL, size m, key).
 
         ``key`` is fixed for one thermal's life (its birth place), so the renderer can
-        give each cloud its own lasting shape while it drifts and grows."""
-        wn, we = float(self.wind_ned[0]), float(self.wind_ned[1])
-        out = []
-        for th in self.thermals:
-            s = th.strength(t_s)
-            if s <= 0.1:
-                continue
-            out.append((*th.centre_ne(t_s, wn, we), th.base_m, 2.5 * th.radius_m * s / max(th.w_max_ms, 1e-6) + 150.0,
-                        float(int(abs(th.north_m * 7.0 + th.east_m * 13.0)) % 100003)))
-        return np.array(out, dtype=np.float64).reshape(-1, 5)
+        give each cloud its own lasting shape while it drifts and grows. The rows (read-only) are
+        kept for a second asker at the same time, until a thermal is re-born."""
+        if self._clouds_at[0] == t_s:
+            return self._clouds_at[1]
+        n, e, s = self._now(t_s)
+        tab = self._tab
+        on = s > 0.1
+        size = 2.5 * tab[:, 2] * s / np.maximum(tab[:, 3], 1e-6) + 150.0
+        rows = np.column_stack((n, e, tab[:, 6], size, self._key))[on]
+        rows.setflags(write=False)
+        self._clouds_at = (t_s, rows)
+        return rows
 
 
 def _wind_ned(world: dict) -> tuple:
