@@ -28,11 +28,15 @@ class SoaringPilot(ScenarioPilot):
       lift fades).
     * Clouds (``clouds``: the cumulus the world shows, rows of north, east, base, size, key
       for a time: Weather.clouds): in cruise it flies to the next cumulus within
-      ``search_m`` (on the way to the goal, within 60 degrees of its course, the bigger and
-      nearer first; none smaller than ``min_cloud_m``, a wisp: young or dying), where the
-      lift is. From ``slow_m`` out it slows to ``circling_kmh``; within ``under_m`` of the
-      cloud's middle, ``take_under_ms`` on the vario is enough to turn in, and it rolls
-      straight into the circle there, with the wind it last circled in (turned in at the
+      ``search_m``, where the lift is: on the way to the goal (the detour by it, the way there
+      and on to the goal less the way straight, under half the way to it; with the goal in
+      safe gliding reach, ``in_reach``, under 300 m: only clouds on the line), the nearer and
+      bigger first; none smaller than ``min_cloud_m`` (a wisp: young or dying) and none it
+      would reach above where it would leave a thermal under it (the lift fades out under
+      the base: across country it flew 7 km to such clouds and found nothing). From
+      ``slow_m`` out it slows to ``circling_kmh``; within ``under_m`` of the cloud's middle,
+      ``take_under_ms`` on the vario is enough to turn in, and it rolls straight into the
+      circle there, with the wind it last circled in (turned in at the
       cloud's edge, or flown on until the lift fell off, it was 150-250 m from the core and
       the centring took two minutes). One it has flown under for a minute without meeting
       lift, or climbed under already, it leaves for the next.
@@ -262,26 +266,56 @@ class SoaringPilot(ScenarioPilot):
                     self.target = None
                 else:
                     return (n, e)
-        goal_course = self.course(a) if self.goal is not None or self.homing else None
+        # the point flown to: the turnpoint (or home when homing); with it in reach (the glide there
+        # arrives ``field_agl_m`` above the ground), only a cloud on the line is worth the detour
+        to = self.goal if self.goal is not None else (
+            np.array([self.home.north_m, self.home.east_m]) if self.homing else None)
+        straight = math.inf if to is None else float(np.hypot(*(to - pos)))
+        on_line = to is not None and self.in_reach(a, to)
         best, best_cost = None, math.inf
+        tas = max(a.tas_ms, 20.0)
         for n, e, base, size, key in rows:
             if key in self.done_clouds or size < self.min_cloud_m:      # a wisp: young, or dying
                 continue
             d = math.hypot(n - pos[0], e - pos[1])
             if d > self.search_m:
                 continue
-            off = 0.0
-            if goal_course is not None:
-                off = abs(wrap_pi(bearing_to(pos, (n, e)) - goal_course))
-                if off > math.radians(60.0):
+            # arriving above where it would leave the thermal, the cloud is no use now (its lift
+            # fades out over the last 200 m below its base): on, and lower down the next one
+            if a.altitude_m - float(glide_loss_m(d, 0.0, tas, 25.0)) > base - self.leave_below_base_m - 100.0:
+                continue
+            cost = d - 2.0 * size
+            if to is not None:
+                # the way round by the cloud against the way straight there: a cloud off to the side or
+                # past the turnpoint costs what the detour costs
+                detour = d + math.hypot(to[0] - n, to[1] - e) - straight
+                if detour > (300.0 if on_line else max(0.5 * d, 500.0)):
                     continue
-            cost = d * (1.0 + off) - 2.0 * size      # nearer, on course, bigger (stronger)
+                cost = detour + 0.5 * d - 2.0 * size     # on the way, nearer, bigger (stronger)
             if cost < best_cost:
                 best, best_cost = (key, float(n), float(e), float(base)), cost
         if best is None:
             return None
         self.target, self._closest_m, self.target_base_m = best[0], math.inf, best[3]
         return best[1], best[2]
+
+    def in_reach(self, a: Attitude, to_ne) -> bool:
+        """Whether a glide at the safe ``home_glide_ratio`` (the wind along the way counted) gets to a
+        point ``field_agl_m`` above the highest ground on the way (the terrain as the watch sees it)."""
+        d = to_ne - a.position_ned_m[:2]
+        dist = float(np.hypot(*d))
+        if dist < 1.0:
+            return True
+        tail = float(np.dot(self.wind, d)) / dist
+        arrive = a.altitude_m - float(glide_loss_m(dist, tail, max(a.tas_ms, 20.0), self.home_ratio))
+        watch = self.terrain_watch
+        if watch is None:
+            ground = self.home.elevation_m if self.home is not None else -math.inf
+        else:
+            f = np.linspace(0.0, 1.0, 12)
+            ground = float(np.max(watch.terrain.height_at(a.position_ned_m[0] + f * d[0],
+                                                          a.position_ned_m[1] + f * d[1])))
+        return arrive - ground > self.field_agl_m
 
     def reached(self, a):
         """Goal reached: hold it (circle over it gently) unless a subclass moves on."""
@@ -303,8 +337,18 @@ class CrossCountryPilot(SoaringPilot):
         if self.leg < len(self.turnpoints):
             self.goal = self.turnpoints[self.leg]
             self.goal_radius = self.radii[self.leg]
+        elif self.home is None:
+            self.goal = None
         else:
-            # the task flown: home (the final glide), and land there
+            # the task flown: toward home, by the clouds on the way while the glide home is short
+            self.goal = np.array([self.home.north_m, self.home.east_m])
+            self.goal_radius = 0.0
+
+    def height_band(self, a: Attitude) -> bool:
+        """Across country, the ground's band (SoaringPilot.height_band); the task flown and the glide
+        home made (the safe glide and the circuit height), the final glide: home and land."""
+        if self.leg >= len(self.turnpoints) and not self.keep_home_in_reach and self.home_margin(a)[0] > 0.0:
             self.goal = None
             self.land_after_s = 0.0
             self.keep_home_in_reach = True
+        return super().height_band(a)

@@ -19,7 +19,8 @@ What each promises (``PROMISES``), judged by ``verdict``:
     cross_country                              in two hours, round the turnpoints and home, or
                                                landed out (a field) with no crash (the
                                                Astir climbs 0.5-1.5 m/s in the scenario's
-                                               2.8 m/s thermals: the 30 km take 75-120 minutes)
+                                               2.8 m/s thermals: the 30 km and the landing
+                                               take 45-87 minutes over 3 seeds and 4 winds)
     ridge                                      still airborne after 10 minutes
 """
 from __future__ import annotations
@@ -198,7 +199,8 @@ def main(argv=None) -> int:
                 if not args.json:
                     w = "its own" if wind is None else f"{wind[0]:g} m/s from {wind[1]:g}"
                     s = "" if f.seed is None else f" seed +{seed}"
-                    print(f"{'ok  ' if ok else 'FAIL'} {name:14s}{s:9s} wind {w:20s} {what}", flush=True)
+                    at = "" if f.touchdown is None else f" (at rest at {f.seconds:.0f} s)"
+                    print(f"{'ok  ' if ok else 'FAIL'} {name:14s}{s:9s} wind {w:20s} {what}{at}", flush=True)
     if args.json:
         print(json.dumps(dict(flights=rows, kept=kept, of=len(rows)), indent=1))
     else:

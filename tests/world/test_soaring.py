@@ -114,3 +114,43 @@ def test_the_soaring_pilot_flies_to_the_cumulus_turns_in_under_it_and_climbs_to_
     print(f"{top - h0:.0f} m climbed, {base - top:.0f} m under the lowest base at {snap.time_s:.0f} s")
     assert top > h0 + 400.0 and base - top < 300.0, (h0, top, base)
     assert not snap.on_ground and snap.height_agl_m > 300.0
+
+
+def _cloud_choice(altitude_m, goal_ne, rows, ground_m=0.0):
+    """The cumulus a CrossCountryPilot over flat ground at (0, 0) heads for (key), or None."""
+    from types import SimpleNamespace
+
+    from flightsim.pilots.autopilot import CrossCountryPilot
+    from flightsim.pilots.flying import Attitude
+    from flightsim.pilots.terrain_watch import TerrainWatch
+    flat = SimpleNamespace(height_at=lambda n, e: np.zeros_like(np.asarray(n, dtype=float)) + ground_m)
+    home = SimpleNamespace(north_m=0.0, east_m=0.0, elevation_m=ground_m)
+    pilot = CrossCountryPilot([goal_ne], clouds=lambda t: np.array(rows, dtype=float), home=home,
+                              keep_home_in_reach=False, leave_below_base_m=220.0)
+    pilot.terrain_watch = TerrainWatch(flat)
+    a = Attitude.__new__(Attitude)
+    a.altitude_m, a.tas_ms, a.time_s = altitude_m, 30.0, 0.0
+    a.position_ned_m = np.array([0.0, 0.0, -altitude_m])
+    pilot.cloud_ahead(a)
+    return pilot.target
+
+
+def test_the_cross_country_pilot_picks_clouds_on_the_way_and_none_it_is_too_high_for():
+    """Issue 33: across country, seed 0 in its own wind, the pilot flew past its turnpoint to
+    clouds 7 km off (39-46 degrees off course, once 2.5 km beyond it) whose bases it was above (their
+    lift fades out over the last 200 m): 790 s and 660 m for 600 m of progress, the task not flown in
+    two hours. A cloud is now worth the detour it costs, and none is flown to that the glider
+    would reach above where it leaves a thermal."""
+    far = (40000.0, 0.0)                                   # out of gliding reach from 1,500 m
+    on_line, aside = (5000.0, 0.0, 2600.0, 500.0, 1.0), (3000.0, 2500.0, 2600.0, 600.0, 2.0)
+    assert _cloud_choice(1500.0, far, [on_line, aside]) == 1.0
+    # 2.2 km past the goal, or 60 degrees off the course: not on the way
+    past, wide = (12000.0, 0.0, 2600.0, 800.0, 3.0), (3000.0, 5200.0, 2600.0, 800.0, 4.0)
+    assert _cloud_choice(1500.0, (9800.0, 0.0), [past, wide]) is None
+    # the turnpoint in reach (10 km at 22 from 1,500 m arrives 1,050 m up): only a cloud on the line
+    assert _cloud_choice(1500.0, (10000.0, 0.0), [(4000.0, 1500.0, 2600.0, 800.0, 5.0)]) is None
+    assert _cloud_choice(1500.0, (10000.0, 0.0), [(4000.0, 300.0, 2600.0, 500.0, 6.0)]) == 6.0
+    # from 2,400 m a cloud based at 2,500 m 3 km on is no use (reached at 2,280 m, where a thermal under
+    # it is left, 220 m under its base, less the 100 m it is not taken within); one at 3,000 m is
+    assert _cloud_choice(2400.0, far, [(3000.0, 0.0, 2500.0, 800.0, 7.0)]) is None
+    assert _cloud_choice(2400.0, far, [(3000.0, 0.0, 2500.0, 800.0, 7.0), (4000.0, 0.0, 3000.0, 400.0, 8.0)]) == 8.0
