@@ -15,6 +15,23 @@ def cross3(a, b) -> np.ndarray:
     return np.array([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
 
 
+def dot3(a, b) -> float:
+    """a . b of two 3-vectors summed left to right in Python floats: the same bits on every CPU
+    (numpy's ``@`` and ``linalg.norm`` go to BLAS, whose kernels differ by CPU in the last bit, and
+    a kept flight must replay bit for bit anywhere: tests/recording/test_regressions.py)."""
+    return float(a[0]) * float(b[0]) + float(a[1]) * float(b[1]) + float(a[2]) * float(b[2])
+
+
+def norm3(a) -> float:
+    """|a| of a 3-vector (dot3's bits, then the correctly rounded square root)."""
+    return math.sqrt(dot3(a, a))
+
+
+def mat3_vec(m, v) -> np.ndarray:
+    """m @ v for a 3x3 matrix and a 3-vector, row by row with dot3 (the same bits on every CPU)."""
+    return np.array([dot3(m[0], v), dot3(m[1], v), dot3(m[2], v)])
+
+
 @kernel
 def dcm_from_quat(q, out):
     """Fill ``out`` (3x3) with the body->NED rotation matrix of q = (w, x, y, z)."""

@@ -91,7 +91,10 @@ class Weather:
         age = t_s - tab[:, 4]
         x = age / tab[:, 5]
         alive = (x > 0.0) & (x < 1.0)
-        s = np.where(alive, tab[:, 3] * np.sqrt(np.sin(np.pi * np.where(alive, x, 0.5))), 0.0)
+        # math.sin, not numpy's: numpy's float64 sine has SIMD kernels chosen by the CPU, and the air
+        # must be the same bits on every machine (a kept flight replays bit for bit anywhere)
+        sin = np.array([math.sin(math.pi * xi) if ok else 1.0 for xi, ok in zip(x.tolist(), alive.tolist())])
+        s = np.where(alive, tab[:, 3] * np.sqrt(sin), 0.0)
         return tab[:, 0] + self.wind_ned[0] * age, tab[:, 1] + self.wind_ned[1] * age, s
 
     def _new(self, t_s: float) -> Thermal:

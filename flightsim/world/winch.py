@@ -30,7 +30,7 @@ import numpy as np
 from ..physics.atmosphere import isa
 from ..physics.named import AircraftView
 from ..physics.named_env import Environment
-from ..physics.quat import cross3
+from ..physics.quat import cross3, dot3, mat3_vec, norm3
 
 BACK_RELEASE_DEG = 75.0
 RHO0 = 1.225
@@ -84,7 +84,8 @@ class Winch:
         """Hook position (NED) and velocity over the ground (NED) from the state."""
         a = AircraftView(state)
         R = a.body_to_ned()
-        return R, a.position_ned_m + R @ self.hook, R @ (a.velocity_body_ms + cross3(a.body_rates_rads, self.hook))
+        return (R, a.position_ned_m + mat3_vec(R, self.hook),
+                mat3_vec(R, a.velocity_body_ms + cross3(a.body_rates_rads, self.hook)))
 
     def update(self, env, state, dt_s: float, cg_m) -> None:
         Environment(env).clear_external_force()
@@ -95,9 +96,9 @@ class Winch:
         self.t_s += dt_s
         R, p, v = self.hook_state(state)
         d = self.winch - p
-        dist = float(np.linalg.norm(d))
+        dist = norm3(d)
         u = d / max(dist, 1e-6)                       # unit vector hook -> winch
-        self.cable_speed_ms = float(v @ u)            # rate of winding in
+        self.cable_speed_ms = dot3(v, u)              # rate of winding in
         self.angle_deg = math.degrees(math.asin(max(-1.0, min(1.0, u[2]))))
         altitude = AircraftView(state).altitude_m
         if self.release_taken or self.angle_deg > BACK_RELEASE_DEG or dist < 30.0:
@@ -145,8 +146,8 @@ class Winch:
     @staticmethod
     def _airspeed(env, state, R, altitude_m) -> float:
         """The glider's indicated airspeed (m/s) through the steady wind: what the driver judges."""
-        v = R @ AircraftView(state).velocity_body_ms - Environment(env).wind_ned_ms
-        return float(np.linalg.norm(v)) * math.sqrt(float(isa(altitude_m)[2]) / RHO0)
+        v = mat3_vec(R, AircraftView(state).velocity_body_ms) - Environment(env).wind_ned_ms
+        return norm3(v) * math.sqrt(float(isa(altitude_m)[2]) / RHO0)
 
     def _drop(self, altitude_m):
         self.attached = False
