@@ -26,7 +26,8 @@ def _load(p, caplog):
 
 
 @pytest.mark.parametrize("bad, key", [('quality = "ultra"', "quality"), ("record_flights = 3", "record_flights"),
-                                      ("last_scenario = 12", "last_scenario"), ("quality = nan", "quality")])
+                                      ("last_scenario = 12", "last_scenario"), ("quality = nan", "quality"),
+                                      ('keys = "dvorak"', "keys")])
 def test_a_bad_key_falls_back_alone_with_a_message(tmp_path, caplog, bad, key):
     p = tmp_path / "settings.toml"
     p.write_text(USER.replace("vario_muted = true\n", f"vario_muted = true\n{bad}\n"))

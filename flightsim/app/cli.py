@@ -4,6 +4,7 @@
     python run.py --scenario winch                 window, flying that scenario at once
     python run.py --frames 60 --screenshot a.png   render offscreen (no display), write a PNG
     python run.py --headless-telemetry             fly without graphics, print telemetry
+    python run.py --text                           seed 001's text-mode simulator in the terminal
 
 Each mode lives in its own module (window, headless, telemetry); this one only reads the
 arguments and picks one, importing nothing of pyglet before it must.
@@ -18,6 +19,7 @@ from ..commands import quiet_closed_pipe
 
 def parser():
     from ..arg_types import ALTITUDE_M, FRAMES, SECONDS, WINDOW_PX
+    from ..input.bindings import KEY_PROFILES
     from ..render.camera import VIEWS
     ap = argparse.ArgumentParser(prog="python run.py", description="flightsim")
     ap.add_argument("--aircraft", default=None, help="aircraft in aircraft/ (default: the scenario's)")
@@ -36,6 +38,11 @@ def parser():
     ap.add_argument("--screenshot", default=None, help="PNG to write after --frames frames")
     ap.add_argument("--menu", action="store_true", help="with --screenshot: draw the start menu over the scene")
     ap.add_argument("--headless-telemetry", action="store_true", help="no graphics: fly and print telemetry")
+    ap.add_argument("--text", action="store_true",
+                    help="seed 001's text-mode simulator: fly in the terminal (curses; Flight Simulator II's keys)")
+    ap.add_argument("--keys", default=None, choices=KEY_PROFILES,
+                    help="the window's keyboard layout: standard, or fs2 (Flight Simulator II's step keys; "
+                         "default: the last one used)")
     ap.add_argument("--seconds", type=SECONDS, default=60.0, help="telemetry: simulated seconds to fly")
     ap.add_argument("--pilot", default="none", choices=("none", "auto"),
                     help="telemetry: none = hands off (the trimmed start's controls held), auto = the scenario's "
@@ -117,6 +124,11 @@ def _run(args, pilot) -> int:
         if getattr(args, opt) is not None:
             check_output(getattr(args, opt), f"--{opt}")
     resolve_scenario(args)
+    if args.text:
+        from .prepare import ensure_prepared
+        from .text_mode import text_mode
+        ensure_prepared()
+        return text_mode(args)
     if args.headless_telemetry:
         from .prepare import ensure_prepared
         from .telemetry import telemetry

@@ -45,6 +45,7 @@ class WindowInput:
     bindings: Any = None
     key: Any = None                 # pyglet.window.key
     keymap: dict = field(default_factory=dict)
+    keys_profile: str = "standard"  # the keyboard layout the keymap is (flightsim.input.bindings.KEY_PROFILES)
     menu_keys: dict = field(default_factory=dict)
     replay_keys: dict = field(default_factory=dict)
     mixer: Any = None
@@ -218,7 +219,8 @@ class Flying(Screen):
     def key(self, action, sym, shift):
         if action is None:
             return None
-        if action in self.io.bindings.FLIGHT_ACTIONS and not self.takes_flight_controls:
+        b = self.io.bindings
+        if (action in b.FLIGHT_ACTIONS or action in b.SET_ACTIONS) and not self.takes_flight_controls:
             return True
         self.io.mixer.press(action, f"key{sym}")
         return self.app_actions()
@@ -232,7 +234,7 @@ class Flying(Screen):
                 continue
             game = flow.game
             if action == "help" and not game.hud.show_help and hasattr(game.hud, "help"):
-                game.hud.help.text = self.io.bindings.help_text(self.io.mixer.devices)
+                game.hud.help.text = self.io.bindings.help_text(self.io.mixer.devices, self.io.keys_profile)
             if action == "quit":                       # the window closes (and the flow with it)
                 return "close"
             flow.app_action(action, self.io.win)

@@ -8,6 +8,7 @@
     quality = "auto"             # auto | low | medium | high
     vario_muted = false
     record_flights = true        # every flight recorded (flightsim.recording.library), listed in the menu
+    keys = "standard"            # the keyboard layout: standard | fs2 (Flight Simulator II's step keys)
 
 Time acceleration is deliberately not remembered: every run starts in real time.
 Loaded once at start (``load_settings``); saved when something changes and at exit
@@ -29,6 +30,8 @@ import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from ..input.bindings import KEY_PROFILES
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:                                    # pragma: no cover
@@ -48,6 +51,7 @@ class Settings:
     vario_muted: bool = False
     record_flights: bool = True
     liveries: dict = field(default_factory=dict)    # aircraft id -> the livery chosen for it (liveries.toml id)
+    keys: str = "standard"           # the keyboard layout (flightsim.input.bindings.KEY_PROFILES)
 
     def copy(self) -> Settings:
         return Settings(**asdict(self))
@@ -67,6 +71,8 @@ def _problem(key: str, v) -> str | None:
         return f"must be one of {', '.join(VIEWS)}, got {v!r}"
     if key == "quality" and v not in QUALITIES:
         return f"must be one of {', '.join(QUALITIES)}, got {v!r}"
+    if key == "keys" and v not in KEY_PROFILES:
+        return f"must be one of {', '.join(KEY_PROFILES)}, got {v!r}"
     if key in ("vario_muted", "record_flights") and not isinstance(v, bool):
         return f"must be true or false, got {v!r}"
     if key == "liveries" and not (isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, str)

@@ -38,6 +38,8 @@ class GameWindow:
         from .settings import load_settings
         self.args = args
         settings = load_settings()
+        if args.keys is not None:                  # --keys: this layout, remembered for the next start
+            settings.keys = args.keys
         # GL comes with the window; the World does not need it: on a prepared machine its build
         # starts now, beside the window's opening. Every flight is recorded (setting record_flights).
         self.flow = flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True,
@@ -59,11 +61,12 @@ class GameWindow:
         from .startup import PrepareProcess
         self.pyglet, self.key, self.bindings = pyglet, key, bindings
         logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-        self.keymap = resolve_keys(key)
+        self.keymap = resolve_keys(key, settings.keys)
         self.joysticks = JoystickManager(has_engine=True)
         self.mixer = InputMixer(None, self.joysticks)
         flow.mixer = self.mixer                        # the flow hands it each new aircraft's keyboard
-        io = WindowInput(bindings=bindings, key=key, keymap=self.keymap, menu_keys=resolve_menu_keys(key),
+        io = WindowInput(bindings=bindings, key=key, keymap=self.keymap, keys_profile=settings.keys,
+                         menu_keys=resolve_menu_keys(key),
                          replay_keys=replay_keymap(key), mixer=self.mixer, joysticks=self.joysticks,
                          navigator=MenuNavigator(), win=self.win)
         now = time.monotonic()

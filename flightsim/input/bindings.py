@@ -46,8 +46,19 @@ APP_ACTIONS = {
     "menu": "menu (pauses): resume, restart, another scenario, quit",
     "time_faster": "time acceleration up (x1, x2, x4)", "time_slower": "time acceleration down",
 }
+# Flight Simulator II's set-and-stay steps (flightsim/input/fs2.py: the text mode and the window's
+# fs2 keyboard profile): each press moves a control one step and it stays there
+SET_ACTIONS = {
+    "elevator_step_down": "elevator a step down (nose down)", "elevator_step_up": "elevator a step up (nose up)",
+    "aileron_step_left": "ailerons a step left", "aileron_step_right": "ailerons a step right",
+    "rudder_step_left": "rudder a step left", "rudder_step_right": "rudder a step right",
+    "centre_controls": "centre the ailerons and rudder",
+    "throttle_step_up": "throttle a step up", "throttle_step_down": "throttle a step down",
+    "trim_step_up": "pitch trim a step nose up", "trim_step_down": "pitch trim a step nose down",
+}
 FLIGHT_ACTIONS = {**HELD_ACTIONS, **STEP_ACTIONS}
-ACTIONS = {**FLIGHT_ACTIONS, **APP_ACTIONS}
+ACTIONS = {**FLIGHT_ACTIONS, **SET_ACTIONS, **APP_ACTIONS}
+KEY_PROFILES = ("standard", "fs2")
 VIEW_ACTIONS = {"view_cockpit": "cockpit", "view_chase": "chase", "view_orbit": "orbit",
                 "view_tower": "tower", "view_hud": "hud", "view_panel": "panel"}
 LOOK_ACTIONS = ("look_left", "look_right", "look_back", "look_up", "look_down", "look_front", "look_front_left",
@@ -125,10 +136,24 @@ def replay_keymap(key_module) -> dict[tuple[int, bool], str]:
     return out
 
 
-def keyboard_bindings() -> dict[str, str]:
-    """{key name (maybe "SHIFT+X"): action} over all rows."""
+def rows_for(profile: str = "standard") -> list:
+    """The keyboard rows of a profile (KEY_PROFILES): the standard layout, or Flight Simulator II's
+    (fs2.FS2_ROWS) with the standard rows of the app's own keys whose keys it leaves free."""
+    if profile == "standard":
+        return KEYBOARD_ROWS
+    if profile != "fs2":
+        raise ValueError(f"keyboard profile {profile!r}: one of {', '.join(KEY_PROFILES)}")
+    from .fs2 import FS2_ROWS
+    taken = {k for _, _, m in FS2_ROWS for k in m}
+    app = [(keys, what, m) for keys, what, m in KEYBOARD_ROWS
+           if m and all(a in APP_ACTIONS for a in m.values()) and not taken & set(m)]
+    return FS2_ROWS + app
+
+
+def keyboard_bindings(profile: str = "standard") -> dict[str, str]:
+    """{key name (maybe "SHIFT+X"): action} over all rows of a profile."""
     out: dict[str, str] = {}
-    for _, _, m in KEYBOARD_ROWS:
+    for _, _, m in rows_for(profile):
         for k, a in m.items():
             if k in out:
                 raise ValueError(f"key {k} bound twice")
@@ -136,10 +161,10 @@ def keyboard_bindings() -> dict[str, str]:
     return out
 
 
-def resolve_keys(key_module) -> dict[tuple[int, bool], str]:
+def resolve_keys(key_module, profile: str = "standard") -> dict[tuple[int, bool], str]:
     """{(symbol, shift): action} for a pyglet.window.key module; unknown names are skipped."""
     out = {}
-    for name, action in keyboard_bindings().items():
+    for name, action in keyboard_bindings(profile).items():
         shift = name.startswith("SHIFT+")
         sym = getattr(key_module, name[6:] if shift else name, None)
         if sym is not None:
@@ -189,10 +214,10 @@ def _table(rows, width):
     return [f"{k:<{width}} {v}" for k, v in rows]
 
 
-def help_text(devices: list[str] | None = None) -> str:
-    """The F1 overlay: every keyboard binding, then the device defaults."""
-    lines = ["flightsim - keys (F1 closes)", ""]
-    lines += _table([(k, d) for k, d, _ in KEYBOARD_ROWS], 20)
+def help_text(devices: list[str] | None = None, profile: str = "standard") -> str:
+    """The F1 overlay: every keyboard binding of the profile, then the device defaults."""
+    lines = ["flightsim - keys (F1 closes)" + ("" if profile == "standard" else f", the {profile} layout"), ""]
+    lines += _table([(k, d) for k, d, _ in rows_for(profile)], 20)
     lines += ["", "joystick: x/y roll/pitch, twist rudder, lever throttle (glider: airbrakes),",
               "  trigger wheel brakes, hat up/down trim, hat left/right view, buttons 1-4",
               "  airbrakes / flaps up / flaps down / gear, button 5 fire",

@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..runtime.handoff import ControlInputs
-from .bindings import FLIGHT_ACTIONS, HELD_ACTIONS
+from .bindings import FLIGHT_ACTIONS, HELD_ACTIONS, SET_ACTIONS
+from .fs2 import STICK_STEP, THROTTLE_STEP, TRIM_STEP
 
 STICK_RATE = 2.5        # full deflection in 0.4 s
 CENTRE_RATE = 3.5       # back to neutral a little faster
@@ -25,7 +26,13 @@ TRIM_RATE = 0.25        # per second while held
 AIRBRAKE_RATE = 0.5     # lever travel per second while ] / [ are held
 FLAP_STEP = 0.25        # one notch
 
-ACTIONS = tuple(FLIGHT_ACTIONS)
+ACTIONS = tuple(FLIGHT_ACTIONS) + tuple(SET_ACTIONS)
+# Flight Simulator II's steps (fs2.py): (the axis or level, the step)
+_STEPS = {"elevator_step_down": ("pitch", -STICK_STEP), "elevator_step_up": ("pitch", STICK_STEP),
+          "aileron_step_left": ("roll", -STICK_STEP), "aileron_step_right": ("roll", STICK_STEP),
+          "rudder_step_left": ("yaw", -STICK_STEP), "rudder_step_right": ("yaw", STICK_STEP),
+          "throttle_step_up": ("throttle", THROTTLE_STEP), "throttle_step_down": ("throttle", -THROTTLE_STEP),
+          "trim_step_up": ("pitch_trim", TRIM_STEP), "trim_step_down": ("pitch_trim", -TRIM_STEP)}
 LEVELS = ("throttle", "airbrake", "flap", "pitch_trim", "roll_trim", "yaw_trim")
 
 
@@ -43,10 +50,15 @@ class KeyboardControls:
     """Held actions ramp; step actions act once per press; the rest of the record is kept.
 
     ``flap_range`` is the selectable flap travel (0..1 by default; an aircraft with
-    reflex / camber flaps may pass (-1, 1))."""
+    reflex / camber flaps may pass (-1, 1)).
+
+    Flight Simulator II's steps (SET_ACTIONS, fs2.py) move where the stick and rudder rest
+    (``set_axes``, 0 unless stepped: the standard keys' stick springs back to the centre) and
+    step the throttle and trim; a held key still wins over the rest position while held."""
 
     def __init__(self, initial: ControlInputs | None = None, flap_range=(0.0, 1.0)):
         self.held: set[str] = set()
+        self.set_axes = {"pitch": 0.0, "roll": 0.0, "yaw": 0.0}
         self.flap_range = (float(flap_range[0]), float(flap_range[1]))
         self.inputs = initial or ControlInputs()
 
@@ -68,6 +80,15 @@ class KeyboardControls:
             step = FLAP_STEP if action == "flaps_down" else -FLAP_STEP
             notch = round(c.flap / FLAP_STEP) * FLAP_STEP     # off-notch (a lever set it): snap, then step
             self.inputs = replace(c, flap=_clamp(notch + step, lo, hi))
+        elif action in _STEPS:
+            name, step = _STEPS[action]
+            if name in self.set_axes:
+                self.set_axes[name] = _clamp(round((self.set_axes[name] + step) / STICK_STEP) * STICK_STEP, -1.0, 1.0)
+            else:
+                lo = -1.0 if name == "pitch_trim" else 0.0
+                self.inputs = replace(c, **{name: _clamp(getattr(c, name) + step, lo, 1.0)})
+        elif action == "centre_controls":
+            self.set_axes["roll"] = self.set_axes["yaw"] = 0.0
         elif action in HELD_ACTIONS:
             self.held.add(action)
         else:
@@ -81,6 +102,7 @@ class KeyboardControls:
 
     def reset(self, inputs: ControlInputs):
         self.held.clear()
+        self.set_axes = dict.fromkeys(self.set_axes, 0.0)
         self.inputs = inputs
 
     # ------------------------------------------------------------------ from devices
@@ -107,6 +129,10 @@ class KeyboardControls:
         def axis(neg, pos):
             return (1.0 if pos in h else 0.0) - (1.0 if neg in h else 0.0)
 
+        def stick(name, neg, pos):
+            """Where the stick or rudder goes: the held key's way, else its rest position."""
+            return axis(neg, pos) if neg in h or pos in h else self.set_axes[name]
+
         throttle = _clamp(c.throttle + THROTTLE_RATE * dt_s * axis("throttle_down", "throttle_up"), 0.0, 1.0)
         trim = _clamp(c.pitch_trim + TRIM_RATE * dt_s * axis("trim_down", "trim_up"), -1.0, 1.0)
         roll_trim = _clamp(c.roll_trim + TRIM_RATE * dt_s * axis("roll_trim_left", "roll_trim_right"), -1.0, 1.0)
@@ -114,9 +140,9 @@ class KeyboardControls:
         airbrake = _clamp(c.airbrake + AIRBRAKE_RATE * dt_s * axis("airbrake_retract", "airbrake_extend"), 0.0, 1.0)
         both = "brake" in h
         self.inputs = replace(
-            c, pitch=_ramp(c.pitch, axis("pitch_down", "pitch_up"), dt_s),
-            roll=_ramp(c.roll, axis("roll_left", "roll_right"), dt_s),
-            yaw=_ramp(c.yaw, axis("yaw_left", "yaw_right"), dt_s),
+            c, pitch=_ramp(c.pitch, stick("pitch", "pitch_down", "pitch_up"), dt_s),
+            roll=_ramp(c.roll, stick("roll", "roll_left", "roll_right"), dt_s),
+            yaw=_ramp(c.yaw, stick("yaw", "yaw_left", "yaw_right"), dt_s),
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0,

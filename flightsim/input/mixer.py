@@ -21,7 +21,7 @@ Pyglet-free; the same ControlInputs record carries what an autopilot or AI would
 from __future__ import annotations
 
 from ..runtime.handoff import ControlInputs, ControlMailbox
-from .bindings import APP_ACTIONS, FLIGHT_ACTIONS, HELD_ACTIONS
+from .bindings import APP_ACTIONS, FLIGHT_ACTIONS, HELD_ACTIONS, SET_ACTIONS
 from .keyboard import KeyboardControls
 
 
@@ -48,7 +48,7 @@ class InputMixer:
             if not h:
                 self.keyboard.press(action)
             h.add(source)
-        elif action in FLIGHT_ACTIONS:
+        elif action in FLIGHT_ACTIONS or action in SET_ACTIONS:      # (SET_ACTIONS: the fs2 layout's steps)
             self.keyboard.press(action)
         else:
             raise ValueError(f"unknown action {action!r}")
