@@ -260,6 +260,24 @@ def thermal(result, path):
                        "the vario (model only).")
 
 
+def jsbsim_overlays(result, directory, aircraft) -> list[tuple[str, str]]:
+    """One PNG per side-by-side case (``--jsbsim``): each channel of ours over JSBSim's.
+    Returns [(file name, caption)]."""
+    from .jsbsim_side import CHANNELS
+    plt = _plt()
+    out = []
+    for k, (name, pair) in enumerate(result.get("curves", {}).get("jsbsim", {}).items()):
+        fig, axes = plt.subplots(len(CHANNELS), 1, figsize=(8, 1.6 * len(CHANNELS)), sharex=True)
+        for a, (ch, label) in zip(axes, CHANNELS):
+            a.plot(pair["ours"]["t"], pair["ours"][ch], label="flightsim", color="tab:blue")
+            a.plot(pair["jsbsim"]["t"], pair["jsbsim"][ch], label="JSBSim", color="tab:orange", ls="--")
+            a.set_ylabel(label, fontsize=8)
+        png = f"{aircraft}_jsbsim_{k}.png"
+        _finish(plt, fig, axes[-1:], "time s", f"{directory}/{png}", title=f"{aircraft} and JSBSim: {name}")
+        out.append((png, f"Side by side with JSBSim, identical inputs: {name}"))
+    return out
+
+
 PLOTS = (("errors", figure_errors), ("polar", polar), ("performance", performance), ("roll_rate", roll_rate),
          ("turn", turn), ("em_turn", em_turn), ("envelope", envelope), ("g_limiter", g_limiter), ("winch", winch),
          ("time_to_climb", time_to_climb), ("thermal", thermal))

@@ -77,6 +77,13 @@ def _behaviours_table(rows) -> str:
     return "\n".join(out)
 
 
+def _jsbsim_table(rows) -> str:
+    head = "<table><tr><th>case</th><th>quantity</th><th>flightsim</th><th>JSBSim</th><th>published</th><th>unit</th></tr>"
+    return head + "".join(f"<tr><td>{_e(r['case'])}</td><td>{_e(r['quantity'])}</td><td>{_num(r['flightsim'], 3)}</td>"
+                          f"<td>{_num(r['jsbsim'], 3)}</td><td>{_num(r['published'], 3)}</td><td>{_e(r['unit'])}</td></tr>"
+                          for r in rows) + "</table>"
+
+
 def write_report(result: dict, directory) -> Path:
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
@@ -104,7 +111,12 @@ def write_report(result: dict, directory) -> Path:
             "<h2>Statements from the manuals and standards (pass or fail)</h2>", _behaviours_table(result["behaviours"]),
             "<h2>Cards with no published figure (model only)</h2><ul>"]
     body += [f"<li><b>{_e(c['card'].replace('_', ' '))}</b>: {_e(c['summary'])}</li>" for c in result["cards"]]
-    body.append("</ul><h2>Plots</h2>")
+    body.append("</ul>")
+    if result.get("jsbsim"):
+        body += ["<h2>Side by side with JSBSim (identical inputs)</h2>", _jsbsim_table(result["jsbsim"])]
+        from .plots import jsbsim_overlays
+        figures += jsbsim_overlays(result, d, ac)
+    body.append("<h2>Plots</h2>")
     for png_name, caption in figures:
         body.append(f'<figure><img src="{_e(png_name)}" style="max-width:100%"><figcaption>{_e(caption)}</figcaption>'
                     "</figure>")
