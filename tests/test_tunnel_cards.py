@@ -1,5 +1,5 @@
-"""Every card of the wind tunnel for every aircraft (issue 30): a glider, three piston fighters and a
-jet each get an answer in their own terms from `python -m flightsim.tunnel`, or, where a card has no
+"""Every card of the wind tunnel for every aircraft (issue 30): a glider, three piston fighters, a
+jet and a trainer each get an answer in their own terms from `python -m flightsim.tunnel`, or, where a card has no
 meaning for the aircraft (a glider's level speed), one line saying so and which card to use."""
 import json
 
@@ -9,8 +9,9 @@ from flightsim.aircraft_data.loader import list_aircraft, load_aircraft
 from flightsim.tools import tunnel
 from tests.shared import tunnel_card
 
-AIRCRAFT = ("astir", "spitfire", "bf109", "p51d", "f15c")
-KIND = {"astir": "glider", "spitfire": "propeller", "bf109": "propeller", "p51d": "propeller", "f15c": "jet"}
+AIRCRAFT = ("astir", "spitfire", "bf109", "p51d", "f15c", "c172p")
+KIND = {"astir": "glider", "spitfire": "propeller", "bf109": "propeller", "p51d": "propeller", "f15c": "jet",
+        "c172p": "trainer"}
 
 
 def test_the_cards_cover_every_aircraft_in_the_hangar():
@@ -26,7 +27,7 @@ def test_polar_stall_and_roll(name, shared_results):
     assert (25.0 if KIND[name] == "glider" else 5.0) < best["glide_ratio"] < 60.0
     code, stall, err = tunnel_card(shared_results, "stall", "--aircraft", name)
     assert code == 0, err
-    lo, hi = {"glider": (50, 90), "propeller": (120, 200), "jet": (180, 300)}[KIND[name]]
+    lo, hi = {"glider": (50, 90), "propeller": (120, 200), "jet": (180, 300), "trainer": (70, 110)}[KIND[name]]
     assert lo < stall["stall_clean_kmh"] < hi and lo - 40 < stall["stall_landing_kmh"] < hi + 20
     assert stall["stall_clean_kmh"] == pytest.approx(polar["stall_kmh"], rel=0.03)   # the same sweep's answer
     code, roll, err = tunnel_card(shared_results, "roll", "--aircraft", name)
@@ -46,10 +47,20 @@ def test_level_climb_and_ceiling(name, shared_results):
         assert code == 0, err
         assert -1.2 < climb["best_climb_ms"] < -0.4 and 60.0 < climb["tas_kmh"] < 110.0   # its least sink
         return
+    high_m = "2500" if kind == "trainer" else "11000"
     code, low, err = tunnel_card(shared_results, "level", "--aircraft", name, "--altitude-m", "0")
     assert code == 0, err
-    code, high, err = tunnel_card(shared_results, "level", "--aircraft", name, "--altitude-m", "11000")
+    code, high, err = tunnel_card(shared_results, "level", "--aircraft", name, "--altitude-m", high_m)
     assert code == 0, err
+    if kind == "trainer":      # a C172: 123 KTAS at sea level, its ceiling near 4,000 m
+        assert 200.0 < low["max_tas_kmh"] < 250.0 and 190.0 < high["max_tas_kmh"] < 250.0
+        code, climb, err = tunnel_card(shared_results, "climb", "--aircraft", name, "--altitude-m", "0")
+        assert code == 0, err
+        assert 2.5 < climb["best_climb_ms"] < 6.0 and 110.0 < climb["tas_kmh"] < 180.0
+        code, ceiling, err = tunnel_card(shared_results, "ceiling", "--aircraft", name)
+        assert code == 0, err
+        assert 3000.0 < ceiling["service_ceiling_m"] < 7000.0
+        return
     if kind == "jet":
         assert 1.2 < low["mach"] < 1.6 and 2.0 < high["mach"] < 2.7 and high["max_tas_kmh"] > 2000.0
     else:
@@ -88,7 +99,7 @@ def test_turn_sweeps_from_the_aircraft_s_own_stall(name, shared_results):
 def test_performance_curves(name, shared_results):
     """The curves at the altitudes asked for (validate draws them at 16 altitudes for its
     report: tests/test_validate.py)."""
-    altitudes = [0.0, 2500.0, 5000.0, 7500.0, 10000.0]
+    altitudes = [0.0, 1000.0, 2000.0, 3000.0, 4000.0] if KIND[name] == "trainer" else [0.0, 2500.0, 5000.0, 7500.0, 10000.0]
     code, perf, err = tunnel_card(shared_results, "performance", "--aircraft", name,
                                   "--altitudes-m", ",".join(f"{h:g}" for h in altitudes))
     assert code == 0, err

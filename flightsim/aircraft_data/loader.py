@@ -46,7 +46,20 @@ AIRCRAFT_KEYS = {
     # air starts in scenarios written for another kind of aircraft (a game setting, TAS): default a
     # glider's best glide ([reference] best_glide_kmh); a powered aircraft must give it
     "air_start_kmh": num(False, None, positive),
+    # where the performance tools search (flightsim.tools.perf): the true airspeeds over which the
+    # best climb is looked for, and the altitudes between which the ceiling is; default a
+    # fighter's (220-560 km/h, 8,000-16,000 m)
+    "climb_scan_kmh": Field("numlist", required=False, default=None, check=lambda v: _low_high(v, "km/h")),
+    "ceiling_search_m": Field("numlist", required=False, default=None, check=lambda v: _low_high(v, "m")),
 }
+
+
+def _low_high(v, unit):
+    """A [low, high] pair, low below high, both positive."""
+    if len(v) != 2 or not 0.0 < v[0] < v[1]:
+        return f"must be [low, high] in {unit}, 0 < low < high; got {v!r}"
+    return None
+
 SECTION_KEYS = {
     "name": Field("str"),
     "airfoil": Field("str"),

@@ -36,8 +36,10 @@ from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_steps_per_s, unava
 
 def _spawn(sim: Sim):
     if sim.powered:
-        # powered: steady level cruise at 400 km/h, 1,000 m (the JSBSim p51d's start)
-        sim.spawn_trimmed_level(400.0 / 3.6, altitude_m=1000.0)
+        # powered: steady level cruise at 400 km/h, 1,000 m (the JSBSim p51d's start), or the
+        # aircraft's own air start where that is slower (a C172's 185 km/h)
+        own = sim.compiled.spec.aircraft.get("air_start_kmh") or 400.0
+        sim.spawn_trimmed_level(min(400.0, own) / 3.6, altitude_m=1000.0)
         return sim.state.copy(), sim.ctrl.copy()
     ref = sim.compiled.spec.reference or {}
     sim.spawn_trimmed_glide((ref.get("best_glide_kmh") or 100.0) / 3.6, altitude_m=2000.0)

@@ -28,12 +28,14 @@ _CLOSEST = {
     "fighter": "p51d",
     "powered": "p51d",          # a piston fighter (JSBSim bundles no Spitfire or Bf 109)
     "f15c": "f15",              # JSBSim's F-15 (an F-15C airframe with the -229 engines)
+    "c172p": "c172p",           # the same aircraft (issue 34's side-by-side)
 }
 # in-flight initial conditions per model: (altitude m, true airspeed km/h, engine running)
 _INIT = {
     "sgs233": (1000.0, 80.0, False),
     "p51d": (1000.0, 400.0, True),
     "f15": (1000.0, 400.0, True),
+    "c172p": (1000.0, 185.0, True),
 }
 
 

@@ -61,6 +61,31 @@ def max_level_speed(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, 
     return best, sim
 
 
+def level_speed_at_power(aircraft="c172p", altitude_m=0.0, fraction=0.75, mass_kg=None, sim=None):
+    """Steady level flight at a share of the engine's rated brake power (a flight manual's cruise
+    table: "75 % power"): the throttle found by bisection, (trim, sim)."""
+    from ..physics import layout as L
+    sim = sim or _sim(aircraft, mass_kg)
+    rated = float(sim.compiled.spec.powerplant["engine"]["rated_power_w"])
+    lo, hi, best = 0.2, 1.0, None
+    for _ in range(16):
+        th = 0.5 * (lo + hi)
+        tr = sim.trimmer(altitude_m, make_ctrl(prop_rpm=1.0, throttle=th, wep=0.0, gear_up=1.0),
+                         plant_in_jacobian=False)
+        t = tr.level_at_throttle((65.0, 0.02, 0.0))
+        if not (t.ok and t.within_travel):
+            lo = th
+            continue
+        best = t
+        if float(t.diag[L.D_SHAFT_POWER]) < fraction * rated:
+            lo = th
+        else:
+            hi = th
+    if best is None:
+        raise RuntimeError(f"no steady level flight at {100 * fraction:.0f} % power at {altitude_m:.0f} m")
+    return best, sim
+
+
 def climb_at(trimmer, tas_ms, guess=None):
     t = trimmer.climb(tas_ms, guess or (0.05, 0.1, 0.0))
     return t if (t.ok and t.within_travel) else None
@@ -80,12 +105,23 @@ def acceleration_factor(tas_ms, altitude_m, g=9.80665):
 GOLDEN_TOL_MS = 0.01        # the best climb speed to 0.04 km/h: the rate at its flat top then moves in the 5th digit
 
 
-def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=None, v_lo_kmh=220.0,
-               v_hi_kmh=560.0):
+def _search(sim, key, default):
+    """An aircraft's search range for a performance figure ([aircraft] climb_scan_kmh or
+    ceiling_search_m), else the default (a fighter's)."""
+    spec = getattr(sim.compiled, "spec", None)
+    got = spec.aircraft.get(key) if spec is not None else None
+    return tuple(got) if got else default
+
+
+def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=None, v_lo_kmh=None,
+               v_hi_kmh=None):
     """Maximum rate of climb at full throttle over airspeed: (trim, rate m/s, sim). The trim is
     the steady climb at that true airspeed; the rate is that of a climb at constant indicated
-    airspeed through this altitude (steady rate / acceleration_factor)."""
+    airspeed through this altitude (steady rate / acceleration_factor). The speeds scanned:
+    ``v_lo_kmh``-``v_hi_kmh``, else the aircraft's ``climb_scan_kmh``, else 220-560 km/h."""
     sim = sim or _sim(aircraft, mass_kg)
+    if v_lo_kmh is None or v_hi_kmh is None:
+        v_lo_kmh, v_hi_kmh = _search(sim, "climb_scan_kmh", (220.0, 560.0))
     tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0), plant_in_jacobian=False)
     rate = lambda t: t.tas_ms * math.sin(t.gamma_rad) / acceleration_factor(t.tas_ms, altitude_m)
     # coarse scan, then golden-section search around the best point. The scan runs from the
@@ -131,16 +167,19 @@ def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=N
 def service_ceiling(aircraft="p51d", power="military", mass_kg=None, rate_ms=0.5, sim=None):
     """Altitude (m) where the best steady climb is ``rate_ms``: bisection on altitude."""
     sim = sim or _sim(aircraft, mass_kg)
+    # high up the best climb is faster (true airspeed): the scan raised as a fighter's was
+    scan = _search(sim, "climb_scan_kmh", None)
+    v_lo, v_hi = (250.0, 650.0) if scan is None else (scan[0] * 1.1, scan[1] * 1.15)
 
     def excess(h):
         try:
-            return best_climb(aircraft, h, power, sim=sim, v_lo_kmh=250.0, v_hi_kmh=650.0)[1] - rate_ms
+            return best_climb(aircraft, h, power, sim=sim, v_lo_kmh=v_lo, v_hi_kmh=v_hi)[1] - rate_ms
         except RuntimeError:
             return -rate_ms
-    lo, hi = 8000.0, 16000.0
+    lo, hi = _search(sim, "ceiling_search_m", (8000.0, 16000.0))
     f_lo = excess(lo)
     if f_lo < 0:
-        raise RuntimeError("the best climb is below the ceiling rate already at 8,000 m")
+        raise RuntimeError(f"the best climb is below the ceiling rate already at {lo:,.0f} m")
     for _ in range(12):
         mid = 0.5 * (lo + hi)
         if excess(mid) > 0:

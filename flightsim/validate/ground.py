@@ -2,7 +2,8 @@
 
 * ``takeoff_roll``: parked with the brakes on in the take-off configuration (flaps set before
   the run), then the game's take-off pilot (flightsim.pilots.autopilot.TakeoffPilot: brakes off, power
-  opened over 3 s, tail wheel held down early, tail up): the ground run is the distance from
+  opened over 3 s, tail wheel held down early, tail up; a nose-wheel aircraft on its attitude from
+  the start): the ground run is the distance from
   brake release to the lift-off speed the condition gives (``ias_kmh``, the manual's for the
   weight), as performance calculations reckon it. (Without one: to the last wheel leaving the
   ground after the pilot's rotation.) The game's pilot rotates slowly and lifts off about
@@ -35,6 +36,13 @@ BRAKING = 0.4
 BRAKE_AFTER_S = 1.0
 
 
+def nose_wheel(sim: Sim) -> bool:
+    """Whether the aircraft has a tricycle undercarriage: its wheel on the centreline ahead of the
+    centre of gravity (a tail-dragger's is behind it; both have their main wheels either side)."""
+    cg_x = float(sim.compiled.cg_m[0])
+    return any(float(g["position_m"][0]) > cg_x for g in sim.compiled.spec.gear if abs(float(g["position_m"][1])) < 0.1)
+
+
 def _runway_sim(aircraft, mass_kg, config) -> Sim:
     sim = Sim(aircraft_with_mass(aircraft, mass_kg), terrain=flat_terrain(0.0))
     sim.spawn_on_ground(0.0, 0.0, 0.0, settle_s=2.0)
@@ -51,7 +59,9 @@ def takeoff_roll(aircraft, cond) -> float:
     sim = _runway_sim(aircraft, cond["mass_kg"], cond["config"] or "takeoff")
     start = sim.position_ned_m
     v_lof = cond.get("ias_kmh")
-    pilot = TakeoffPilot(0.0) if not v_lof else TakeoffPilot(0.0, rotate_kmh=v_lof)
+    # a nose-wheel aircraft runs on its attitude from the start (no tail wheel to hold down)
+    kw = {"tail_up_kmh": 0.0} if nose_wheel(sim) else {}
+    pilot = TakeoffPilot(0.0, **kw) if not v_lof else TakeoffPilot(0.0, rotate_kmh=v_lof, **kw)
     for _ in range(int(90.0 / DT)):
         sim.step(pilot(sim).to_array())
         off = not sim.on_ground and sim.height_agl_m > 0.5

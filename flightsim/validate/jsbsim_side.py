@@ -148,13 +148,14 @@ def _fly_fdm(fdm, case, h, trim_cmds) -> None:
         fdm["fcs/aileron-cmd-norm"] = ail0 + dr
         fdm["fcs/rudder-cmd-norm"] = rud0 + dy
         fdm["fcs/throttle-cmd-norm"] = 0.0 if case.power_off else min(max(th0 + dth, 0.0), 1.0)
-        h.add(t=t, tas_ms=fdm["velocities/vt-fps"] * FT, alpha_deg=fdm["aero/alpha-deg"],
+        fdm.run()
+        x += fdm["velocities/vg-fps"] * FT * DT
+        # (both models recorded after each step, at its end, with the input that step flew)
+        h.add(t=t + DT, tas_ms=fdm["velocities/vt-fps"] * FT, alpha_deg=fdm["aero/alpha-deg"],
               theta_deg=fdm["attitude/theta-deg"], q_dps=math.degrees(fdm["velocities/q-rad_sec"]),
               p_dps=math.degrees(fdm["velocities/p-rad_sec"]), r_dps=math.degrees(fdm["velocities/r-rad_sec"]),
               phi_deg=fdm["attitude/phi-deg"], h_m=fdm["position/h-sl-ft"] * FT, x_m=x,
               pitch=dp, roll=dr, yaw=dy)
-        fdm.run()
-        x += fdm["velocities/vg-fps"] * FT * DT
 
 
 # ---------------------------------------------------------------------------- ours
@@ -190,13 +191,13 @@ def fly_ours(aircraft: str, altitude_m: float, kcas: float, flaps: float, case: 
         c.roll = min(max(c.roll + dr, -1.0), 1.0)
         c.yaw = min(max(c.yaw + dy, -1.0), 1.0)
         c.throttle = 0.0 if case.power_off else min(max(c.throttle + dth, 0.0), 1.0)
-        roll, pitch, _ = (math.degrees(v) for v in sim.euler_rad)
-        p, q, r = (math.degrees(v) for v in sim.body_rates_rads)
-        h.add(t=tt, tas_ms=sim.tas_ms, alpha_deg=math.degrees(sim.alpha_rad), theta_deg=pitch, q_dps=q, p_dps=p,
-              r_dps=r, phi_deg=roll, h_m=sim.altitude_m, x_m=x, pitch=dp, roll=dr, yaw=dy)
         sim.step(c.array)
         v = sim.velocity_ned_ms
         x += math.hypot(v[0], v[1]) * DT
+        roll, pitch, _ = (math.degrees(v) for v in sim.euler_rad)
+        p, q, r = (math.degrees(v) for v in sim.body_rates_rads)
+        h.add(t=tt + DT, tas_ms=sim.tas_ms, alpha_deg=math.degrees(sim.alpha_rad), theta_deg=pitch, q_dps=q,
+              p_dps=p, r_dps=r, phi_deg=roll, h_m=sim.altitude_m, x_m=x, pitch=dp, roll=dr, yaw=dy)
     return h
 
 

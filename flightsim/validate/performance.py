@@ -34,7 +34,13 @@ def glide_polar(aircraft: str, mass_kg: float | None) -> dict:
     return polar(aircraft, mass_kg)
 
 
+CRUISE_POWER = 0.75      # "cruise" power in a level-speed card: a flight manual's 75 % of the rated brake power
+
+
 def level_speed(aircraft, cond) -> float:
+    if cond["power"] == "cruise":
+        t, _ = perf.level_speed_at_power(aircraft, cond["altitude_m"], CRUISE_POWER, sim=_sim(aircraft, cond["mass_kg"]))
+        return t.tas_ms * KMH
     t, _ = perf.max_level_speed(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))
     return t.tas_ms * KMH
 

@@ -14,6 +14,7 @@ Bad files are refused with a :class:`DataError` naming the file, the key and the
 """
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -321,7 +322,14 @@ def spawn(sim, terrain, scenario: Scenario | str = "airfield", start: Start | No
     else:
         alt = max(af.elevation_m + st["height_m"], terrain.height_at(n, e) + st["min_clearance_m"])
         if start.level:
-            sim.spawn_trimmed_level(start.speed_ms, alt, hdg, n, e)
+            from ..sim import CannotFly
+            try:
+                sim.spawn_trimmed_level(start.speed_ms, alt, hdg, n, e)
+            except CannotFly as why:
+                # above what full power holds level (a C172 put at a jet's 5,000 m): a trimmed glide
+                # at that speed, the engine idling, and the console says so
+                logging.getLogger("flightsim.world").warning("%s; starting in a trimmed glide instead", why)
+                sim.spawn_trimmed_glide(start.speed_ms, alt, hdg, n, e)
         else:
             sim.spawn_trimmed_glide(start.speed_ms, alt, hdg, n, e)
     return sim.state.copy(), sim.ctrl.copy()
