@@ -49,6 +49,10 @@ AIRCRAFT_KEYS = {
     # where the performance tools search (flightsim.tools.perf): the true airspeeds over which the
     # best climb is looked for, and the altitudes between which the ceiling is; default a
     # fighter's (220-560 km/h, 8,000-16,000 m)
+    # the take-off a pilot flies (the game's take-off autopilot): rotate and climb away at these IAS
+    # (default a fighter's: 160 and 270 km/h)
+    "rotate_kmh": num(False, None, positive),
+    "climb_kmh": num(False, None, positive),
     "climb_scan_kmh": Field("numlist", required=False, default=None, check=lambda v: _low_high(v, "km/h")),
     "ceiling_search_m": Field("numlist", required=False, default=None, check=lambda v: _low_high(v, "m")),
 }
@@ -211,6 +215,14 @@ class AircraftSpec:
     guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
     damage: dict | None = None        # [damage], [[component]] hit boxes, [[store]] records (spec.damage)
     flight_control: dict | None = None   # [flight_control]: a fly-by-wire law (spec.flight_control)
+
+    @property
+    def nose_wheel(self) -> bool:
+        """A tricycle undercarriage: the wheel on the centreline is ahead of the main wheels (a
+        tail-dragger's is behind them)."""
+        centre = [g["position_m"][0] for g in self.gear if abs(g["position_m"][1]) < 0.1]
+        mains = [g["position_m"][0] for g in self.gear if abs(g["position_m"][1]) >= 0.1]
+        return bool(centre and mains and max(centre) > max(mains))
 
 
 def _curves(tab: dict, name: str, alpha, path: Path) -> np.ndarray:

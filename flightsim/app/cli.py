@@ -16,6 +16,8 @@ import sys
 
 from ..commands import quiet_closed_pipe
 
+TEXT_SCENARIO = "c172_circuits"        # what --text flies when nothing else is named
+
 
 def parser():
     from ..arg_types import ALTITUDE_M, FRAMES, SECONDS, WINDOW_PX
@@ -79,14 +81,16 @@ def resolve_scenario(args) -> None:
     window opens on the menu (no --scenario given). Unknown names raise DataError, an aircraft
     that cannot fly the scenario UnsuitableAircraft (nothing compiled yet: only the files read)."""
     from ..aircraft_data.loader import load_aircraft
-    from ..world.scenario import DEFAULT_SCENARIO, SCENARIO_KIND_OF, find_scenario, plan_start, scenario_names
+    from ..world.scenario import DEFAULT_SCENARIO, SCENARIO_KIND_OF, all_scenarios, find_scenario, plan_start, scenario_names
     from .settings import load_settings
     args.open_menu = args.scenario is None
     spec = load_aircraft(args.aircraft) if args.aircraft else None
     if args.scenario is not None:
         sc = find_scenario(args.scenario)
     elif spec is not None:
-        sc = find_scenario(SCENARIO_KIND_OF[spec.aircraft["kind"]])
+        # the aircraft's own default scenario (a C172's circuits), else its kind's (a fighter's)
+        own = [s for s in all_scenarios() if s.aircraft == spec.id and s.default]
+        sc = own[0] if own else find_scenario(SCENARIO_KIND_OF[spec.aircraft["kind"]])
     else:
         last = load_settings().last_scenario
         sc = find_scenario(last if last in scenario_names() else DEFAULT_SCENARIO)
@@ -123,6 +127,8 @@ def _run(args, pilot) -> int:
     for opt in ("screenshot", "record"):
         if getattr(args, opt) is not None:
             check_output(getattr(args, opt), f"--{opt}")
+    if args.text and args.scenario is None and args.aircraft is None:
+        args.scenario = TEXT_SCENARIO          # seed 001's aircraft: the C172, on the runway
     resolve_scenario(args)
     if args.text:
         from .prepare import ensure_prepared

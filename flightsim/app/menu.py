@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-KIND_TITLES = {"glider": "Gliders", "fighter": "Fighters"}
+KIND_TITLES = {"glider": "Gliders", "fighter": "Fighters", "trainer": "Trainers"}
 RECORDINGS_SHOWN = 12          # the newest recorded flights listed
 
 # pyglet key names -> menu commands (the window resolves them against pyglet.window.key)

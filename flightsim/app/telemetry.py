@@ -137,7 +137,8 @@ def telemetry(args) -> int:
         print(world.start.note, flush=True)
     pilot = None
     if args.pilot == "auto":
-        pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=world.sim.powered)
+        pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=world.sim.powered,
+                          aircraft=world.compiled.spec)
     snap = world.buffer.read()[1]
     who = f"flown by {type(pilot).__name__}" if pilot is not None else "hands off"
     start = world.start

@@ -43,7 +43,21 @@ __all__ = ["Attitude", "CircuitPilot", "CrossCountryPilot", "CruisePilot", "Flye
 
 
 # ---------------------------------------------------------------------------- per scenario
-def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
+def takeoff_speeds(aircraft) -> dict:
+    """TakeoffPilot's speeds for an aircraft (an id or an AircraftSpec): its [aircraft] rotate_kmh and
+    climb_kmh where given, and on a nose wheel no tail to raise."""
+    from ..aircraft_data.loader import load_aircraft
+    spec = load_aircraft(aircraft) if isinstance(aircraft, str) else aircraft
+    kw = {"tail_up_kmh": 0.0} if spec.nose_wheel else {}
+    a = spec.aircraft
+    if a.get("rotate_kmh"):
+        kw["rotate_kmh"] = a["rotate_kmh"]
+    if a.get("climb_kmh"):
+        kw["climb_kmh"] = a["climb_kmh"]
+    return kw
+
+
+def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraft=None):
     """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
 
     winch -> the launch, soaring round the field for three minutes, then the circuit and the
@@ -53,8 +67,9 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
     CrossCountryPilot (a field when low); other glider air starts (airfield, downwind, high)
     -> CircuitPilot (the runway, or a field from the world's FieldFinder when it is out of
     reach); a glider parked on the runway -> hands off (it waits for a launch). A powered
-    aircraft (``powered``; default: the scenario is a fighter scenario), in any scenario: on
-    the runway -> TakeoffPilot, in the air -> CruisePilot. The soaring, ridge and powered
+    aircraft (``powered``; default: the scenario is a fighter or trainer scenario), in any
+    scenario: on the runway -> TakeoffPilot at the speeds of ``aircraft`` (the AircraftSpec
+    flown, default the scenario's: takeoff_speeds), in the air -> CruisePilot. The soaring, ridge and powered
     pilots, and the circuit on its way to the field, keep a TerrainWatch on the ground ahead
     (the circuit itself is planned clear of the hills; the circling in a thermal and the
     final approach fly by their own rules)."""
@@ -83,9 +98,10 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None):
         pilot.terrain_watch = TerrainWatch(terrain, **kw)
         return pilot
 
-    if sc.kind == "fighter" if powered is None else powered:
+    if sc.kind in ("fighter", "trainer") if powered is None else powered:
         if st["type"] == "runway":
-            return watching(TakeoffPilot(hdg), seconds=30.0, clearance_m=150.0)
+            return watching(TakeoffPilot(hdg, **takeoff_speeds(aircraft or sc.aircraft)), seconds=30.0,
+                            clearance_m=150.0)
         return watching(CruisePilot(heading_rad=hdg), seconds=30.0, clearance_m=150.0)
     if st["type"] == "winch":
         if winch is None:

@@ -36,13 +36,6 @@ BRAKING = 0.4
 BRAKE_AFTER_S = 1.0
 
 
-def nose_wheel(sim: Sim) -> bool:
-    """Whether the aircraft has a tricycle undercarriage: its wheel on the centreline ahead of the
-    centre of gravity (a tail-dragger's is behind it; both have their main wheels either side)."""
-    cg_x = float(sim.compiled.cg_m[0])
-    return any(float(g["position_m"][0]) > cg_x for g in sim.compiled.spec.gear if abs(float(g["position_m"][1])) < 0.1)
-
-
 def _runway_sim(aircraft, mass_kg, config) -> Sim:
     sim = Sim(aircraft_with_mass(aircraft, mass_kg), terrain=flat_terrain(0.0))
     sim.spawn_on_ground(0.0, 0.0, 0.0, settle_s=2.0)
@@ -60,7 +53,7 @@ def takeoff_roll(aircraft, cond) -> float:
     start = sim.position_ned_m
     v_lof = cond.get("ias_kmh")
     # a nose-wheel aircraft runs on its attitude from the start (no tail wheel to hold down)
-    kw = {"tail_up_kmh": 0.0} if nose_wheel(sim) else {}
+    kw = {"tail_up_kmh": 0.0} if sim.compiled.spec.nose_wheel else {}
     pilot = TakeoffPilot(0.0, **kw) if not v_lof else TakeoffPilot(0.0, rotate_kmh=v_lof, **kw)
     for _ in range(int(90.0 / DT)):
         sim.step(pilot(sim).to_array())

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..aircraft_data.schema import DataError, Field, between, non_negative, num, positive, read_toml, validate_table
 
 SCENARIO_DIR = Path(__file__).resolve().parents[2] / "scenarios"
-KINDS = ("glider", "fighter")
+KINDS = ("glider", "fighter", "trainer")
 DEFAULT_SCENARIO = "airfield"       # flown when none is named, remembered or implied by --aircraft
 
 SCENARIO_KEYS = {
@@ -206,7 +206,7 @@ def scenario_names() -> list[str]:
 
 
 def find_scenario(name: str) -> Scenario:
-    """A scenario by name; "glider" / "fighter" mean that kind's default scenario."""
+    """A scenario by name; "glider" / "fighter" / "trainer" mean that kind's default scenario."""
     if name in KINDS:
         for s in all_scenarios():
             if s.kind == name and s.default:
@@ -214,12 +214,13 @@ def find_scenario(name: str) -> Scenario:
         raise DataError(SCENARIO_DIR, "scenario.default", f"no scenario of kind {name!r} has default = true")
     p = SCENARIO_DIR / f"{name}.toml"
     if not p.exists():
-        raise DataError(p, "", f"no scenario named {name!r} (known: {', '.join(scenario_names())}, glider, fighter)")
+        raise DataError(p, "", f"no scenario named {name!r} (known: {', '.join(scenario_names())}, {', '.join(KINDS)})")
     return load_scenario(p)
 
 
 # ---------------------------------------------------------------------------- starting
-SCENARIO_KIND_OF = {"glider": "glider", "powered": "fighter"}   # aircraft kind -> the scenarios written for it
+SCENARIO_KIND_OF = {"glider": "glider", "powered": "fighter"}   # aircraft kind -> its default scenarios' kind
+AIRCRAFT_KIND_OF = {"glider": "glider", "fighter": "powered", "trainer": "powered"}   # scenario kind -> whose
 
 
 class UnsuitableAircraft(ValueError):
@@ -235,6 +236,9 @@ class Start:
     speed_ms: float | None = None
     level: bool = False
     note: str | None = None
+
+
+SLOWEST_OF_OWN = 0.6    # an asked air-start speed under this share of the aircraft's own is a slower type's
 
 
 def own_air_start_ms(spec) -> float:
@@ -253,8 +257,9 @@ def plan_start(sc: Scenario, spec) -> Start:
 
     A winch launch is for gliders; an air fight needs guns. In the air, a scenario written for
     another kind of aircraft (a glider's 100 km/h glide for a fighter, a fighter's 450 km/h for a
-    glider), or one asking for a speed at or beyond the aircraft's Vne, starts the aircraft at its
-    own air-start speed: a powered aircraft in trimmed level flight, a glider in its best glide."""
+    glider), or one asking for a speed at or beyond the aircraft's Vne or under SLOWEST_OF_OWN of
+    its own (a trainer's 167 km/h for a fighter), starts the aircraft at its own air-start speed:
+    a powered aircraft in trimmed level flight, a glider in its best glide."""
     aid = spec.id
     kind = spec.aircraft["kind"]
     powered = kind == "powered"
@@ -269,17 +274,42 @@ def plan_start(sc: Scenario, spec) -> Start:
     how = "trimmed level flight" if powered else "a trimmed glide"
     own = own_air_start_ms(spec)
     asked = st["speed_kmh"]
-    if SCENARIO_KIND_OF[kind] != sc.kind:
+    if AIRCRAFT_KIND_OF[sc.kind] != kind:
         return Start("air", own, powered, f"{aid} in {sc.name} (a {sc.kind} scenario): starting in {how} at "
                                           f"{own * 3.6:.0f} km/h, its own air start"
                                           + (f", not the scenario's {asked:.0f} km/h" if asked else ""))
     if asked is None:
         return Start("air", own, powered)
+    if asked < SLOWEST_OF_OWN * own * 3.6:
+        return Start("air", own, powered, f"{aid}: the scenario's {asked:.0f} km/h is written for a slower aircraft; "
+                                          f"starting in {how} at {own * 3.6:.0f} km/h")
     if asked >= spec.aircraft["vne_kmh"]:
         return Start("air", own, powered, f"{aid}: the scenario's {asked:.0f} km/h is beyond its Vne "
                                           f"({spec.aircraft['vne_kmh']:.0f} km/h); starting in {how} at "
                                           f"{own * 3.6:.0f} km/h")
     return Start("air", asked / 3.6, powered)
+
+
+def _spawn_level(sim, speed_ms, alt, hdg, n, e) -> None:
+    """Trimmed level flight at the start's speed; where the aircraft has none there (slower than a
+    fighter flies, a trainer scenario's 167 km/h; above what full power holds, a C172 at a jet's
+    5,000 m) its own air-start speed, else a trimmed glide; the console says which."""
+    from ..sim import CannotFly
+    own = own_air_start_ms(sim.compiled.spec)
+    tries = [("level", speed_ms)] + ([("level", own)] if abs(own - speed_ms) > 0.5 else []) + [("glide", speed_ms)]
+    why = None
+    for how, v in tries:
+        try:
+            (sim.spawn_trimmed_level if how == "level" else sim.spawn_trimmed_glide)(v, alt, hdg, n, e)
+        except CannotFly as err:
+            why = why or err
+            continue
+        if why is not None:
+            logging.getLogger("flightsim.world").warning(
+                "%s; starting in %s at %.0f km/h instead", why, "level flight" if how == "level" else "a trimmed glide",
+                v * 3.6)
+        return
+    raise why
 
 
 def wind_ned(world: dict) -> tuple:
@@ -322,14 +352,7 @@ def spawn(sim, terrain, scenario: Scenario | str = "airfield", start: Start | No
     else:
         alt = max(af.elevation_m + st["height_m"], terrain.height_at(n, e) + st["min_clearance_m"])
         if start.level:
-            from ..sim import CannotFly
-            try:
-                sim.spawn_trimmed_level(start.speed_ms, alt, hdg, n, e)
-            except CannotFly as why:
-                # above what full power holds level (a C172 put at a jet's 5,000 m): a trimmed glide
-                # at that speed, the engine idling, and the console says so
-                logging.getLogger("flightsim.world").warning("%s; starting in a trimmed glide instead", why)
-                sim.spawn_trimmed_glide(start.speed_ms, alt, hdg, n, e)
+            _spawn_level(sim, start.speed_ms, alt, hdg, n, e)
         else:
             sim.spawn_trimmed_glide(start.speed_ms, alt, hdg, n, e)
     return sim.state.copy(), sim.ctrl.copy()

@@ -78,6 +78,8 @@ def test_every_scenario_flies_a_minute_with_its_autopilot(name):
             assert 65.0 < x.ias_ms * 3.6 < 180.0, (x.time_s, x.ias_ms * 3.6)
         elif x.jets:                                   # a jet fighter climbs out at 650 km/h IAS
             assert 200.0 < x.ias_ms * 3.6 < 1000.0, (x.time_s, x.ias_ms * 3.6)
+        elif sc.kind == "trainer":                     # a C172 climbs out at 74 KIAS
+            assert 100.0 < x.ias_ms * 3.6 < 300.0, (x.time_s, x.ias_ms * 3.6)
         else:
             assert 150.0 < x.ias_ms * 3.6 < 650.0, (x.time_s, x.ias_ms * 3.6)
     if sc.start["type"] == "air" and name != "landing":
@@ -90,6 +92,8 @@ def test_every_scenario_flies_a_minute_with_its_autopilot(name):
         assert s.height_agl_m > 250.0
     if name in ("fighter_takeoff", "f15c_takeoff"):
         assert s.height_agl_m > 200.0 and s.gear_up > 0.99 and s.vertical_speed_ms > 5.0
+    if name == "c172_circuits":                       # off the nose wheel and climbing away
+        assert s.height_agl_m > 60.0 and s.vertical_speed_ms > 1.5
         along, right = runway_frame(world.terrain.airfield, *snaps[40].position_ned_m[:2])
         assert abs(right) < 15.0                       # the swing held on the runway
     if name in ("fighter_air", "f15c_air"):
