@@ -64,7 +64,6 @@ def max_level_speed(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, 
 def level_speed_at_power(aircraft="c172p", altitude_m=0.0, fraction=0.75, mass_kg=None, sim=None):
     """Steady level flight at a share of the engine's rated brake power (a flight manual's cruise
     table: "75 % power"): the throttle found by bisection, (trim, sim)."""
-    from ..physics import layout as L
     sim = sim or _sim(aircraft, mass_kg)
     rated = float(sim.compiled.spec.powerplant["engine"]["rated_power_w"])
     lo, hi, best = 0.2, 1.0, None
@@ -77,7 +76,7 @@ def level_speed_at_power(aircraft="c172p", altitude_m=0.0, fraction=0.75, mass_k
             lo = th
             continue
         best = t
-        if float(t.diag[L.D_SHAFT_POWER]) < fraction * rated:
+        if AircraftView(t.state, t.diag).shaft_power_w < fraction * rated:
             lo = th
         else:
             hi = th
