@@ -16,8 +16,10 @@ second with the seed's readouts in its order and units (knots, feet, feet a minu
     STALL                                                   the stall warning (the
                                                             instruments' StallWarner), and the
                                                             terminal bell while it is on
-    DIST., TIME, RATE                                       from the runway, the flight's time,
-                                                            the simulation rate (% of real time)
+    DIST., TIME, RATE                                       from the runway (and its bearing: in
+                                                            a text display the runway is not
+                                                            seen), the flight's time, the
+                                                            simulation rate (% of real time)
 
 It works over ssh and in tmux (curses). The readout itself (``readout_lines``) is a pure
 function of a snapshot, tested without a terminal.
@@ -48,6 +50,7 @@ def readout_lines(snap, *, runway_ne, stall_level=0, flap_deg=None, sim_rate=Non
     c = snap.controls
     d = np.asarray(snap.position_ned_m[:2], dtype=np.float64) - np.asarray(runway_ne, dtype=np.float64)
     dist_m = float(np.hypot(d[0], d[1]))
+    bearing = math.degrees(math.atan2(-d[1], -d[0])) % 360.0      # to the runway's middle, from north
     t = float(snap.time_s)
     flaps = f"{c.flap * flap_deg:5.0f} deg" if flap_deg else f"{c.flap:5.2f}"
     rpm = f"   RPM {snap.engine_rpm:5.0f}" if snap.engine_rpm > 0.0 else ""
@@ -69,7 +72,7 @@ def readout_lines(snap, *, runway_ne, stall_level=0, flap_deg=None, sim_rate=Non
         "",
         f"STALL {stall}",
         "",
-        f"DIST. {dist_m * YD:6.0f} yd from the runway ({dist_m / 1000.0:.2f} km)",
+        f"DIST. {dist_m * YD:6.0f} yd from the runway ({dist_m / 1000.0:.2f} km), bearing {bearing:05.1f}",
         f"TIME  {int(t // 60):3d}:{t % 60:04.1f}    RATE {rate} %",
         "",
         message,
