@@ -9,10 +9,11 @@ press Flight Simulator II's keys (issue 34).
 The pilot (``ScreenPilot``) sees only the text screen (KIAS, PITCH, BANK, AGL, VRATE, HDG, the
 control positions, DIST. and the runway's bearing) and answers with keys, a few a reading, four
 readings a second: full power and the nose-wheel run on the centreline, rotate at 55 KIAS and
-climb at 74, a left-hand circuit at 1,000 ft (crosswind at 600 ft, downwind at 65 % power; abeam
-the runway power back to 15 % and flaps 10, base well past the threshold with flaps 20), final on the
-runway's bearing down a 4 degree path to the threshold at 65 KIAS with flaps 30, the flare, and the brakes. It prints the screen's last lines: TOUCHDOWN or YOU
-CRASHED!, as the game judges it.
+climb at 74, a left-hand circuit at 1,000 ft (crosswind at 600 ft, downwind at 65 % power;
+abeam the runway power back to 15 % and flaps 10, base well past the threshold with flaps 20),
+final on the runway's bearing down a 4 degree path to the threshold at 65 KIAS with flaps 30,
+the flare, and the brakes. It prints the screen's last lines: TOUCHDOWN or YOU CRASHED!, as
+the game judges it.
 """
 from __future__ import annotations
 
