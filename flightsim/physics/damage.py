@@ -225,17 +225,18 @@ def drain(model, state, tank: int) -> None:
 # --------------------------------------------------------------------- kernels
 @kernel
 def engine_factor(model, state):
-    """(share of its power the engine can still make, 1 if seized). No damage data: (1, 0).
+    """(share of its power the engine can still make, 1 if seized). No damage data: (1, 0), but
+    for an engine failed outright (a scenario's scripted failure sets the hit to 1 on any aircraft).
 
     Slots read: state S_ENGINE_HIT, S_ENGINE_WEAR.
     Slots written: none.
     """
-    if model[0, H_ROW_DMG] <= 0.0:
-        return 1.0, 0.0
     hit = state[S_ENGINE_HIT]
     wear = state[S_ENGINE_WEAR]
     if hit >= 1.0 or wear >= 1.0:
         return 0.0, 1.0
+    if model[0, H_ROW_DMG] <= 0.0:
+        return 1.0, 0.0
     return (1.0 - hit) * (1.0 - 0.5 * wear), 0.0
 
 

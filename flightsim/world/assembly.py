@@ -75,6 +75,7 @@ class World:
         """Before every physics step (physics thread; 2 or 4 a tick under time acceleration): the air,
         the cable, the combat."""
         self.weather.update(env, t_s, AircraftView(state).position_ned_m)
+        self._failures(state)
         self.clouds = self.weather.clouds(t_s)       # read-only, swapped whole each tick: what the renderer draws
         if self.winch is not None:
             self.winch.update(env, state, self.physics.dt if hasattr(self, "physics") else 0.02,
@@ -84,6 +85,18 @@ class World:
                 rec.event("release_cable")          # the pilot's hand on the release, at this step
         if getattr(self, "combat", None) is not None:
             self.combat.tick(state, env, t_s)
+
+    def _failures(self, state) -> None:
+        """(physics thread) The scenario's scripted failures ([failure]): the engine's power gone once
+        the aircraft has climbed through ``engine_at_height_m`` above the airfield, for the rest of
+        the flight (a reset brings it back). Read from the state, so a replay fails it at the same step."""
+        h = self.scenario.failure.get("engine_at_height_m")
+        if h is None or getattr(self, "engine_failed", False):
+            return
+        a = AircraftView(state)
+        if a.altitude_m - self.terrain.airfield.elevation_m > h:
+            a.engine_hit = 1.0
+            self.engine_failed = True
 
     def release_cable(self):
         if self.winch is not None:
@@ -100,7 +113,8 @@ class World:
         self.physics.reset(self.spawn_state)
 
     def _on_reset(self):
-        """(physics thread) A reset was applied: a fresh cable, the combat anew."""
+        """(physics thread) A reset was applied: a fresh cable, the combat anew, the failures to come."""
+        self.engine_failed = False
         if self._make_winch is not None:
             self.winch = self._make_winch()
         if getattr(self, "combat", None) is not None:

@@ -57,6 +57,9 @@ THERMAL_KEYS = {
     "seed": num(False, 1.0),
 }
 RIDGE_KEYS = {"lift": Field("bool", required=False, default=True)}
+# [failure]: what fails, scripted (a trainer's engine failure after take-off): the engine loses all its
+# power once the aircraft has climbed this high above the airfield (world/assembly.py applies it)
+FAILURE_KEYS = {"engine_at_height_m": num(False, None, positive)}
 WINCH_KEYS = {
     "cable_length_m": num(False, 1000.0, between(200.0, 3000.0)),
     "weak_link_n": num(False, 5000.0, positive),
@@ -123,6 +126,7 @@ class Scenario:
     opponent: dict | None = None        # [opponent]: an AI fighter (flightsim/world/combat.py)
     targets: list = field(default_factory=list)   # [[target]]: things to shoot
     combat: dict | None = None          # [combat]: bullet settings; None: no combat at all
+    failure: dict = field(default_factory=dict)   # [failure]: scripted failures (FAILURE_KEYS)
 
     @property
     def has_combat(self) -> bool:
@@ -135,7 +139,8 @@ def scenario_paths() -> list[Path]:
 
 def load_scenario(path: Path) -> Scenario:
     data = read_toml(path)
-    allowed = {"scenario", "start", "world", "thermals", "ridge", "winch", "objective", "opponent", "target", "combat"}
+    allowed = {"scenario", "start", "world", "thermals", "ridge", "winch", "objective", "opponent", "target", "combat",
+               "failure"}
     for key in data:
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
@@ -178,8 +183,9 @@ def load_scenario(path: Path) -> Scenario:
     targets = [validate_table(item, TARGET_KEYS, path, f"target[{i}]") for i, item in enumerate(items)]
     combat = validate_table(data.get("combat", {}), COMBAT_KEYS, path, "combat") \
         if (opponent is not None or targets or "combat" in data) else None
+    failure = validate_table(data.get("failure", {}), FAILURE_KEYS, path, "failure")
     return Scenario(head["name"], path, head["description"], head["aircraft"], head["kind"], head["default"],
-                    start, world, thermals, ridge, winch, objectives, opponent, targets, combat)
+                    start, world, thermals, ridge, winch, objectives, opponent, targets, combat, failure)
 
 
 def scenario_catalogue() -> tuple[list[Scenario], list[tuple[Path, str]]]:

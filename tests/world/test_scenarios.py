@@ -159,3 +159,27 @@ def test_each_glider_scenario_starts_and_flies_in_the_game_world(name):
         assert world.winch.attached and world.winch.tension_n > 1000.0 and snap.tas_ms > 10.0
     elif world.scenario.start["type"] == "air":
         assert snap.height_agl_m > 50.0 and snap.on_ground == 0
+
+
+def test_the_engine_fails_on_the_climb_out_where_the_scenario_says():
+    """c172_engine_failure ([failure] engine_at_height_m = 152, 500 ft): the C172's take-off pilot
+    climbs out on full power; through 152 m above the field the engine stops (the prop seized,
+    no power), also on an aircraft without damage data; a reset brings it back."""
+    from flightsim.pilots.autopilot import autopilot
+    from flightsim.world.assembly import World
+    w = World("c172p", "c172_engine_failure")
+    assert w.scenario.failure == {"engine_at_height_m": 152.0}
+    pilot = autopilot(w.scenario, w.terrain, aircraft=w.compiled.spec)
+    snap, seen = w.buffer.read()[1], []
+    for k in range(int(60.0 / 0.02)):
+        w.mailbox.post(pilot(snap))
+        w.physics.tick(k * 0.02)
+        snap = w.buffer.read()[1]
+        seen.append((snap.altitude_m - w.terrain.airfield.elevation_m, snap.engine_rpm))
+    up_to = next(i for i, (h, _) in enumerate(seen) if h > 152.0)
+    before = [rpm for h, rpm in seen[:up_to] if h > 60.0]
+    assert before and min(before) > 2000.0                   # full power on the climb-out
+    assert w.engine_failed and snap.engine_rpm < 100.0 and snap.engine_load == 0.0
+    w.reset()
+    w.physics.tick(60.0)
+    assert not w.engine_failed and w.buffer.read()[1].altitude_m < w.terrain.airfield.elevation_m + 5.0
