@@ -51,9 +51,10 @@ def test_the_seeds_keys_fly_the_aircraft_and_the_readout_shows_it(flight):
     assert pitch > start.euler_rad[1] + 0.05     # the nose came up
     text = "\n".join(tf.lines(snap))
     for label in ("KTAS", "KIAS", "PITCH", "BANK", "ALT.", "VRATE", "HDG", "ELEV.", "POWER", "FLAPS", "STALL",
-                  "DIST.", "TIME", "T/B elev"):
+                  "DIST.", "TIME", "T/B elevator", "Q quit"):
         assert label in text, label
     assert "+20 %" in text                       # the elevator where the keys left it
+    assert max(len(line) for line in tf.lines(snap)) <= 80          # an 80-column terminal shows it all
     tf.key("g", 3.0)
     tf.key("n", 3.0)                             # N: flaps a notch down
     snap = _fly(tf, 0.5, 3.0)

@@ -75,7 +75,7 @@ def readout_lines(snap, *, runway_ne, stall_level=0, flap_deg=None, sim_rate=Non
         f"DIST. {dist_m * YD:6.0f} yd from the runway ({dist_m / 1000.0:.2f} km), bearing {bearing:05.1f}",
         f"TIME  {int(t // 60):3d}:{t % 60:04.1f}    RATE {rate} %",
         "",
-        message,
+        *message.split("\n"),
     ]
 
 
@@ -153,9 +153,9 @@ class TextFlight:
         log = self.log
         log.update(snap)
         if log.crash is not None:
-            self.message = f"YOU CRASHED!  {log.crash}   (R restarts, Q quits)"
+            self.message = f"YOU CRASHED!  {log.crash}\n(R restarts, Q quits)"
         elif log.touchdown is not None:
-            self.message = f"TOUCHDOWN  {log.touchdown.text}" + ("   (R restarts, Q quits)" if log.at_rest else "")
+            self.message = f"TOUCHDOWN  {log.touchdown.text}" + ("\n(R restarts, Q quits)" if log.at_rest else "")
 
     def lines(self, snap) -> list[str]:
         wall, sim, rate = self._rate
@@ -165,7 +165,7 @@ class TextFlight:
             self._rate = (now, float(snap.time_s), rate)
         self.stall_level = stall = self.stall.update(snap)
         return readout_lines(snap, runway_ne=self.runway_ne, stall_level=stall, flap_deg=self.flap_deg,
-                             sim_rate=rate, title=self.title, message=self.message) + ["", TERMINAL_HELP]
+                             sim_rate=rate, title=self.title, message=self.message) + ["", *TERMINAL_HELP]
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:

@@ -5,7 +5,7 @@ control one notch and it stays there (a terminal sends presses, never releases),
 to centre the ailerons and rudder. FLTSIM2D (seed 001) keeps the subset it needs:
 
     T / B          elevator a step down (nose down) / up (nose up)      seed 001
-    Left / Right   throttle 5 % down / up                               seed 001
+    Left / Right   throttle 5 % down / up (< and > too: its BBC Micro's)  seed 001
     Y / N          flaps a notch up / down                              seed 001
 
 and this layout adds the rest from Flight Simulator II: ailerons F / H with G centring them
@@ -30,6 +30,7 @@ TERMINAL_KEYS = {
     "f": "aileron_step_left", "h": "aileron_step_right", "g": "centre_controls",
     "z": "rudder_step_left", "c": "rudder_step_right",
     "KEY_LEFT": "throttle_step_down", "KEY_RIGHT": "throttle_step_up",
+    "<": "throttle_step_down", ">": "throttle_step_up",      # the seed's BBC Micro keys
     "y": "flaps_up", "n": "flaps_down",
     "(": "trim_step_up", ")": "trim_step_down",
     "u": "gear", ".": "brake",
@@ -37,8 +38,8 @@ TERMINAL_KEYS = {
 # the text mode's own keys (not flight controls)
 TERMINAL_APP_KEYS = {"p": "pause", "q": "quit", "\x1b": "quit", "r": "reset"}
 
-TERMINAL_HELP = ("T/B elev  F/H ail  G centre  Z/C rudder  </> power  Y/N flaps  (/) trim  "
-                 ". brakes  U gear  P pause  R restart  Q quit")
+TERMINAL_HELP = ("T/B elevator  F/H ailerons  G centre  Z/C rudder  arrows or < > power",
+                 "Y/N flaps  ( ) trim  . brakes  U gear  P pause  R restart  Q quit")     # (80 columns)
 
 # the window's fs2 profile: (keys as shown, what they do, {pyglet key name: action}); the app's
 # own keys (views, pause, menu, help ...) are added from the standard layout where they do not
