@@ -148,12 +148,12 @@ def _steps(have: float, want: float, step: float, up: str, down: str, most: int)
 
 
 # ---------------------------------------------------------------------------- the two ways to fly it
-def headless(seconds: float = 600.0) -> int:
+def headless(seconds: float = 600.0, scenario: str = "c172_circuits", quiet: bool = False):
     sys.path.insert(0, str(ROOT))
     from flightsim.app.text_mode import TextFlight
     from flightsim.runtime.handoff import DT
     from flightsim.world.assembly import World
-    tf = TextFlight(World("c172p", "c172_circuits"))
+    tf = TextFlight(World("c172p", scenario))
     pilot = ScreenPilot()
     w = tf.world
     snap = w.buffer.read()[1]
@@ -168,24 +168,25 @@ def headless(seconds: float = 600.0) -> int:
                     break
                 for key in pilot.keys(r):
                     tf.key(key.lower() if len(key) == 1 else key, t)
-                if k % (every * 20) == 0:
+                if k % (every * 20) == 0 and not quiet:
                     print(f"{t:6.1f} {pilot.phase:9s} KIAS {r['KIAS']:3.0f} AGL {r['AGL']:5.0f} HDG {r['HDG']:3.0f} "
                           f"BRG {r['BRG']:3.0f} DIST {r['DIST']:.2f} PWR {r['POWER']:3.0f}", flush=True)
         w.mailbox.post(tf.controls(t, DT))
         w.physics.tick(t)
         snap = w.buffer.read()[1]
         tf.judge(snap)
-    print(tf.message or "no landing")
-    return 0 if tf.log.touchdown is not None and tf.log.crash is None else 1
+    if not quiet:
+        print("\n".join(tf.lines(snap)))
+    return tf
 
 
 TMUX_KEYS = {"KEY_LEFT": "Left", "KEY_RIGHT": "Right"}
 
 
-def in_tmux(seconds: float = 600.0, session: str = "fltsim2d") -> int:
+def in_tmux(seconds: float = 600.0, scenario: str = "c172_circuits", session: str = "fltsim2d") -> int:
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "100", "-y", "30",
-                    f"cd {ROOT} && {sys.executable} run.py --text; sleep 5"], check=True)
+                    f"cd {ROOT} && {sys.executable} run.py --text --scenario {scenario}; sleep 5"], check=True)
     pilot, screen, t0 = ScreenPilot(), "", time.monotonic()
     try:
         while time.monotonic() - t0 < seconds:
@@ -211,5 +212,9 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--headless", action="store_true")
     ap.add_argument("--seconds", type=float, default=600.0)
+    ap.add_argument("--scenario", default="c172_circuits", help="c172_circuits, or c172_first_solo (the instructor)")
     a = ap.parse_args()
-    sys.exit(headless(a.seconds) if a.headless else in_tmux(a.seconds))
+    if a.headless:
+        tf = headless(a.seconds, a.scenario)
+        sys.exit(0 if tf.log.touchdown is not None and tf.log.crash is None else 1)
+    sys.exit(in_tmux(a.seconds, a.scenario))

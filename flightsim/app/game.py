@@ -67,6 +67,8 @@ class Game:
         self.replay = None         # the flow sets the ReplayPlayer when this is a replay (read only)
         self.replay_bar = None     # its bar (flightsim.render.replay_bar), made when first drawn
         self.keyboard = KeyboardControls(world.initial_inputs)
+        from ..instruments.instructor import for_world
+        self.instructor = for_world(world)          # a first solo's instructor ([instructor]), or None
         self.frame_times = []
         self._last = None
         self.fps = 0.0
@@ -139,6 +141,7 @@ class Game:
         else:
             height = None if winch.release_height_m is None else winch.release_height_m - self.world.spawn.altitude_m
             self.hud.cable = (bool(winch.attached), str(getattr(winch, "event", "")), height)
+        self.hud.instruction = None if self.instructor is None else self.instructor.update(pose.snapshot)
         self.hud.draw(fbo, view, m_proj, pose, mode, extra, self.instruments, now_s)
         from ..render.debrief import draw_debrief  # flight log; the debrief panel once landed and at rest
         draw_debrief(self, fbo, pose.snapshot)

@@ -27,6 +27,7 @@ function of a snapshot, tested without a terminal.
 from __future__ import annotations
 
 import math
+import textwrap
 import time
 
 import numpy as np
@@ -112,6 +113,8 @@ class TextFlight:
         self.flap_deg = float(flaps[0]["control_max_deg"]) if flaps else None
         self.stall_level = 0
         self.title = f"FLIGHT SIMULATOR 2D  -  {world.compiled.name}, {world.scenario.name}"
+        from ..instruments.instructor import for_world
+        self.instructor = for_world(world)          # a first solo's instructor, or None
         self.message = ""
         self.brake_until = -1.0
         self.paused = False
@@ -134,6 +137,9 @@ class TextFlight:
             self.log.reset()
             self.message = ""
             self.world.reset()
+            if self.instructor is not None:
+                from ..instruments.instructor import for_world
+                self.instructor = for_world(self.world)
         action = TERMINAL_KEYS.get(name)
         if action == "brake":
             self.keys.press("brake")
@@ -164,8 +170,15 @@ class TextFlight:
             rate = (float(snap.time_s) - sim) / (now - wall)
             self._rate = (now, float(snap.time_s), rate)
         self.stall_level = stall = self.stall.update(snap)
-        return readout_lines(snap, runway_ne=self.runway_ne, stall_level=stall, flap_deg=self.flap_deg,
-                             sim_rate=rate, title=self.title, message=self.message) + ["", *TERMINAL_HELP]
+        lines = readout_lines(snap, runway_ne=self.runway_ne, stall_level=stall, flap_deg=self.flap_deg,
+                              sim_rate=rate, title=self.title, message=self.message)
+        if self.instructor is not None:
+            said = textwrap.wrap("INSTRUCTOR: " + self.instructor.update(snap), 78)
+            lines[1:2] = said + [""]
+            if self.log.at_rest and self.log.touchdown is not None:
+                self.instructor.judged(self.log.touchdown)
+                lines += self.instructor.debrief_lines()
+        return lines + ["", *TERMINAL_HELP]
 
     # ------------------------------------------------------------------ the loop
     def run(self) -> int:

@@ -91,4 +91,8 @@ def draw_debrief(game, fbo, snapshot) -> bool:
     if combat is not None:
         from ..world.combat import debrief_lines
         extra = debrief_lines(combat.frame)
+    instructor = getattr(game, "instructor", None)      # a first solo's scores
+    if instructor is not None:
+        instructor.judged(log.touchdown)
+        extra = extra + instructor.debrief_lines()
     return game.debrief_panel.draw(fbo, log, extra)

@@ -81,6 +81,7 @@ class Hud:
         self.time_scale = None          # set by the game when the physics runs faster or slower than real time
         self.cable = None               # winch cable: None (no winch), else (attached, last event, release
         #                                 height above the launch point m or None)
+        self.instruction = None         # a first solo's instructor's words (the game sets them each frame)
         self._cable_note = None         # (text, detail, colour, shown since) after the cable goes
         self._cable_was = None
         self._cockpit = None
@@ -151,6 +152,12 @@ class Hud:
         tb.put("title", title, 12 * k, h - 8 * k, size=size * 0.9, color=(235, 235, 235, 220), anchor_x="left",
                anchor_y="top", font=MONO)
         cv.rect(0, h - 26 * k, w, h, (0, 0, 0, 0.25))
+        if self.instruction:                        # a first solo's instructor (instruments/instructor.py)
+            tb.put("instruction", self.instruction, w / 2, h - 40 * k, size=size * 1.1, color=(255, 240, 170, 255),
+                   anchor_y="top", font=SANS)
+            iw, ih = tb.size("instruction")
+            cv.rounded_rect(w / 2 - iw / 2 - 10 * k, h - 46 * k - ih, w / 2 + iw / 2 + 10 * k, h - 32 * k, 6 * k,
+                            (0, 0, 0, 0.55))
         if snap is not None:
             if mode in ("chase", "orbit", "tower"):
                 self._corner_readouts(cv, tb, snap, inst, w, h, k, size)

@@ -60,6 +60,9 @@ RIDGE_KEYS = {"lift": Field("bool", required=False, default=True)}
 # [failure]: what fails, scripted (a trainer's engine failure after take-off): the engine loses all its
 # power once the aircraft has climbed this high above the airfield (world/assembly.py applies it)
 FAILURE_KEYS = {"engine_at_height_m": num(False, None, positive)}
+# [instructor]: a first solo's instructor (flightsim/instruments/instructor.py) says what to do on
+# each leg of the circuit and scores the approach and the landing
+INSTRUCTOR_KEYS = {"approach_ias_kmh": num(False, 120.0, positive), "circuit_height_m": num(False, 305.0, positive)}
 WINCH_KEYS = {
     "cable_length_m": num(False, 1000.0, between(200.0, 3000.0)),
     "weak_link_n": num(False, 5000.0, positive),
@@ -127,6 +130,7 @@ class Scenario:
     targets: list = field(default_factory=list)   # [[target]]: things to shoot
     combat: dict | None = None          # [combat]: bullet settings; None: no combat at all
     failure: dict = field(default_factory=dict)   # [failure]: scripted failures (FAILURE_KEYS)
+    instructor: dict | None = None      # [instructor]: a first solo's instructor (INSTRUCTOR_KEYS)
 
     @property
     def has_combat(self) -> bool:
@@ -140,7 +144,7 @@ def scenario_paths() -> list[Path]:
 def load_scenario(path: Path) -> Scenario:
     data = read_toml(path)
     allowed = {"scenario", "start", "world", "thermals", "ridge", "winch", "objective", "opponent", "target", "combat",
-               "failure"}
+               "failure", "instructor"}
     for key in data:
         if key not in allowed:
             raise DataError(path, key, f"unknown table (allowed: {', '.join(sorted(allowed))})")
@@ -184,8 +188,10 @@ def load_scenario(path: Path) -> Scenario:
     combat = validate_table(data.get("combat", {}), COMBAT_KEYS, path, "combat") \
         if (opponent is not None or targets or "combat" in data) else None
     failure = validate_table(data.get("failure", {}), FAILURE_KEYS, path, "failure")
+    instructor = validate_table(data["instructor"], INSTRUCTOR_KEYS, path, "instructor") if "instructor" in data \
+        else None
     return Scenario(head["name"], path, head["description"], head["aircraft"], head["kind"], head["default"],
-                    start, world, thermals, ridge, winch, objectives, opponent, targets, combat, failure)
+                    start, world, thermals, ridge, winch, objectives, opponent, targets, combat, failure, instructor)
 
 
 def scenario_catalogue() -> tuple[list[Scenario], list[tuple[Path, str]]]:
