@@ -111,25 +111,13 @@ def flap_full(alpha_deg, curves, chord_fraction):
 # two wing struts 0.03 m2 (2 x 2.4 m x 0.045 m thick elliptical strut, CD 0.13 on frontal area
 # with its two junctions), lumped here: see REFERENCES.md.
 FUS_DRAG_AREA = 0.20
-FUS_PLANFORM = 8.2 * 0.75 + 8.2 * 1.00
 
 
 def fuselage():
-    saved = (base.FUSELAGE_CD0, base.FUSELAGE_DRAG_AREA_M2)
-    base.FUSELAGE_CD0 = FUS_DRAG_AREA / FUS_PLANFORM
-    base.FUSELAGE_DRAG_AREA_M2 = FUS_DRAG_AREA
-    try:
-        head, curves = base.fuselage_table()
-    finally:
-        base.FUSELAGE_CD0, base.FUSELAGE_DRAG_AREA_M2 = saved
-    head["name"] = "Cessna 172P fuselage with struts (slender body)"
-    head["source"] = head["source"].replace("(2.40 + 2.88 m2)", f"({8.2 * 0.75:.2f} + {8.2 * 1.00:.2f} m2)").replace(
-        "the low end of the glider-fuselage range 0.04-0.06 m2 "
-        "(Thomas, F., Fundamentals of Sailplane Design, 1999, ch. 4), chosen against the published polar in the "
-        "wind tunnel (seed 000's tuning of the fuselage)",
+    head, curves = p51.slender_fuselage(
+        FUS_DRAG_AREA, (8.2, 0.75), (8.2, 1.00), "Cessna 172P fuselage with struts (slender body)",
         "a build-up for the C172 fuselage with cowl, windshield and the two wing struts, the cylinder "
-        "cooling drag excluded (its own component) (tools/make_c172p_airfoils.py)")
-    head["source"] = head["source"].replace("tools/make_airfoils.py.", "tools/make_c172p_airfoils.py.")
+        "cooling drag excluded (its own component)", "tools/make_c172p_airfoils.py")
     head["thickness_ratio"] = 0.12
     return head, curves
 

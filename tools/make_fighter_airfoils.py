@@ -222,22 +222,17 @@ def tail_full_deflection(path: Path, deflection_deg: float, k_prime: float):
 # fairings and barrels, the blistered gun bays, the exposed exhaust stacks, the mast and the
 # mirror; Hoerner, Fluid-Dynamic Drag, ch. 13 excrescence drag); the Bf 109's 0.17 m2 (the
 # cowling-gun troughs and bulges, the framed canopy, the strut-braced tailplane, assumed).
-FUSELAGES = {"spitfire": ("Spitfire fuselage (slender body)", 9.0 * 0.80 + 9.0 * 1.15, 0.19),
-             "bf109": ("Bf 109 fuselage (slender body)", 8.6 * 0.80 + 8.6 * 1.20, 0.17)}
+FUSELAGES = {"spitfire": ("Spitfire fuselage (slender body)", (9.0, 0.80), (9.0, 1.15), 0.19),
+             "bf109": ("Bf 109 fuselage (slender body)", (8.6, 0.80), (8.6, 1.20), 0.17)}
 
 
 def fuselage(ac: str, out: Path):
-    name, planform, drag_area = FUSELAGES[ac]
-    saved = (p51.FUS_DRAG_AREA, p51.FUS_PLANFORM)
-    p51.FUS_DRAG_AREA, p51.FUS_PLANFORM = drag_area, planform
-    try:
-        head, curves = p51.fuselage()
-    finally:
-        p51.FUS_DRAG_AREA, p51.FUS_PLANFORM = saved
-    head["name"] = name
-    head["source"] = (head["source"].replace("P-51D fuselage with canopy", f"{name.split(' fuselage')[0]} fuselage "
-                                             "with canopy and excrescences (tools/make_fighter_airfoils.py)")
-                      .replace("tools/make_p51d_airfoils.py", "tools/make_fighter_airfoils.py"))
+    name, top, side, drag_area = FUSELAGES[ac]
+    planform = top[0] * top[1] + side[0] * side[1]
+    head, curves = p51.slender_fuselage(drag_area, top, side, name,
+                                        f"a build-up for the {name.split(' fuselage')[0]} fuselage with canopy "
+                                        "and excrescences", "tools/make_fighter_airfoils.py")
+    head["thickness_ratio"] = 0.10
     base.check(curves)
     base.write_table(out / "fuselage.toml", head, curves)
     print(f"fuselage {ac}: drag area {drag_area} m2 on {planform:.2f} m2 of planform")

@@ -315,24 +315,34 @@ FLAP_SECTIONS = ("p51d_root_flap", "p51d_mid_flap")
 # build-up being wetted area ~26 m2 x Cf 0.0028 x form factor 1.15 = 0.084 m2, canopy
 # ~0.02 m2, junction and excrescences ~0.01 m2 (Hoerner, Fluid-Dynamic Drag, ch. 6 and 13).
 FUS_DRAG_AREA = 0.145
-FUS_PLANFORM = 9.0 * 0.86 + 9.0 * 1.30
 
 
-def fuselage():
+def slender_fuselage(drag_area_m2, top_m, side_m, name, build_up, tool):
+    """tools/make_airfoils.fuselage_table for another aircraft: its drag area at zero incidence
+    over its planform (``top_m`` and ``side_m``: (length, mean width) and (length, mean depth)),
+    its name, the build-up the drag area comes from, and the tool that made it (for the source)."""
+    planform = top_m[0] * top_m[1] + side_m[0] * side_m[1]
     saved = (base.FUSELAGE_CD0, base.FUSELAGE_DRAG_AREA_M2)
-    base.FUSELAGE_CD0 = FUS_DRAG_AREA / FUS_PLANFORM
-    base.FUSELAGE_DRAG_AREA_M2 = FUS_DRAG_AREA
+    base.FUSELAGE_CD0 = drag_area_m2 / planform
+    base.FUSELAGE_DRAG_AREA_M2 = drag_area_m2
     try:
         head, curves = base.fuselage_table()
     finally:
         base.FUSELAGE_CD0, base.FUSELAGE_DRAG_AREA_M2 = saved
-    head["name"] = "P-51D fuselage (slender body)"
-    head["source"] = head["source"].replace("(2.40 + 2.88 m2)", f"({9.0 * 0.86:.2f} + {9.0 * 1.30:.2f} m2)").replace(
+    head["name"] = name
+    areas = f"({top_m[0] * top_m[1]:.2f} + {side_m[0] * side_m[1]:.2f} m2)"
+    head["source"] = head["source"].replace("(2.40 + 2.88 m2)", areas).replace(
         "the low end of the glider-fuselage range 0.04-0.06 m2 "
         "(Thomas, F., Fundamentals of Sailplane Design, 1999, ch. 4), chosen against the published polar in the "
-        "wind tunnel (seed 000's tuning of the fuselage)",
-        "a build-up for the P-51D fuselage with canopy, radiator duct excluded (tools/make_p51d_airfoils.py)")
-    head["source"] = head["source"].replace("tools/make_airfoils.py.", "tools/make_p51d_airfoils.py.")
+        "wind tunnel (seed 000's tuning of the fuselage)", f"{build_up} ({tool})")
+    head["source"] = head["source"].replace("tools/make_airfoils.py.", f"{tool}.")
+    return head, curves
+
+
+def fuselage():
+    head, curves = slender_fuselage(FUS_DRAG_AREA, (9.0, 0.86), (9.0, 1.30), "P-51D fuselage (slender body)",
+                                    "a build-up for the P-51D fuselage with canopy, radiator duct excluded",
+                                    "tools/make_p51d_airfoils.py")
     head["thickness_ratio"] = 0.10
     return head, curves
 
