@@ -30,7 +30,7 @@ def built(aircraft):
 
 
 def test_every_aircraft_has_a_look():
-    assert WITH_LOOKS == ["astir", "bf109", "f15c", "p51d", "spitfire"]
+    assert WITH_LOOKS == ["astir", "bf109", "c172p", "f15c", "p51d", "spitfire"]
     for a in WITH_LOOKS:
         assert (AIRCRAFT_DIR / a / "liveries.toml").exists()
 
