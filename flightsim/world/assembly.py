@@ -25,6 +25,7 @@ class World:
     """Terrain, scenery, the compiled aircraft and the physics thread around one Sim."""
 
     def __init__(self, aircraft=None, scenario="airfield", small_world=False):
+        self.engine_failed = False      # the scenario's scripted engine failure has happened ([failure])
         self.scenario = scn.find_scenario(scenario) if isinstance(scenario, str) else scenario
         sc = self.scenario
         spec = load_aircraft(aircraft or sc.aircraft)
@@ -91,7 +92,7 @@ class World:
         the aircraft has climbed through ``engine_at_height_m`` above the airfield, for the rest of
         the flight (a reset brings it back). Read from the state, so a replay fails it at the same step."""
         h = self.scenario.failure.get("engine_at_height_m")
-        if h is None or getattr(self, "engine_failed", False):
+        if h is None or self.engine_failed:
             return
         a = AircraftView(state)
         if a.altitude_m - self.terrain.airfield.elevation_m > h:
