@@ -66,16 +66,9 @@ class Instructor:
         self._flown = False
         self._sink_ms = 0.0            # the last rate of descent in the air
 
-    def runway_frame(self, north_m: float, east_m: float) -> tuple[float, float]:
-        """(along the runway from its middle, right of its centreline), m."""
-        af = self.af
-        h = math.radians(af.heading_deg)
-        dn, de = north_m - af.north_m, east_m - af.east_m
-        return dn * math.cos(h) + de * math.sin(h), -dn * math.sin(h) + de * math.cos(h)
-
     def update(self, snap) -> str:
         """The leg the aircraft is on now, and what to do there."""
-        along, right = self.runway_frame(float(snap.position_ned_m[0]), float(snap.position_ned_m[1]))
+        _, right = self.af.from_world(float(snap.position_ned_m[0]), float(snap.position_ned_m[1]))
         agl = float(snap.height_agl_m)
         hdg = math.degrees(snap.euler_rad[2])
         rel = _wrap_deg(hdg - self.af.heading_deg)

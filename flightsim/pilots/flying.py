@@ -234,9 +234,7 @@ class ScenarioPilot:
 def runway_frame(airfield, north_m, east_m):
     """(along, right) of a point in the runway's axes: along from the runway's centre
     toward its heading, right of the centreline."""
-    f, r = airfield.axes()
-    dn, de = north_m - airfield.north_m, east_m - airfield.east_m
-    return dn * f[0] + de * f[1], dn * r[0] + de * r[1]
+    return airfield.from_world(north_m, east_m)
 
 
 # ---------------------------------------------------------------------------- soaring flight

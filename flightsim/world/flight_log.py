@@ -67,10 +67,7 @@ def _euler(q):
 
 def place_of(airfield, north_m: float, east_m: float) -> tuple[str, float, float]:
     """("runway" | "airfield" | "out-landing", metres along the runway from its centre, metres right of it)."""
-    f, r = airfield.axes()
-    dn, de = north_m - airfield.north_m, east_m - airfield.east_m
-    along = dn * f[0] + de * f[1]
-    right = dn * r[0] + de * r[1]
+    along, right = airfield.from_world(north_m, east_m)
     if abs(along) <= airfield.length_m / 2 and abs(right) <= airfield.width_m / 2:
         return "runway", along, right
     # the mown field around the strip, inside the flattened ground (a glider may land beside the runway)

@@ -52,6 +52,13 @@ class AirfieldSpec:
         f, r = self.axes()
         return (self.north_m + f[0] * along_m + r[0] * right_m, self.east_m + f[1] * along_m + r[1] * right_m)
 
+    def from_world(self, north_m, east_m):
+        """(along, right) of a point in the runway's axes (to_world's inverse): along from the
+        runway's centre toward its heading, right of the centreline. Works on arrays."""
+        f, r = self.axes()
+        dn, de = north_m - self.north_m, east_m - self.east_m
+        return dn * f[0] + de * f[1], dn * r[0] + de * r[1]
+
 
 @dataclass
 class Terrain:
@@ -237,11 +244,7 @@ def heightfield(seed: int, n: int, origin, spacing_m: float, airfield: AirfieldS
     h = np.maximum(h, water)
 
     # the airfield: flat at its elevation, blended smoothly back into the hills
-    f, r = airfield.axes()
-    dn = N - airfield.north_m
-    de = E - airfield.east_m
-    a = np.abs(dn * f[0] + de * f[1])
-    b = np.abs(dn * r[0] + de * r[1])
+    a, b = (np.abs(x) for x in airfield.from_world(N, E))
     dist = np.hypot(np.maximum(a - airfield.length_m / 2, 0.0), np.maximum(b - 150.0, 0.0))
     w = np.clip((dist - (airfield.flat_radius_m - airfield.length_m / 2)) / airfield.blend_m, 0.0, 1.0)
     w = _smooth(w)
