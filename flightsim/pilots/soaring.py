@@ -110,13 +110,18 @@ class SoaringPilot(ScenarioPilot):
             return a.heading
         return bearing_to(a.position_ned_m[:2], self.goal)
 
-    def home_margin(self, a: Attitude) -> tuple[float, float]:
-        """(metres above the height needed to glide home and join the circuit, metres to the field)."""
-        d = np.array([self.home.north_m, self.home.east_m]) - a.position_ned_m[:2]
+    def safe_glide(self, a: Attitude, to_ne) -> tuple[float, float, np.ndarray]:
+        """(height lost gliding straight to a point at the safe ``home_glide_ratio``, the wind along
+        the way counted; the distance there, m; the way there, north and east, m)."""
+        d = np.asarray(to_ne, dtype=np.float64) - a.position_ned_m[:2]
         dist = float(np.hypot(*d))
         tail = float(np.dot(self.wind, d)) / dist if dist > 1.0 else 0.0
-        need = glide_loss_m(dist, tail, max(a.tas_ms, 20.0), self.home_ratio) + self.circuit_m
-        return a.altitude_m - self.home.elevation_m - need, dist
+        return float(glide_loss_m(dist, tail, max(a.tas_ms, 20.0), self.home_ratio)), dist, d
+
+    def home_margin(self, a: Attitude) -> tuple[float, float]:
+        """(metres above the height needed to glide home and join the circuit, metres to the field)."""
+        loss, dist, _ = self.safe_glide(a, (self.home.north_m, self.home.east_m))
+        return a.altitude_m - self.home.elevation_m - (loss + self.circuit_m), dist
 
     def late(self, a: Attitude) -> bool:
         """The flight's time is up (``land_after_s`` since the first reading): home and land."""
@@ -302,12 +307,10 @@ class SoaringPilot(ScenarioPilot):
     def in_reach(self, a: Attitude, to_ne) -> bool:
         """Whether a glide at the safe ``home_glide_ratio`` (the wind along the way counted) gets to a
         point ``field_agl_m`` above the highest ground on the way (the terrain as the watch sees it)."""
-        d = to_ne - a.position_ned_m[:2]
-        dist = float(np.hypot(*d))
+        loss, dist, d = self.safe_glide(a, to_ne)
         if dist < 1.0:
             return True
-        tail = float(np.dot(self.wind, d)) / dist
-        arrive = a.altitude_m - float(glide_loss_m(dist, tail, max(a.tas_ms, 20.0), self.home_ratio))
+        arrive = a.altitude_m - loss
         watch = self.terrain_watch
         if watch is None:
             ground = self.home.elevation_m if self.home is not None else -math.inf

@@ -102,8 +102,15 @@ def _jsbsim():
     return jsbsim
 
 
-def fly_jsbsim(model: str, altitude_m: float, kcas: float, flaps: float, case: Inputs) -> History:
-    """JSBSim's ``model`` trimmed level at the condition (its own full trim), then flown through the case."""
+def gear_up(aircraft: str) -> float:
+    """The gear as flown in the side-by-side: up where ours retracts (a P-51D), else down (a C172's fixed)."""
+    from ..aircraft_data.loader import load_aircraft
+    return 1.0 if any(g.get("retractable") for g in load_aircraft(aircraft).gear) else 0.0
+
+
+def fly_jsbsim(model: str, altitude_m: float, kcas: float, flaps: float, case: Inputs, gear: float = 0.0) -> History:
+    """JSBSim's ``model`` trimmed level at the condition (its own full trim), then flown through the
+    case; ``gear``: 1 up, 0 down."""
     from ..tools.jsbsim_ref import _quiet
     jsbsim = _jsbsim()
     with _quiet():
@@ -119,7 +126,7 @@ def fly_jsbsim(model: str, altitude_m: float, kcas: float, flaps: float, case: I
         fdm["propulsion/set-running"] = -1
         fdm["fcs/mixture-cmd-norm"] = 1.0
         fdm["fcs/flap-cmd-norm"] = flaps
-        fdm["gear/gear-cmd-norm"] = 1.0 if model == "c172p" else 0.0
+        fdm["gear/gear-cmd-norm"] = 1.0 - gear         # (JSBSim: 1 down)
         fdm["fcs/throttle-cmd-norm"] = 0.7
         for _ in range(5):
             fdm.run()
@@ -168,7 +175,7 @@ def fly_ours(aircraft: str, altitude_m: float, kcas: float, flaps: float, case: 
     tas = kcas * KT * math.sqrt(1.225 / rho)
     base = Controls(base_controls(sim, "clean", "military"))
     base.flap = flaps
-    base.gear_up = 0.0 if aircraft == "c172p" else 1.0
+    base.gear_up = gear_up(aircraft)
     tr = sim.trimmer(altitude_m, base.array, plant_in_jacobian=False)
     t = tr.level(tas, (0.02, 0.6, 0.0))
     if t.ok:
@@ -248,9 +255,10 @@ def side_by_side(aircraft: str, published: dict | None = None, log=print):
         raise RuntimeError(f"no JSBSim model is paired with {aircraft!r} (paired: {', '.join(PAIRS)})")
     published = published or {}
     rows, histories = [], {}
+    gear = gear_up(aircraft)
     for cond, alt, kcas, flaps in CONDITIONS[aircraft]:
         for case in CASES:
-            js = fly_jsbsim(model, alt, kcas, flaps, case)
+            js = fly_jsbsim(model, alt, kcas, flaps, case, gear)
             ours = fly_ours(aircraft, alt, kcas, flaps, case, js.trim["mass_kg"])
             histories[(cond, case.name)] = (ours, js)
             a, b = dict((q, (v, u)) for q, v, u in read(case.name, ours)), read(case.name, js)
