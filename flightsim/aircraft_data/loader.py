@@ -46,13 +46,13 @@ AIRCRAFT_KEYS = {
     # air starts in scenarios written for another kind of aircraft (a game setting, TAS): default a
     # glider's best glide ([reference] best_glide_kmh); a powered aircraft must give it
     "air_start_kmh": num(False, None, positive),
-    # where the performance tools search (flightsim.tools.perf): the true airspeeds over which the
-    # best climb is looked for, and the altitudes between which the ceiling is; default a
-    # fighter's (220-560 km/h, 8,000-16,000 m)
     # the take-off a pilot flies (the game's take-off autopilot): rotate and climb away at these IAS
     # (default a fighter's: 160 and 270 km/h)
     "rotate_kmh": num(False, None, positive),
     "climb_kmh": num(False, None, positive),
+    # where the performance tools search (flightsim.tools.perf): the true airspeeds over which the
+    # best climb is looked for, and the altitudes between which the ceiling is; default a
+    # fighter's (220-560 km/h, 8,000-16,000 m)
     "climb_scan_kmh": Field("numlist", required=False, default=None, check=lambda v: _low_high(v, "km/h")),
     "ceiling_search_m": Field("numlist", required=False, default=None, check=lambda v: _low_high(v, "m")),
 }
