@@ -64,6 +64,14 @@ ENGINE_KEYS = {
     "rated_power_w": num(check=positive),
     "coolant_heat_fraction": num(False, 0.25, between(0.0, 0.6)),
     "oil_heat_fraction": num(False, 0.06, between(0.0, 0.3)),
+    # a float carburettor with a manual mixture lever and carburettor heat (physics/carburettor.py):
+    # "automatic" (the default) schedules the mixture by manifold pressure (the fuel_air_ratio_*
+    # keys); "carburettor" meters full rich (fuel_air_ratio_rich) at sea level, richer higher up
+    "mixture": Field("enum", required=False, default="automatic", choices=("automatic", "carburettor")),
+    "cylinders": num(False, 12.0, between(1, 28)),       # the engine sound's firing frequency (audio/synth.py)
+    "carb_heat_rise_k": num(False, 50.0, between(0.0, 150.0)),     # FAR 23.1101: 90 F at 75 % power
+    "carb_ice_block_kg": num(False, 0.06, positive),
+    "egt_peak_rise_k": num(False, 820.0, between(100.0, 1500.0)),
     "notes": Field("str", required=False, default=""),
 }
 SUPERCHARGER_KEYS = {
@@ -372,6 +380,11 @@ def _engine_row(E, eng, w_max) -> None:
     E[L.EN_EXH_POS:L.EN_EXH_POS + 3] = eng["exhaust_position_m"]
     E[L.EN_HEAT_COOLANT] = eng["coolant_heat_fraction"]
     E[L.EN_HEAT_OIL] = eng["oil_heat_fraction"]
+    if eng["mixture"] == "carburettor":          # (an automatic mixture's row keeps these 0)
+        E[L.EN_CARBURETTOR] = 1.0
+        E[L.EN_CARB_HEAT_RISE] = eng["carb_heat_rise_k"]
+        E[L.EN_ICE_BLOCK_KG] = eng["carb_ice_block_kg"]
+        E[L.EN_EGT_PEAK_RISE] = eng["egt_peak_rise_k"]
     E[L.EN_IDLE_FLOW] = 0.05                     # replaced below, once the propeller exists
 
 

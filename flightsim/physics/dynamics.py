@@ -39,7 +39,7 @@ from .layout import (
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT, CTL_GEARED_EASE, CTL_SPRING_Q, CTL_STAB_RATE, CTL_TAB_LOSS, SURF_STAB,
     S_SLAT, SEC_GROUP, SEC_SLAT_CLOSE, SEC_SLAT_K, SEC_SLAT_OPEN, SEC_SLAT_RATE,
 )
-from .layout import D_MASS, H_ROW_PLANT, N_DIAG, WS_PLANT
+from .layout import D_MASS, E_HUMIDITY, H_ROW_PLANT, N_DIAG, WS_PLANT
 from .layout import MAX_RATE_RADS, MAX_SPEED_MS, N_CTRL, REFUSED_BOUNDS, REFUSED_CONTROL, REFUSED_NONFINITE
 from .guns import gun_forces, guns_advance
 from .layout import H_N_GUNS, H_ROW_DRY
@@ -124,7 +124,7 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
     """Write d(state[:13])/dt into deriv and the step's diagnostics into diag.
 
     Slots read: state S_CONTACT_MASK, S_OMEGA, S_POS, S_QUAT, S_SURF, S_VEL; env E_EXT_FORCE,
-      E_EXT_POINT, E_GRAVITY.
+      E_EXT_POINT, E_GRAVITY, E_HUMIDITY.
     Slots written: diag D_ALPHA, D_ALPHA_INDUCED, D_BETA, D_CL_WING, D_CONTACT_MASK, D_DOWNWASH,
       D_FORCE, D_GEAR_LOAD, D_HEIGHT_AGL, D_IAS, D_MACH, D_MASS, D_MOMENT, D_NX, D_NY, D_NZ,
       D_ON_GROUND, D_QBAR, D_RHO, D_STALLED_SECTIONS, D_STALLED_WING, D_STIFFNESS, D_STRIKE_INDEX,
@@ -158,7 +158,8 @@ def derivative(state, ctrl, env, terrain, model, tables, diag, deriv, ws, R, fm)
 
     # --- powerplant first: its slipstream reaches the sections behind the disc
     if model[0, H_ROW_PLANT] > 0.0:
-        plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, G + WS_EXTRA)
+        plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, G + WS_EXTRA,
+                     env[E_HUMIDITY])
     diag[D_MASS] = mass
 
     # --- aerodynamics: every section from its own relative wind

@@ -38,16 +38,24 @@ the boost, lower down it does not).
 
 Fuel flow is the fuel/air ratio times the air flow. All functions take the engine and
 supercharger rows of the model array (layout EN_*, SC_*).
+
+A carburetted engine with a manual mixture (EN_CARBURETTOR, the Cessna 172's O-320) meters its
+fuel by the venturi instead of the automatic schedule, takes its intake air heated when the
+carburettor heat is pulled, loses air to the ice in its bore, and makes its indicated work by the
+mixture's equivalence ratio (physics/carburettor.py).
 """
 import math
 
 import numpy as np
 
+from .carburettor import bore_open, carburettor_temperature, exhaust_gas_temperature, heated_intake
+from .carburettor import metered_far, mixture_power
 from .jit import entry, kernel
 from .layout import (
     EN_DISP, EN_ENRICH_MAP, EN_EXH_BACK, EN_FAR_LEAN, EN_FAR_RICH, EN_FAR_STOICH, EN_FMEP0,
     EN_FMEP2, EN_IDLE_FLOW, EN_IND_EFF, EN_LHV, EN_MAP_MIL, EN_MAP_WEP, EN_OMEGA_MAX, EN_VOL_EFF,
     SC_AC_EFF, SC_AC_T, SC_DRIVE_EFF, SC_EFF, SC_FLUID, SC_RAM, SC_STAGES, SC_WORK_HIGH, SC_WORK_LOW,
+    EN_CARBURETTOR, EN_RATED_POWER,
 )
 
 R_AIR = 287.05          # J/(kg K)
@@ -70,15 +78,18 @@ def supercharger_stages(work, n_stages, eff, t_in):
 
 
 @kernel
-def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, qbar, health):
+def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, qbar, health, lean, heat, ice):
     """The engine at crankshaft speed omega (rad/s) with the intake at ambient pressure and
     temperature plus ram (qbar = dynamic pressure of the flight speed).
 
     Returns (crank torque N m, manifold pressure Pa, air flow kg/s, fuel flow kg/s,
-    supercharger power W, fuel energy burned W, charge temperature K). ``row`` is the engine
-    row; the supercharger row follows it. With firing = 0 the engine only pumps and rubs.
-    ``health`` (0..1, physics/damage.py): the share of its indicated work a damaged engine
-    still makes from the charge it burns (the rest of the fuel's energy is heat).
+    supercharger power W, fuel energy burned W, charge temperature K, carburettor air
+    temperature K, exhaust gas temperature K; the last two 0 without a carburettor). ``row`` is
+    the engine row; the supercharger row follows it. With firing = 0 the engine only pumps and
+    rubs. ``health`` (0..1, physics/damage.py): the share of its indicated work a damaged engine
+    still makes from the charge it burns (the rest of the fuel's energy is heat). A carburetted
+    engine (EN_CARBURETTOR): ``lean`` the mixture lever (0 full rich .. 1 cut-off), ``heat`` the
+    carburettor heat (0..1), ``ice`` the ice in its bore, kg; other engines ignore them.
 
     Long: the engine's pressures, power and temperatures at one crankshaft speed, in the order they
     follow from each other. One numba kernel, kept whole: a split changes which code numba inlines
@@ -93,6 +104,9 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     # intake: ram recovery of the dynamic pressure, with its (isentropic) temperature rise
     p_in = p_amb + model[sc, SC_RAM] * qbar
     t_in = t_amb * (p_in / p_amb) ** (1.0 / KAPPA_EXP)
+    carburettor = model[row, EN_CARBURETTOR] > 0.5
+    if carburettor:
+        t_in = heated_intake(model, row, t_in, heat, ratio)
     w_rated = model[sc, SC_WORK_HIGH] if gear > 0.5 and model[sc, SC_WORK_HIGH] > 0.0 else model[sc, SC_WORK_LOW]
     work = w_rated * ratio * ratio
     n_st = int(model[sc, SC_STAGES])
@@ -131,6 +145,8 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     if t_rated > t_ac:
         t_rated -= model[sc, SC_AC_EFF] * (t_rated - t_ac)
     allowed = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_rated) * w_max * cap * (idle + (1.0 - idle) * thr)
+    if carburettor:
+        allowed *= bore_open(model, row, ice)
     manifold = map_avail
     if omega > 1e-6 and allowed < per_pa_rad * omega * map_avail:
         manifold = allowed / (per_pa_rad * omega)
@@ -145,6 +161,12 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     x = x * x * (3.0 - 2.0 * x)
     far = model[row, EN_FAR_LEAN] + (model[row, EN_FAR_RICH] - model[row, EN_FAR_LEAN]) * x
     burned_far = far if far < model[row, EN_FAR_STOICH] else model[row, EN_FAR_STOICH]
+    t_carb = 0.0
+    if carburettor:
+        # the venturi meters the fuel; the work follows the mixture's equivalence ratio
+        far = metered_far(model, row, lean, p_in, t_in)
+        burned_far = model[row, EN_FAR_STOICH] * mixture_power(far / model[row, EN_FAR_STOICH])
+        t_carb = carburettor_temperature(t_in, far, manifold, p_in)
     # mean effective pressures (Pa) -> torque = mep * disp / (4 pi)
     charge_density = model[row, EN_VOL_EFF] * manifold / (R_AIR * t_charge)   # kg per m3 swept
     imep = 0.0
@@ -167,15 +189,21 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     sc_power = air * n_st * work / (model[sc, SC_DRIVE_EFF] * coupling)
     if omega > 1e-6:
         torque -= sc_power / omega
-    return torque, manifold, air, fuel, sc_power, burned, t_charge
+    egt = 0.0
+    if carburettor:
+        egt = exhaust_gas_temperature(model, row, t_charge, far if firing > 0.5 else 0.0,
+                                      torque * omega / model[row, EN_RATED_POWER])
+    return torque, manifold, air, fuel, sc_power, burned, t_charge, t_carb, egt
 
 
 @entry
-def engine_point(model, row, omega, throttle, wep, gear, p_amb, t_amb, qbar):
+def engine_point(model, row, omega, throttle, wep, gear, p_amb, t_amb, qbar, lean=0.0, heat=0.0, ice=0.0):
     """engine_state for a running engine, as an array (for tools and tests):
-    [torque N m, power W, MAP Pa, air kg/s, fuel kg/s, supercharger W, burned W, T_charge K]."""
-    q, m, a, f, scp, b, tc = engine_state(model, row, omega, throttle, wep, gear, 1.0, p_amb, t_amb, qbar, 1.0)
-    out = np.empty(8)
+    [torque N m, power W, MAP Pa, air kg/s, fuel kg/s, supercharger W, burned W, T_charge K,
+    T_carburettor K, EGT K]."""
+    q, m, a, f, scp, b, tc, tcarb, egt = engine_state(model, row, omega, throttle, wep, gear, 1.0, p_amb, t_amb,
+                                                      qbar, 1.0, lean, heat, ice)
+    out = np.empty(10)
     out[0] = q
     out[1] = q * omega
     out[2] = m
@@ -184,4 +212,6 @@ def engine_point(model, row, omega, throttle, wep, gear, p_amb, t_amb, qbar):
     out[5] = scp
     out[6] = b
     out[7] = tc
+    out[8] = tcarb
+    out[9] = egt
     return out

@@ -49,7 +49,9 @@ C_FIRE = 18      # 0/1 gun trigger (combat block at the end)
 C_DROP_TANKS = 19  # 0/1 release the drop tanks (stores block at the end)
 C_DROP_BOMBS = 20  # 0/1 release the bombs
 C_FCS_DIRECT = 21  # 0/1 the flight-control law switched off: the stick moves the surfaces directly (jets block)
-N_CTRL = 22      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
+C_MIXTURE_LEAN = 22  # 0 full rich .. 1 idle cut-off: a manual mixture lever (carburetted engines; block at the end)
+C_CARB_HEAT = 23  # 0 cold .. 1 full carburettor heat (carburetted engines)
+N_CTRL = 24      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)
@@ -61,6 +63,7 @@ E_TERRAIN_DX = 5  # heightfield spacing, m (north = rows, east = columns)
 E_GRAVITY = 6    # m/s^2
 E_DT = 7         # step, s
 E_THERMAL_COUNT = 8  # number of thermals that follow (wind-field hook)
+E_HUMIDITY = 9   # relative humidity of the air, 0..1 (0: dry; the carburettor's icing, physics/carburettor.py)
 # an external force on the airframe for the coming step (a winch or tow cable, set by the
 # world between ticks): NED force, N, at a body point (from the datum), m
 E_EXT_FORCE = 10  # 10..12
@@ -107,7 +110,7 @@ D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the
 # (measured: with N_DIAG = 58 the kept winch launch differed from step 135 on by up to 5e-15;
 # 49 and 61 replay it bit for bit)
 N_DIAG = 65       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..63 jets,
-#                   64 spare (see below)
+#                   64 the exhaust gas temperature (D_EGT)
 
 # ---------------------------------------------------------------- model array
 MODEL_COLS = 52
@@ -261,6 +264,8 @@ D_EXHAUST_THRUST = 44  # N
 D_PROP_EFF = 45       # thrust power / shaft power
 D_ENGINE_LOAD = 46    # brake power / rated power
 D_SC_POWER = 47       # power absorbed by the supercharger, W
+D_CARB_T = 31         # carburettor air temperature at the throttle, K (a carburetted engine; else 0)
+D_EGT = 64            # exhaust gas temperature, K (a carburetted engine's mixture indicator; else 0)
 # ---- model header (row 0)
 H_ROW_PLANT = 20      # first powerplant row (0: no engine)
 H_N_PROP_ST = 21      # blade stations
@@ -307,6 +312,12 @@ EN_EXH_POS = 23       # 23..25 exhaust stacks, body axes from datum
 EN_HEAT_COOLANT = 26  # fraction of the fuel energy burned that goes into the coolant
 EN_HEAT_OIL = 27      # ... into the oil
 EN_TEMP_MAX = 28      # coolant temperature for the radiator flap fully open, K
+# a float carburettor with a manual mixture lever (physics/carburettor.py; EN_CARBURETTOR 0: the
+# automatic mixture of EN_FAR_RICH / EN_FAR_LEAN above)
+EN_CARBURETTOR = 29   # 1: fuel metered by the venturi (mixture richer as the air thins), manual mixture and heat
+EN_CARB_HEAT_RISE = 30  # the carburettor heat's temperature rise at 75 % power, K
+EN_ICE_BLOCK_KG = 31  # ice that closes the throttle bore, kg
+EN_EGT_PEAK_RISE = 32  # exhaust gas temperature above the charge's at the stoichiometric mixture, rated power, K
 # supercharger row
 SC_STAGES = 0         # impellers in series
 SC_EFF = 1            # adiabatic efficiency of each stage
@@ -519,7 +530,8 @@ S_FCS_ROLL = 129       # the roll law's integrator
 S_FCS_YAW = 130        # the yaw law's integrator (sideslip)
 S_FCS_G = 131          # the pitch law's load-factor demand less 1, as it follows the stick at the onset-rate limit, g
 S_FCS_G_INT = 132      # the pitch law's integral of the load-factor error, g (what the steady-turn relation misses)
-N_STATE = 136          # (133..135 spare)
+S_CARB_ICE = 133       # ice in the carburettor's throttle bore, kg (physics/carburettor.py)
+N_STATE = 136          # (134..135 spare)
 # ---- diag
 D_G_DEMAND = 58        # the load factor the pitch law asks for, g
 D_G_LIMIT = 59         # the positive limit in force (lower while rolling), g

@@ -36,6 +36,9 @@ CONTROLS = (
     ("drop_bombs", L.C_DROP_BOMBS, 0.0, 1.0, "1: release the bombs"),
     ("fcs_direct", L.C_FCS_DIRECT, 0.0, 1.0,
      "1: the flight-control law off, the stick moves the surfaces (fly-by-wire aircraft)"),
+    ("mixture_lean", L.C_MIXTURE_LEAN, 0.0, 1.0,
+     "manual mixture lever, 0 full rich .. 1 idle cut-off (carburetted engines)"),
+    ("carb_heat", L.C_CARB_HEAT, 0.0, 1.0, "carburettor heat, 0 cold .. 1 full hot (carburetted engines)"),
 )
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 _BY_INDEX = {i: k for k, (_, i, *_) in enumerate(CONTROLS)}
@@ -155,6 +158,8 @@ class Controls:
         drop_tanks: float
         drop_bombs: float
         fcs_direct: float
+        mixture_lean: float
+        carb_heat: float
 
     def __init__(self, array: np.ndarray | None = None, **values):
         if array is None:

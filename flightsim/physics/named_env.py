@@ -72,6 +72,17 @@ class Environment:
         self.env[L.E_WIND_N:L.E_WIND_D + 1] = value
 
     @property
+    def humidity(self) -> float:
+        """The air's relative humidity, 0..1 (0: dry; a carburettor's ice, physics/carburettor.py)."""
+        return float(self.env[L.E_HUMIDITY])
+
+    @humidity.setter
+    def humidity(self, value: float) -> None:
+        if not 0.0 <= float(value) <= 1.0:
+            raise ValueError(f"relative humidity must be 0..1, got {value!r}")
+        self.env[L.E_HUMIDITY] = value
+
+    @property
     def vertical_wind_ms(self) -> float:
         """The wind's down component, m/s (+ down: sink; the ridge lift goes here as -)."""
         return float(self.env[L.E_WIND_D])

@@ -169,6 +169,30 @@ class AircraftData:
         return int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE if self.powered else -1
 
     @property
+    def carburettor(self) -> bool:
+        """A float carburettor with a manual mixture lever and carburettor heat (physics/carburettor.py)."""
+        return self.powered and not self.jets and self.model[self.engine_row, L.EN_CARBURETTOR] > 0.5
+
+    @property
+    def carburettor_ice_block_kg(self) -> float:
+        """Ice that closes the carburettor's bore, kg (0 without a carburettor)."""
+        return float(self.model[self.engine_row, L.EN_ICE_BLOCK_KG]) if self.carburettor else 0.0
+
+    def tank_fuel_kg(self, state) -> np.ndarray:
+        """Fuel in each tank, kg, in the aircraft file's order (empty without tanks)."""
+        from .stores import tank_fuel
+        n = int(self.model[0, L.H_N_TANKS]) if self.powered else 0
+        row0 = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_STATIONS + int(self.model[0, L.H_N_PROP_ST])
+        return np.array([tank_fuel(self.model, state, row0 + i, i) for i in range(n)])
+
+    def tank_sides(self) -> np.ndarray:
+        """Each tank's side: -1 left wing, +1 right, 0 on the centreline (body y beyond 0.3 m)."""
+        n = int(self.model[0, L.H_N_TANKS]) if self.powered else 0
+        row0 = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_STATIONS + int(self.model[0, L.H_N_PROP_ST])
+        y = np.array([self.model[row0 + i, L.TK_POS + 1] for i in range(n)])
+        return np.where(y > 0.3, 1.0, np.where(y < -0.3, -1.0, 0.0))
+
+    @property
     def governor_range_rads(self) -> tuple[float, float]:
         """The governed crankshaft speed at the lever's minimum and maximum (prop_rpm 0 and 1), rad/s."""
         pr = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP

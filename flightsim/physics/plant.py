@@ -47,6 +47,8 @@ from .propeller import blade_loads, momentum_targets
 from .fuel import burn_fuel, fuel_on_board
 from .jet import jet_advance, jet_forces
 from .layout import H_N_JETS
+from .layout import C_CARB_HEAT, C_MIXTURE_LEAN, D_CARB_T, D_EGT, EN_CARBURETTOR, S_CARB_ICE
+from .carburettor import ice_rate
 
 CP_AIR = 1005.0
 TAU_INFLOW = 0.05           # s: lag of the induced velocities (dynamic inflow)
@@ -54,8 +56,9 @@ COOLER_FLOW_CLOSED = 0.4    # duct flow with the exit flap closed, fraction of o
 SEIZE_STOP_S = 0.3          # s: a seized engine stops its rotor about this fast
 # ws scratch rows from the first powerplant row P (see WS_PLANT):
 #   P: thrust per blade station, P+1: torque per station, P+2/P+3: induced-velocity targets,
-#   P+4: [d omega/dt, fuel flow, d T_coolant/dt, d T_oil/dt, ambient pressure, coolant flap]
-W_DOMEGA, W_FUEL, W_DTC, W_DTO, W_PRESS, W_FLAP = 0, 1, 2, 3, 4, 5
+#   P+4: [d omega/dt, fuel flow, d T_coolant/dt, d T_oil/dt, ambient pressure, coolant flap,
+#         carburettor ice's rate kg/s]
+W_DOMEGA, W_FUEL, W_DTC, W_DTO, W_PRESS, W_FLAP, W_ICE = 0, 1, 2, 3, 4, 5, 6
 
 
 @kernel
@@ -75,15 +78,16 @@ def _cooler(model, cool, c, temp_k, t_amb, rho, v_eff):
 
 
 @kernel
-def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, P):
+def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az, fm, diag, ws, P, humidity):
     """Powerplant forces and moments into fm (body axes, about the CG); rates to ws[P..P+4].
-    ax, ay, az: velocity of the CG through the air (body axes).
+    ax, ay, az: velocity of the CG through the air (body axes); humidity: the air's relative
+    humidity, 0..1 (a carburettor's ice).
 
-    Slots read: state S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_OMEGA, S_PROP_DAMAGE,
-      S_PROP_PITCH, S_SC_GEAR.
-    Slots written: diag D_BLADE_ANGLE, D_COOLANT_T, D_ENGINE_LOAD, D_EXHAUST_THRUST, D_FUEL_FLOW,
-      D_FUEL_KG, D_MAP, D_OIL_PRESSURE, D_OIL_T, D_PROP_EFF, D_PROP_TORQUE, D_RPM, D_SC_GEAR,
-      D_SC_POWER, D_SHAFT_POWER, D_THRUST.
+    Slots read: state S_CARB_ICE, S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_OMEGA,
+      S_PROP_DAMAGE, S_PROP_PITCH, S_SC_GEAR.
+    Slots written: diag D_BLADE_ANGLE, D_CARB_T, D_COOLANT_T, D_EGT, D_ENGINE_LOAD, D_EXHAUST_THRUST,
+      D_FUEL_FLOW, D_FUEL_KG, D_MAP, D_OIL_PRESSURE, D_OIL_T, D_PROP_EFF, D_PROP_TORQUE, D_RPM,
+      D_SC_GEAR, D_SC_POWER, D_SHAFT_POWER, D_THRUST.
 
     Long: the powerplant in one pass (engine, supercharger, propeller, coolers, slipstream) over one
     flight condition. One numba kernel, kept whole: a split changes which code numba inlines and so
@@ -139,8 +143,9 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
                      and seized < 0.5) else 0.0
     tas2 = ax * ax + ay * ay + az * az
     qbar = 0.5 * rho * tas2
-    torque, manifold, air, fuel_flow, sc_power, burned, t_charge = engine_state(
-        model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], state[S_SC_GEAR], firing, press, temp, qbar, health)
+    torque, manifold, air, fuel_flow, sc_power, burned, t_charge, t_carb, egt = engine_state(
+        model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], state[S_SC_GEAR], firing, press, temp, qbar, health,
+        ctrl[C_MIXTURE_LEAN], ctrl[C_CARB_HEAT], state[S_CARB_ICE])
     if ctrl[C_STARTER] > 0.5 and omega < model[e, EN_OMEGA_IDLE]:
         torque += model[e, EN_STARTER_TORQUE]
     # --- rotor: crankshaft and propeller through the reduction gear
@@ -205,6 +210,9 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     ws[W, W_DTO] = (model[e, EN_HEAT_OIL] * burned + q_bo - heat_o) / cap_o
     ws[W, W_PRESS] = press
     ws[W, W_FLAP] = flap_c
+    ws[W, W_ICE] = 0.0
+    if model[e, EN_CARBURETTOR] > 0.5:
+        ws[W, W_ICE] = ice_rate(model, e, state[S_CARB_ICE], humidity, temp, press, t_carb, manifold, air)
     # --- outputs
     power = torque * omega
     diag[D_RPM] = omega * 30.0 / math.pi
@@ -224,6 +232,8 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     diag[D_ENGINE_LOAD] = power / model[e, EN_RATED_POWER]
     diag[D_SC_POWER] = sc_power
     diag[D_OIL_PRESSURE] = oil_pressure(model, state, omega, t_oil)
+    diag[D_CARB_T] = t_carb
+    diag[D_EGT] = egt
 
 
 @kernel
@@ -270,9 +280,9 @@ def select_gear(model, gear, press, ctrl):
 def plant_advance(model, state, ctrl, ws, P, dt):
     """Move the powerplant states one step with the rates of this step's derivative.
 
-    Slots read: state S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_PROP_PITCH, S_SC_GEAR, S_SWIRL.
-    Slots written: state S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_PROP_PITCH, S_RAD_FLAP,
-      S_SC_GEAR, S_SWIRL.
+    Slots read: state S_CARB_ICE, S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_PROP_PITCH, S_SC_GEAR, S_SWIRL.
+    Slots written: state S_CARB_ICE, S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_PROP_PITCH,
+      S_RAD_FLAP, S_SC_GEAR, S_SWIRL.
     """
     if model[0, H_N_JETS] > 0.0:
         jet_advance(model, state, ctrl, ws[P + 4, W_FUEL], fuel_on_board(model, state), dt)
@@ -324,5 +334,9 @@ def plant_advance(model, state, ctrl, ws, P, dt):
     state[S_RAD_FLAP] = ws[W, W_FLAP]
     # supercharger gear
     state[S_SC_GEAR] = select_gear(model, state[S_SC_GEAR], ws[W, W_PRESS], ctrl)
+    # the carburettor's ice grows or melts
+    if ws[W, W_ICE] != 0.0:
+        ice = state[S_CARB_ICE] + dt * ws[W, W_ICE]
+        state[S_CARB_ICE] = ice if ice > 0.0 else 0.0
 
 

@@ -12,6 +12,7 @@ from .jit import entry
 from .aero import wind_at
 from .atmosphere import isa
 from .engine import engine_state
+from .layout import C_CARB_HEAT, C_MIXTURE_LEAN, S_CARB_ICE
 from .layout import (
     C_CUTOFF, C_FEATHER, C_THROTTLE, C_WEP, CL_OIL, CL_RAD, EN_GEAR, EN_HEAT_COOLANT, EN_HEAT_OIL,
     EN_OMEGA_FIRE, EN_OMEGA_IDLE, EN_OMEGA_MAX, H_N_PROP_ST, H_N_TANKS, H_ROW_PLANT, PLANT_COOL, PLANT_ENGINE,
@@ -41,7 +42,7 @@ def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, 
     """Engine torque minus propeller torque at the crankshaft (N m) at (omega, pitch), with
     the induced velocities iterated to their momentum-theory values (left in state).
 
-    Slots read: state S_INFLOW, S_SWIRL.
+    Slots read: state S_CARB_ICE, S_INFLOW, S_SWIRL.
     Slots written: state S_INFLOW, S_SWIRL.
     """
     base = int(model[0, H_ROW_PLANT])
@@ -112,7 +113,8 @@ def _converge(model, tables, state, ctrl, omega, pitch, ux, uy, uz, rho, sound, 
         if dmax < 1e-10:
             break
     torque = engine_state(model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], gear_sc, firing, press, temp, qbar,
-                          engine_factor(model, state)[0])[0]
+                          engine_factor(model, state)[0], ctrl[C_MIXTURE_LEAN], ctrl[C_CARB_HEAT],
+                          state[S_CARB_ICE])[0]
     return torque - gear * q_aero
 
 
@@ -154,7 +156,7 @@ def plant_trim(model, tables, state, ctrl, env, ws):
     (steady: body rates ignored) and the controls ``ctrl``. Returns 0 if the engine and
     propeller balance, 1 if the rotor stops (the engine cannot turn the propeller).
 
-    Slots read: state S_INFLOW, S_POS, S_VEL.
+    Slots read: state S_CARB_ICE, S_INFLOW, S_POS, S_VEL.
     Slots written: state S_COOLANT_T, S_ENG_OMEGA, S_OIL_T, S_PROP_PITCH, S_RAD_FLAP, S_SC_GEAR.
 
     Long: the balance for each propeller case (feathered, under speed, over speed, governing), its
@@ -274,7 +276,8 @@ def plant_trim(model, tables, state, ctrl, env, ws):
     # coolers at their steady temperatures
     burned = engine_state(model, e, omega, ctrl[C_THROTTLE], ctrl[C_WEP], gear_sc,
                           firing if omega > model[e, EN_OMEGA_FIRE] else 0.0, press, temp, qbar,
-                          engine_factor(model, state)[0])[5]
+                          engine_factor(model, state)[0], ctrl[C_MIXTURE_LEAN], ctrl[C_CARB_HEAT],
+                          state[S_CARB_ICE])[5]
     tas = math.sqrt(ax * ax + ay * ay + az * az)
     vi_mean = 0.0
     for k in range(n_st):

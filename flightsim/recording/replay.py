@@ -72,7 +72,9 @@ def build_world(rec: Recording):
 # sound aircraft with its loadout on) and the two release controls (19 -> 21: zero, held).
 # Issue 19 appended the jets' and the flight-control law's block (122 -> 136: zero is an engine at
 # idle, running, the law's integrators empty) and its switch (21 -> 22: zero, the law on).
-GROWN_FROM = {(84, 19), (122, 21)}
+# Issue 34 appended a carburettor's mixture lever and heat (22 -> 24: zero, full rich and cold; the
+# state's S_CARB_ICE took a spare slot, zero: no ice).
+GROWN_FROM = {(84, 19), (122, 21), (136, 22)}
 
 
 def upgrade(rec: Recording, n_state: int, n_ctrl: int) -> bool:

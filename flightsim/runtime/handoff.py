@@ -67,6 +67,8 @@ class ControlInputs:
     drop_tanks: float = 0.0   # 1: release the drop tanks
     drop_bombs: float = 0.0   # 1: release the bombs
     fcs_direct: float = 0.0   # 1: the flight-control law off (fly-by-wire aircraft): the stick moves the surfaces
+    mixture_lean: float = 0.0  # 0 full rich .. 1 idle cut-off: a carburetted engine's mixture lever
+    carb_heat: float = 0.0    # 0 cold .. 1 full carburettor heat
 
     def to_array(self, out: np.ndarray | None = None, refused: list | None = None) -> np.ndarray:
         """The controls as the kernels take them, each clamped to its range. A value that is not
@@ -181,6 +183,13 @@ class Snapshot:
     coolant_k: float = 0.0
     oil_k: float = 0.0
     blower_gear: int = 0           # supercharger: 0 low, 1 high
+    # a carburetted engine's gauges (physics/carburettor.py; 0 without a carburettor)
+    carb_temp_k: float = 0.0       # carburettor air temperature at the throttle
+    egt_k: float = 0.0             # exhaust gas temperature (the mixture indicator)
+    carb_ice: float = 0.0          # share of the carburettor's bore the ice blocks, 0..1
+    suction_inhg: float = 0.0      # the engine-driven vacuum pump's suction for the gyros (0: none)
+    fuel_left_kg: float = 0.0      # fuel in the left and right wing tanks (0 without wing tanks)
+    fuel_right_kg: float = 0.0
     # systems damage and stores (physics/damage.py, physics/stores.py; None / empty without them)
     oil_pressure_pa: float = 0.0
     damage: dict | None = None     # physics.damage.damage_summary: coolant and oil left, engine health, fires ...
@@ -262,8 +271,27 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         g_demand=a.g_demand, g_limit=a.g_limit if data.fly_by_wire else 0.0,
         fcs_direct=bool(ctrl[CONTROL_INDEX["fcs_direct"]] > 0.5) and data.fly_by_wire,
         ps_ms=a.specific_excess_power_ms, mass_kg=a.mass_kg, corner_ias_ms=data.corner_speed_eas_ms(a.mass_kg),
-        **_damage_fields(state, diag, model),
+        **_damage_fields(state, diag, model), **_carburettor_fields(state, diag, model, a.engine_rpm),
     )
+
+
+SUCTION_INHG = 5.0             # the vacuum regulator's setting (Cessna 172P POH: green arc 4.5-5.4 inHg)
+SUCTION_FULL_RPM = 1500.0      # the engine-driven pump reaches it above about this rpm (assumed)
+
+
+def _carburettor_fields(state, diag, model, rpm: float) -> dict:
+    """A carburetted light aircraft's gauges: carburettor air and exhaust gas temperatures, the
+    carburettor's ice, the gyros' suction and the fuel in each wing tank."""
+    data = AircraftData(model)
+    if not data.carburettor:
+        return {}
+    a = AircraftView(state, diag)
+    fuel = data.tank_fuel_kg(state)
+    sides = data.tank_sides()
+    return {"carb_temp_k": a.carburettor_temp_k, "egt_k": a.exhaust_gas_temp_k,
+            "carb_ice": min(a.carburettor_ice_kg / data.carburettor_ice_block_kg, 1.0),
+            "suction_inhg": SUCTION_INHG * min(max(rpm, 0.0) / SUCTION_FULL_RPM, 1.0),
+            "fuel_left_kg": float(fuel[sides < 0].sum()), "fuel_right_kg": float(fuel[sides > 0].sum())}
 
 
 def _damage_fields(state, diag, model) -> dict:

@@ -47,6 +47,9 @@ WORLD_KEYS = {
     "time_of_day_h": num(False, 13.0, between(0.0, 24.0)),
     "wind_speed_ms": num(False, 0.0, between(0.0, 40.0)),
     "wind_from_deg": num(False, 270.0, between(0.0, 360.0)),
+    # the air's relative humidity, % (0: dry, the default): a carburettor ices in moist air
+    # (physics/carburettor.py; the temperatures are the standard atmosphere's)
+    "humidity_pct": num(False, 0.0, between(0.0, 100.0)),
 }
 THERMAL_KEYS = {
     "count": num(False, 0.0, between(0, 60)),

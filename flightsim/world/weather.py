@@ -61,6 +61,7 @@ class Weather:
     def __init__(self, terrain, world: dict, thermals: dict, ridge: dict, centre_ne_m=(0.0, 0.0)):
         self.terrain = terrain
         self.wind_ned = np.array(_wind_ned(world), dtype=np.float64)
+        self.humidity = float(world.get("humidity_pct", 0.0)) / 100.0     # relative humidity (0: dry air)
         self.ridge_lift = bool(ridge.get("lift", True)) and float(np.hypot(*self.wind_ned[:2])) > 0.5
         self.cfg = dict(thermals)
         self.centre = np.array(centre_ne_m, dtype=np.float64)
@@ -113,6 +114,7 @@ class Weather:
     def env(self) -> np.ndarray:
         """An env vector sized for this weather (steady wind and the thermal slots)."""
         e = self.terrain.env(wind_ned_ms=tuple(self.wind_ned), thermals=[(0.0, 0.0, 1.0, 0.0)] * self.n)
+        Environment(e).humidity = self.humidity
         return e
 
     def update(self, env: np.ndarray, t_s: float, position_ned_m) -> None:
