@@ -108,3 +108,16 @@ def test_it_flies_in_a_real_terminal_and_quits_on_q():
         if p.poll() is None:
             p.kill()
         os.close(master)
+
+
+def test_the_c172_s_mixture_and_carburettor_heat_from_the_terminal():
+    """[ leans the mixture a step, J pulls the carburettor heat: the power line shows both and the
+    carburettor's air temperature, in 80 columns."""
+    tf = TextFlight(World("c172p", "c172_carb_ice"))
+    for key in ("[", "[", "j"):
+        tf.key(key, 0.0)
+    snap = _fly(tf, 2.0)
+    assert snap.controls.mixture_lean == pytest.approx(0.1) and snap.controls.carb_heat == 1.0
+    power = next(line for line in tf.lines(snap) if line.startswith("POWER"))
+    assert "MIXT.  90 %" in power and "CARB" in power and power.endswith("HEAT")
+    assert max(len(line) for line in tf.lines(snap)) <= 80

@@ -55,6 +55,9 @@ def readout_lines(snap, *, runway_ne, stall_level=0, flap_deg=None, sim_rate=Non
     t = float(snap.time_s)
     flaps = f"{c.flap * flap_deg:5.0f} deg" if flap_deg else f"{c.flap:5.2f}"
     rpm = f"   RPM {snap.engine_rpm:5.0f}" if snap.engine_rpm > 0.0 else ""
+    if snap.carb_temp_k > 0.0:          # a carburetted engine: the mixture, the carburettor heat and air
+        rpm += f"   MIXT. {100.0 * (1.0 - c.mixture_lean):3.0f} %   CARB {snap.carb_temp_k - 273.15:+4.0f} C"
+        rpm += "  HEAT" if c.carb_heat > 0.5 else ""
     stall = {0: "", 1: "STALL", 2: "STALL !!"}[int(stall_level)]
     rate = "  --" if sim_rate is None else f"{100.0 * sim_rate:4.0f}"
     return [

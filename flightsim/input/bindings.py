@@ -22,6 +22,7 @@ HELD_ACTIONS = {
     "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
     "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
     "fire": "fire the guns (while held)",
+    "mixture_lean": "mixture leaner (carburetted engines)", "mixture_rich": "mixture richer",
 }
 STEP_ACTIONS = {
     "flaps_down": "flaps down one notch", "flaps_up": "flaps up one notch",
@@ -29,6 +30,7 @@ STEP_ACTIONS = {
     "engine_cutoff": "engine: mixture cut-off (stop it) / run",
     "drop_tanks": "release the drop tanks", "drop_bombs": "release the bombs",
     "fcs_mode": "flight-control law (G limiter) off / on (fly-by-wire jets)",
+    "carb_heat": "carburettor heat on / off",
 }
 APP_ACTIONS = {
     "view_cockpit": "cockpit view", "view_chase": "chase view", "view_orbit": "orbit view",
@@ -55,6 +57,7 @@ SET_ACTIONS = {
     "centre_controls": "centre the ailerons and rudder",
     "throttle_step_up": "throttle a step up", "throttle_step_down": "throttle a step down",
     "trim_step_up": "pitch trim a step nose up", "trim_step_down": "pitch trim a step nose down",
+    "mixture_step_lean": "mixture a step leaner", "mixture_step_rich": "mixture a step richer",
 }
 FLIGHT_ACTIONS = {**HELD_ACTIONS, **STEP_ACTIONS}
 ACTIONS = {**FLIGHT_ACTIONS, **SET_ACTIONS, **APP_ACTIONS}
@@ -85,6 +88,8 @@ KEYBOARD_ROWS = [
     ("O", "release the winch cable", {"O": "release"}),
     ("J / N", "release the drop tanks / the bombs", {"J": "drop_tanks", "N": "drop_bombs"}),
     ("X", "engine: cut off (stop it, glide) / run again", {"X": "engine_cutoff"}),
+    ("Y / U, H", "mixture leaner / richer (hold), carburettor heat on / off (light aircraft)",
+     {"Y": "mixture_lean", "U": "mixture_rich", "H": "carb_heat"}),
     ("L", "jets: flight-control law (G limiter) off / on", {"L": "fcs_mode"}),
     (", / .", "left / right wheel brake (hold)", {"COMMA": "brake_left", "PERIOD": "brake_right"}),
     ("Page Up / Page Down", "pitch trim nose up / down (hold)", {"PAGEUP": "trim_up", "PAGEDOWN": "trim_down"}),

@@ -10,8 +10,9 @@ to centre the ailerons and rudder. FLTSIM2D (seed 001) keeps the subset it needs
 
 and this layout adds the rest from Flight Simulator II: ailerons F / H with G centring them
 and the rudder (the keys either side of the elevator's, on FS2's control diamond), ( and )
-nose-up / nose-down trim and U the gear (FS2's quick reference). The rudder on Z / C and the
-wheel brakes on "." are this project's choice (FS2's own rudder keys differ by computer).
+nose-up / nose-down trim and U the gear (FS2's quick reference). The rudder on Z / C, the
+wheel brakes on ".", the mixture on [ / ] and the carburettor heat on J are this project's choice
+(FS2's own rudder keys differ by computer).
 
 Two tables: ``TERMINAL_KEYS`` for the text mode (characters, and curses' names for the
 arrows), and ``FS2_ROWS`` for the window (pyglet key names, the keyboard profile ``fs2``:
@@ -23,6 +24,7 @@ from __future__ import annotations
 STICK_STEP = 0.05       # a step of stick or rudder: 20 presses from centre to the stop
 THROTTLE_STEP = 0.05    # seed 001: THROTTLE = THROTTLE + 5 per press
 TRIM_STEP = 0.05        # a step of the trim wheel
+MIXTURE_STEP = 0.05     # a step of the mixture lever (toward idle cut-off)
 
 # the text mode: a typed character (lower case; upper case is the same key) -> action
 TERMINAL_KEYS = {
@@ -34,12 +36,14 @@ TERMINAL_KEYS = {
     "y": "flaps_up", "n": "flaps_down",
     "(": "trim_step_up", ")": "trim_step_down",
     "u": "gear", ".": "brake",
+    "[": "mixture_step_lean", "]": "mixture_step_rich", "j": "carb_heat",
 }
 # the text mode's own keys (not flight controls)
 TERMINAL_APP_KEYS = {"p": "pause", "q": "quit", "\x1b": "quit", "r": "reset"}
 
 TERMINAL_HELP = ("T/B elevator  F/H ailerons  G centre  Z/C rudder  arrows or < > power",
-                 "Y/N flaps  ( ) trim  . brakes  U gear  P pause  R restart  Q quit")     # (80 columns)
+                 "Y/N flaps  ( ) trim  . brakes  U gear  [ ] mixture  J carb heat",
+                 "P pause  R restart  Q quit")     # (80 columns)
 
 # the window's fs2 profile: (keys as shown, what they do, {pyglet key name: action}); the app's
 # own keys (views, pause, menu, help ...) are added from the standard layout where they do not
@@ -54,5 +58,7 @@ FS2_ROWS = [
     ("( / )", "pitch trim a step nose up / down (FS2)", {"SHIFT+_9": "trim_step_up", "SHIFT+_0": "trim_step_down"}),
     ("U", "gear up / down (FS2)", {"U": "gear"}),
     (".", "wheel brakes (hold)", {"PERIOD": "brake"}),
+    ("[ / ], J", "mixture a step leaner / richer, carburettor heat on / off",
+     {"BRACKETLEFT": "mixture_step_lean", "BRACKETRIGHT": "mixture_step_rich", "J": "carb_heat"}),
     ("Up / Down", "stick forward / back while held", {"UP": "pitch_down", "DOWN": "pitch_up"}),
 ]

@@ -17,13 +17,14 @@ from dataclasses import replace
 
 from ..runtime.handoff import ControlInputs
 from .bindings import FLIGHT_ACTIONS, HELD_ACTIONS, SET_ACTIONS
-from .fs2 import STICK_STEP, THROTTLE_STEP, TRIM_STEP
+from .fs2 import MIXTURE_STEP, STICK_STEP, THROTTLE_STEP, TRIM_STEP
 
 STICK_RATE = 2.5        # full deflection in 0.4 s
 CENTRE_RATE = 3.5       # back to neutral a little faster
 THROTTLE_RATE = 0.5     # idle to full in 2 s while held
 TRIM_RATE = 0.25        # per second while held
 AIRBRAKE_RATE = 0.5     # lever travel per second while ] / [ are held
+MIXTURE_RATE = 0.2      # mixture lever travel per second while held (full rich to cut-off in 5 s)
 FLAP_STEP = 0.25        # one notch
 
 ACTIONS = tuple(FLIGHT_ACTIONS) + tuple(SET_ACTIONS)
@@ -32,8 +33,9 @@ _STEPS = {"elevator_step_down": ("pitch", -STICK_STEP), "elevator_step_up": ("pi
           "aileron_step_left": ("roll", -STICK_STEP), "aileron_step_right": ("roll", STICK_STEP),
           "rudder_step_left": ("yaw", -STICK_STEP), "rudder_step_right": ("yaw", STICK_STEP),
           "throttle_step_up": ("throttle", THROTTLE_STEP), "throttle_step_down": ("throttle", -THROTTLE_STEP),
-          "trim_step_up": ("pitch_trim", TRIM_STEP), "trim_step_down": ("pitch_trim", -TRIM_STEP)}
-LEVELS = ("throttle", "airbrake", "flap", "pitch_trim", "roll_trim", "yaw_trim")
+          "trim_step_up": ("pitch_trim", TRIM_STEP), "trim_step_down": ("pitch_trim", -TRIM_STEP),
+          "mixture_step_lean": ("mixture_lean", MIXTURE_STEP), "mixture_step_rich": ("mixture_lean", -MIXTURE_STEP)}
+LEVELS = ("throttle", "airbrake", "flap", "pitch_trim", "roll_trim", "yaw_trim", "mixture_lean")
 
 
 def _clamp(x, lo, hi):
@@ -72,6 +74,8 @@ class KeyboardControls:
             self.inputs = replace(c, cutoff=0.0 if c.cutoff > 0.5 else 1.0)
         elif action == "fcs_mode":
             self.inputs = replace(c, fcs_direct=0.0 if c.fcs_direct > 0.5 else 1.0)
+        elif action == "carb_heat":
+            self.inputs = replace(c, carb_heat=0.0 if c.carb_heat > 0.5 else 1.0)
         elif action in ("drop_tanks", "drop_bombs"):
             # a release is for good: the request stays set (a tap shorter than a frame still counts)
             self.inputs = replace(c, **{action: 1.0})
@@ -138,13 +142,14 @@ class KeyboardControls:
         roll_trim = _clamp(c.roll_trim + TRIM_RATE * dt_s * axis("roll_trim_left", "roll_trim_right"), -1.0, 1.0)
         yaw_trim = _clamp(c.yaw_trim + TRIM_RATE * dt_s * axis("yaw_trim_left", "yaw_trim_right"), -1.0, 1.0)
         airbrake = _clamp(c.airbrake + AIRBRAKE_RATE * dt_s * axis("airbrake_retract", "airbrake_extend"), 0.0, 1.0)
+        lean = _clamp(c.mixture_lean + MIXTURE_RATE * dt_s * axis("mixture_rich", "mixture_lean"), 0.0, 1.0)
         both = "brake" in h
         self.inputs = replace(
             c, pitch=_ramp(c.pitch, stick("pitch", "pitch_down", "pitch_up"), dt_s),
             roll=_ramp(c.roll, stick("roll", "roll_left", "roll_right"), dt_s),
             yaw=_ramp(c.yaw, stick("yaw", "yaw_left", "yaw_right"), dt_s),
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
-            brake_left=1.0 if both or "brake_left" in h else 0.0,
+            mixture_lean=lean, brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0,
             fire=1.0 if "fire" in h else 0.0)
         return self.inputs

@@ -65,3 +65,25 @@ def test_the_window_fs2_profile_keeps_the_app_keys_that_do_not_clash():
     assert "the fs2 layout" in B.help_text([], "fs2") and "elevator a step down" in B.help_text([], "fs2")
     with pytest.raises(ValueError, match="keyboard profile"):
         B.rows_for("qwerty")
+
+
+def test_mixture_and_carburettor_heat_keys():
+    """The mixture lever in steps ([ / ] in the text mode and the fs2 window) and held (Y / U in the
+    standard window), clamped to full rich .. cut-off; the carburettor heat a toggle (J / H)."""
+    assert TERMINAL_KEYS["["] == "mixture_step_lean" and TERMINAL_KEYS["]"] == "mixture_step_rich"
+    assert TERMINAL_KEYS["j"] == "carb_heat"
+    assert B.keyboard_bindings("standard")["H"] == "carb_heat"
+    assert B.keyboard_bindings("fs2")["J"] == "carb_heat"
+    k, c = _after("mixture_step_lean", "mixture_step_lean", "carb_heat")
+    assert c.mixture_lean == pytest.approx(0.1) and c.carb_heat == 1.0
+    k.press("carb_heat")
+    for _ in range(5):
+        k.press("mixture_step_rich")
+    c = k.update(0.02)
+    assert c.carb_heat == 0.0 and c.mixture_lean == 0.0
+    k.press("mixture_lean")                               # held: full rich to cut-off in 5 s
+    assert k.update(2.5).mixture_lean == pytest.approx(0.5)
+    assert k.update(5.0).mixture_lean == 1.0
+    k.release("mixture_lean")
+    k.press("mixture_rich")
+    assert k.update(1.0).mixture_lean == pytest.approx(0.8)
