@@ -322,8 +322,9 @@ class GameFlow:
         self.replay = game.replay = player
         game.hud.show_telemetry = telemetry
         if self.audio_enabled:
-            from ..audio.engine import AudioEngine
-            game.audio = AudioEngine(game.instrument_spec)   # no audio device: silence, never an error
+            from ..audio.engine import AudioEngine, engine_cylinders
+            game.audio = AudioEngine(game.instrument_spec, cylinders=engine_cylinders(world.compiled))
+            # (no audio device: silence, never an error)
         if game.hud.vario_muted != self.settings.vario_muted:
             game.instrument_key("M")
         if self.mixer is not None:

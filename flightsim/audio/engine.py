@@ -55,9 +55,17 @@ def make_source(mixer: synth.Mixer):
     return MixerSource()
 
 
+def engine_cylinders(compiled) -> int:
+    """The piston engine's cylinders (its [engine] cylinders; 12, a V-12, where it does not say)."""
+    plant = getattr(getattr(compiled, "spec", None), "powerplant", None) or {}
+    return int(round((plant.get("engine") or {}).get("cylinders", 12)))
+
+
 class AudioEngine:
-    def __init__(self, spec=None, enabled: bool = True, rate: int = synth.RATE, volume: float = 0.8):
+    def __init__(self, spec=None, enabled: bool = True, rate: int = synth.RATE, volume: float = 0.8,
+                 cylinders: int = 12):
         self.spec = spec
+        self.cylinders = int(cylinders)
         self.glider = True if spec is None else bool(spec.glider)
         self.vne_kmh = None if spec is None else spec.vne_kmh
         self.mixer = synth.Mixer(rate)
@@ -111,7 +119,7 @@ class AudioEngine:
             cues = synth.Cues()
         else:
             cues = synth.cues_for(snap, vario, stall, self.vne_kmh, self.glider, self.vario_muted,
-                                  prev if fresh else None)
+                                  prev if fresh else None, self.cylinders)
             if fresh:
                 self._last_motor = cues.motor
             else:                   # no new tick this frame: actuators keep running as they were

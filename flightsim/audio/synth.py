@@ -97,6 +97,7 @@ class Cues:
     horn: bool = False
     engine_hz: float | None = None
     engine_load: float = 0.0
+    engine_cylinders: int = 12       # a flat four's slow, uneven beat against a V-12's smooth one
     motor: float = 0.0               # gear / flap actuator running (0..1)
     jet: float = 0.0                 # jet engines: loudness of the running engines (0: none or stopped)
     jet_spool: float = 0.0           # their spool, 0 idle .. 1 military (the whine's pitch, the roar)
@@ -125,7 +126,7 @@ def actuators_moving(prev, curr, glider: bool = True) -> float:
 
 
 def cues_for(snap, vario_ms: float, stall_level: int, vne_kmh: float | None = None, glider: bool = True,
-             vario_muted: bool = False, prev=None) -> Cues:
+             vario_muted: bool = False, prev=None, cylinders: int = 12) -> Cues:
     """The continuous cues for one snapshot (and the one before it) and the instruments' readings (pure)."""
     vne_ms = (vne_kmh or 250.0) / 3.6
     loud, bright = wind_level(float(snap.ias_ms), float(snap.airbrake), vne_ms)
@@ -139,7 +140,8 @@ def cues_for(snap, vario_ms: float, stall_level: int, vne_kmh: float | None = No
     return Cues(wind=loud, wind_bright=bright,
                 vario=None if (vario_muted or not glider) else vario_tone(vario_ms),
                 buffet=buffet_level(stall_level), horn=(not glider) and stall_level >= 1,
-                engine_hz=engine_tone(rpm), engine_load=min(max(float(load), 0.1), 1.2),
+                engine_hz=engine_tone(rpm, cylinders), engine_load=min(max(float(load), 0.1), 1.2),
+                engine_cylinders=int(cylinders),
                 motor=actuators_moving(prev, snap, glider),
                 jet=(0.35 + 0.65 * float(snap.jet_spool)) * snap.jets_running / jets if jets else 0.0,
                 jet_spool=float(snap.jet_spool) if jets else 0.0,
@@ -351,8 +353,16 @@ class Mixer:
         if eg.any() and self._freq["engine"] > 0:
             ep = self._engine_phase + 2 * np.pi * self._freq["engine"] * np.arange(1, n + 1) / self.rate
             self._engine_phase = float(ep[-1] % (2 * np.pi))
-            tone = 0.5 * np.sin(ep / 2) + 0.35 * np.sin(ep) + 0.2 * np.sin(2 * ep) + 0.1 * np.sin(3 * ep)
-            out += self.GAIN["engine"] * eg * (tone + 0.6 * self._loop(self._dark, n) * np.abs(np.sin(ep / 2)))
+            if c.engine_cylinders > 6:
+                tone = 0.5 * np.sin(ep / 2) + 0.35 * np.sin(ep) + 0.2 * np.sin(2 * ep) + 0.1 * np.sin(3 * ep)
+                out += self.GAIN["engine"] * eg * (tone + 0.6 * self._loop(self._dark, n) * np.abs(np.sin(ep / 2)))
+            else:
+                # few cylinders: each firing a separate exhaust pulse (a harmonic-rich pulse train at the
+                # firing frequency, the once-a-revolution unevenness of the opposed banks under it) and a
+                # burst of exhaust noise with each one
+                tone = 0.3 * np.sin(ep / 2) + sum(np.sin(h * ep) / h ** 0.7 for h in range(1, 8)) / 3.0
+                pulse = np.abs(np.sin(ep / 2)) ** 6
+                out += self.GAIN["engine"] * eg * (tone + 0.9 * self._loop(self._dark, n) * pulse)
 
     def _jet(self, out, c, n, t):
         """Jets: broadband roar rising with the spool, the compressor's whine, the afterburner's

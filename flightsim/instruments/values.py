@@ -264,6 +264,7 @@ def stall_warning(s, stall_1g_kmh: float | None = None, margin: float = 1.1) -> 
 INHG_PA = 3386.389
 PSI_PA = 6894.757              # 1 lb/in2
 ATA_PA = 98066.5               # 1 kgf/cm2
+GAL_AVGAS_KG = 6.0 * 0.45359237   # a US gallon of aviation gasoline, 6.0 lb (the POH weight and balance figure)
 SEA_LEVEL_PA = 101325.0        # zero boost: the standard atmosphere at sea level (14.7 lb/in2)
 ENGINE_SOURCES = {
     "rpm": (("rpm", 1.0, 0.0), ("engine_rpm", 1.0, 0.0)),
@@ -281,6 +282,14 @@ ENGINE_SOURCES = {
     "nozzle_pct": (("afterburner", 100.0, 0.0),),
     "fuel_flow_pph": (("fuel_flow_kgs", 3600.0 / 0.45359237, 0.0),),
     "fuel_lb": (("fuel_kg", 1.0 / 0.45359237, 0.0),),
+    # a carburetted light aircraft (physics/carburettor.py): EGT in F, carburettor air in C, the gyros'
+    # suction, oil in F, each wing tank in US gallons of aviation gasoline (6.0 lb/gal)
+    "egt_f": (("egt_k", 1.8, -459.67),),
+    "carb_temp_c": (("carb_temp_k", 1.0, -273.15),),
+    "suction_inhg": (("suction_inhg", 1.0, 0.0),),
+    "oil_temp_f": (("oil_k", 1.8, -459.67),),
+    "fuel_left_gal": (("fuel_left_kg", 1.0 / GAL_AVGAS_KG, 0.0),),
+    "fuel_right_gal": (("fuel_right_kg", 1.0 / GAL_AVGAS_KG, 0.0),),
 }
 
 

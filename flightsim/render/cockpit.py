@@ -84,12 +84,21 @@ class CockpitPanel:
             g["engine"] = []
         else:
             # six engine gauges: four in the upper row, two beside the G meter's row (the oil
-            # pressure joined the temperatures with the systems damage of issue 18)
-            slots = [(cx - 540 * k, 158 * k), (cx - 415 * k, 158 * k), (cx + 415 * k, 158 * k),
-                     (cx + 540 * k, 158 * k), (cx + 415 * k, 56 * k), (cx + 540 * k, 56 * k)]
+            # pressure joined the temperatures with the systems damage of issue 18); more (a light
+            # aircraft's carburettor, suction and tank gauges), smaller: three a side above, three
+            # beside the G meter's row
+            if len(engine) <= 6:
+                rg = 46 * k
+                slots = [(cx - 540 * k, 158 * k), (cx - 415 * k, 158 * k), (cx + 415 * k, 158 * k),
+                         (cx + 540 * k, 158 * k), (cx + 415 * k, 56 * k), (cx + 540 * k, 56 * k)]
+            else:
+                rg = 40 * k
+                xs3 = (385 * k, 478 * k, 571 * k)
+                slots = ([(cx - x, 160 * k) for x in xs3[::-1]] + [(cx + x, 160 * k) for x in xs3]
+                         + [(cx + x, 56 * k) for x in xs3])
             g["engine"] = []
             for (gs, field), (x, y) in zip(engine, slots):
-                d = D.Dial.linear(x, y, 46 * k, gs.min, gs.max, 225.0, 270.0)
+                d = D.Dial.linear(x, y, rg, gs.min, gs.max, 225.0, 270.0)
                 D.small_gauge(cv, tb, ("eng", field), d, gs, gs.unit, gs.label)
                 g["engine"].append((field, d))
             g["gmeter"] = self._gmeter(cv, tb, cx - 540 * k, 56 * k, 46 * k)
