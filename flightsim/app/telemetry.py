@@ -140,7 +140,7 @@ def telemetry(args) -> int:
         pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=world.sim.powered,
                           aircraft=world.compiled.spec)
     snap = world.buffer.read()[1]
-    who = f"flown by {type(pilot).__name__}" if pilot is not None else "hands off"
+    who = f"flown by {getattr(pilot, 'name', type(pilot).__name__)}" if pilot is not None else "hands off"
     start = world.start
     speed = f", {start.speed_ms * 3.6:.0f} km/h TAS" if start.speed_ms else ""
     print(f"{world.compiled.name} in {sc.name} ({start.type} start at {snap.altitude_m:.0f} m{speed}, "

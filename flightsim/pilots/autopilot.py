@@ -28,6 +28,7 @@ import math
 
 from ..runtime.handoff import ControlInputs
 from .circuit import CircuitPilot
+from .engine_habits import CarburettorHabits, has_carburettor
 from .flying import Attitude, Flyer, ScenarioPilot, runway_frame
 from .landing import LandingPilot
 from .powered import CruisePilot, TakeoffPilot
@@ -69,7 +70,8 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraf
     reach); a glider parked on the runway -> hands off (it waits for a launch). A powered
     aircraft (``powered``; default: the scenario is a fighter or trainer scenario), in any
     scenario: on the runway -> TakeoffPilot at the speeds of ``aircraft`` (the AircraftSpec
-    flown, default the scenario's: takeoff_speeds), in the air -> CruisePilot. The soaring, ridge and powered
+    flown, default the scenario's: takeoff_speeds), in the air -> CruisePilot; with a carburetted
+    engine, either with a light-aircraft pilot's carburettor heat and mixture (engine_habits.py). The soaring, ridge and powered
     pilots, and the circuit on its way to the field, keep a TerrainWatch on the ground ahead
     (the circuit itself is planned clear of the hills; the circling in a thermal and the
     final approach fly by their own rules)."""
@@ -100,9 +102,13 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraf
 
     if sc.kind in ("fighter", "trainer") if powered is None else powered:
         if st["type"] == "runway":
-            return watching(TakeoffPilot(hdg, **takeoff_speeds(aircraft or sc.aircraft)), seconds=30.0,
-                            clearance_m=150.0)
-        return watching(CruisePilot(heading_rad=hdg), seconds=30.0, clearance_m=150.0)
+            p = watching(TakeoffPilot(hdg, **takeoff_speeds(aircraft or sc.aircraft)), seconds=30.0, clearance_m=150.0)
+        else:
+            p = watching(CruisePilot(heading_rad=hdg), seconds=30.0, clearance_m=150.0)
+        from ..aircraft_data.loader import load_aircraft
+        flown = aircraft or sc.aircraft
+        spec = load_aircraft(flown) if isinstance(flown, str) else flown
+        return CarburettorHabits(p, spec) if spec is not None and has_carburettor(spec) else p
     if st["type"] == "winch":
         if winch is None:
             raise ValueError(f"scenario {sc.name!r} starts on a winch: pass the world's winch")

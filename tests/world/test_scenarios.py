@@ -183,3 +183,39 @@ def test_the_engine_fails_on_the_climb_out_where_the_scenario_says():
     w.reset()
     w.physics.tick(60.0)
     assert not w.engine_failed and w.buffer.read()[1].altitude_m < w.terrain.airfield.elevation_m + 5.0
+
+
+def test_carburettor_ice_in_moist_air_and_the_pilot_s_carburettor_heat():
+    """c172_carb_ice ([world] humidity_pct = 90): cruising at about 3,000 ft the carburettor gathers
+    ice and the rpm sags; hands off it keeps growing, while the autopilot's light-aircraft habits
+    (pilots/engine_habits.py) notice it, pull the carburettor heat and clear it. The snapshot
+    carries the gauges a C172 shows: carburettor and exhaust gas temperatures, suction, each tank."""
+    from flightsim.pilots.autopilot import autopilot
+    from flightsim.pilots.engine_habits import CarburettorHabits
+    from flightsim.world.assembly import World
+
+    def fly(with_pilot, seconds):
+        w = World("c172p", "c172_carb_ice")
+        assert w.scenario.world["humidity_pct"] == 90.0
+        pilot = autopilot(w.scenario, w.terrain, aircraft=w.compiled.spec) if with_pilot else None
+        snap, ices, heats = w.buffer.read()[1], [], []
+        for k in range(int(seconds / 0.02)):
+            if pilot is not None:
+                w.mailbox.post(pilot(snap))
+            w.physics.tick(k * 0.02)
+            snap = w.buffer.read()[1]
+            ices.append(snap.carb_ice)
+            heats.append(snap.controls.carb_heat)
+        return pilot, snap, ices, heats
+
+    _, snap, ices, _ = fly(False, 200.0)
+    assert ices[-1] > 0.15 and ices[-1] == max(ices)          # hands off: growing
+    assert 273.15 - 20.0 < snap.carb_temp_k < 273.15          # in the gauge's yellow arc
+    assert 800.0 < snap.egt_k < 1100.0
+    assert snap.suction_inhg == 5.0
+    assert snap.fuel_left_kg == pytest.approx(snap.fuel_right_kg) and snap.fuel_left_kg > 50.0
+    pilot, snap, ices, heats = fly(True, 600.0)
+    assert isinstance(pilot, CarburettorHabits)
+    assert max(heats) == 1.0                                   # the heat was pulled ...
+    assert max(ices) < 0.12                                    # ... before the ice took an eighth of the bore
+    assert ices[-1] < max(ices)
