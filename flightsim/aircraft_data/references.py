@@ -65,7 +65,8 @@ BEHAVIOUR_CARDS = ("winch_launch_speed", "winch_release_height", "weak_link", "s
                    "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall",
                    "radiator_hit_seizure", "radiator_half_capacity", "self_sealing_tank", "tank_fire",
                    "stores_release_agility", "g_limit_held", "lift_limited_pull", "afterburner_fuel")
-POWERS = ("wep", "military", "normal", "cruise", "idle", "max")    # max: a jet's full afterburner
+POWERS = ("wep", "military", "normal", "cruise", "idle", "max", "off")    # max: a jet's full afterburner; off:
+                                                                          # the engine cut, its propeller windmilling
 CONFIGS = ("clean", "gear_down", "landing", "takeoff", "airbrakes")
 CONDITION_KEYS = {
     "mass_kg": num(False, None, positive),
@@ -83,6 +84,7 @@ CONDITION_KEYS = {
     "mach": num(False, None, between(0.05, 3.0)),                  # a jet's figures: at this Mach number
     "mach_to": num(False, None, between(0.05, 3.0)),               # acceleration: to this Mach number
     "rate_ms": num(False, None, between(0.0, 50.0)),               # ceiling: where the best climb falls to this
+    "braking": num(False, None, between(0.05, 1.0)),               # landing roll: the brakes' share of their force
     "condition": Field("str", required=False, default=""),
 }
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
@@ -170,7 +172,7 @@ class Figure:
         if c.get("mass_kg"):
             parts.append(f"{c['mass_kg']:.0f} kg")
         if c.get("power"):
-            parts.append(f"{c['power']} power")
+            parts.append("engine off, windmilling" if c["power"] == "off" else f"{c['power']} power")
         if c.get("config") and c["config"] != "clean":
             parts.append(c["config"].replace("_", " "))
         if c.get("stick_force_n"):

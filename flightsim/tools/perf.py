@@ -25,7 +25,8 @@ import numpy as np
 
 from ..aircraft_data.compile import aircraft_with_mass
 from ..arg_types import ALTITUDE_M, ALTITUDES_M, MASS_KG
-from ..physics.named import AircraftView
+from ..physics.named import AircraftView, Controls
+from ..physics.named_model import AircraftData
 from ..physics.state import make_ctrl
 from ..sim import Sim
 from .glide_sweep import stall_sweep
@@ -41,6 +42,20 @@ def power_ctrl(power: str, **kw) -> np.ndarray:
     return make_ctrl(prop_rpm=1.0, **POWER[power], **kw)
 
 
+LEAN_ABOVE_M = 914.4       # a carburetted engine's mixture: full rich below 3,000 ft, leaned above (C172P POH)
+
+
+def leaned(sim, ctrl: np.ndarray, altitude_m: float) -> np.ndarray:
+    """``ctrl`` with a carburetted engine's mixture where a flight manual's tables fly it: full rich
+    below 3,000 ft (take-off, low climbs), leaned for the most rpm above (physics/carburettor.py). An
+    engine with an automatic mixture: unchanged."""
+    data = AircraftData(sim.model)
+    if data.carburettor and altitude_m > LEAN_ABOVE_M:
+        from ..physics.carburettor import best_power_lean
+        Controls(ctrl).mixture_lean = best_power_lean(sim.model, data.engine_row, altitude_m)
+    return ctrl
+
+
 def _sim(aircraft, mass_kg):
     return Sim(aircraft_with_mass(aircraft, mass_kg))
 
@@ -49,7 +64,7 @@ def max_level_speed(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, 
     """The fastest steady level flight at full throttle: (trim, sim). Speed continuation
     down from well above the top speed finds the fast (thrust = drag) solution."""
     sim = sim or _sim(aircraft, mass_kg)
-    tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0), plant_in_jacobian=False)
+    tr = sim.trimmer(altitude_m, leaned(sim, power_ctrl(power, gear_up=1.0), altitude_m), plant_in_jacobian=False)
     best = None
     for v0 in (230.0, 200.0, 170.0, 260.0, 140.0):
         t = tr.level_at_throttle((v0, 0.0, 0.0))
@@ -69,8 +84,8 @@ def level_speed_at_power(aircraft="c172p", altitude_m=0.0, fraction=0.75, mass_k
     lo, hi, best = 0.2, 1.0, None
     for _ in range(16):
         th = 0.5 * (lo + hi)
-        tr = sim.trimmer(altitude_m, make_ctrl(prop_rpm=1.0, throttle=th, wep=0.0, gear_up=1.0),
-                         plant_in_jacobian=False)
+        tr = sim.trimmer(altitude_m, leaned(sim, make_ctrl(prop_rpm=1.0, throttle=th, wep=0.0, gear_up=1.0),
+                                            altitude_m), plant_in_jacobian=False)
         t = tr.level_at_throttle((65.0, 0.02, 0.0))
         if not (t.ok and t.within_travel):
             lo = th
@@ -121,7 +136,7 @@ def best_climb(aircraft="p51d", altitude_m=0.0, power="wep", mass_kg=None, sim=N
     sim = sim or _sim(aircraft, mass_kg)
     if v_lo_kmh is None or v_hi_kmh is None:
         v_lo_kmh, v_hi_kmh = _search(sim, "climb_scan_kmh", (220.0, 560.0))
-    tr = sim.trimmer(altitude_m, power_ctrl(power, gear_up=1.0), plant_in_jacobian=False)
+    tr = sim.trimmer(altitude_m, leaned(sim, power_ctrl(power, gear_up=1.0), altitude_m), plant_in_jacobian=False)
     rate = lambda t: t.tas_ms * math.sin(t.gamma_rad) / acceleration_factor(t.tas_ms, altitude_m)
     # coarse scan, then golden-section search around the best point. The scan runs from the
     # fast end down, each trim starting from the last: it follows the unstalled branch (near

@@ -35,11 +35,13 @@ from .glide_sweep import stall_sweep
 KMH = 3.6
 
 
-def polar(aircraft="astir", mass_kg=None, step_kmh=5.0):
+def polar(aircraft="astir", mass_kg=None, step_kmh=5.0, engine_off=False):
+    """The glide polar at sea level; a powered aircraft's at idle, or with ``engine_off`` its engine
+    stopped by the cut-off and the propeller windmilling (a flight manual's engine-failure glide)."""
     compiled = aircraft_with_mass(aircraft, mass_kg)
     sim = Sim(compiled)
     vne_kmh = compiled.spec.aircraft["vne_kmh"]
-    clean = make_ctrl(gear_up=1.0)          # airbrakes in, a retractable gear up
+    clean = make_ctrl(gear_up=1.0, cutoff=1.0 if engine_off else 0.0)   # airbrakes in, a retractable gear up
     front, stall = stall_sweep(sim, vne_kmh / KMH, clean)
     trimmer = sim.trimmer(0.0, clean, plant_in_jacobian=False)
     # the alpha sweep gives good starting points for trims at any speed on the front side

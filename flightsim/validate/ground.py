@@ -14,7 +14,8 @@
   configuration stall speed at that weight: a three-point landing touches down just above the
   stall); the pilot brings the stick back as the speed falls, keeps straight with the rudder,
   and brakes evenly with ``BRAKING`` of the brakes' full force from ``BRAKE_AFTER_S`` (firm
-  braking, assumed: at half the force the P-51D noses over).
+  braking, assumed: at half the force the P-51D noses over), or the condition's ``braking``
+  where the manual says how hard (a nose-wheel trainer's "maximum braking": 1).
 """
 from __future__ import annotations
 
@@ -75,9 +76,10 @@ def landing_roll(aircraft, cond) -> float:
     c = sim.controls.copy()
     c.set(throttle=0.0, pitch=0.0, brake_left=0.0, brake_right=0.0)    # (stick back as the speed falls: below)
     start = sim.position_ned_m
+    braking = cond.get("braking") or BRAKING
     for k in range(int(120.0 / DT)):
         if k * DT >= BRAKE_AFTER_S:
-            c.set(brake_left=BRAKING, brake_right=BRAKING)
+            c.set(brake_left=braking, brake_right=braking)
         # the stick comes back as the wing stops flying: the tail held down (tail wheel steering,
         # no nosing over), never so far that the aircraft balloons back into the air
         c.pitch = min(1.0, max(0.0, 1.0 - sim.ias_ms / v)) if k else 0.0

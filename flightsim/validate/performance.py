@@ -30,8 +30,11 @@ def _sim(aircraft: str, mass_kg: float | None) -> Sim:
 
 
 @lru_cache(maxsize=8)
-def glide_polar(aircraft: str, mass_kg: float | None) -> dict:
-    return polar(aircraft, mass_kg)
+def glide_polar(aircraft: str, mass_kg: float | None, engine_off: bool = False) -> dict:
+    """The glide polar (tunnel.polar): a powered aircraft's at idle, or with ``engine_off`` (a
+    condition's power "off") its engine cut and the propeller windmilling, as a flight manual's
+    engine-failure glide."""
+    return polar(aircraft, mass_kg, engine_off=engine_off)
 
 
 CRUISE_POWER = 0.75      # "cruise" power in a level-speed card: a flight manual's 75 % of the rated brake power
@@ -75,11 +78,11 @@ def stall_speed(aircraft, cond) -> float:
 
 
 def best_glide_ratio(aircraft, cond) -> float:
-    return glide_polar(aircraft, cond["mass_kg"])["best_glide"]["glide_ratio"]
+    return glide_polar(aircraft, cond["mass_kg"], cond.get("power") == "off")["best_glide"]["glide_ratio"]
 
 
 def best_glide_speed(aircraft, cond) -> float:
-    return glide_polar(aircraft, cond["mass_kg"])["best_glide"]["tas_kmh"]
+    return glide_polar(aircraft, cond["mass_kg"], cond.get("power") == "off")["best_glide"]["tas_kmh"]
 
 
 def min_sink(aircraft, cond) -> float:

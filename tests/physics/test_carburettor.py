@@ -158,7 +158,11 @@ def test_the_run_up_s_carburettor_heat_check_drops_75_to_150_rpm():
         for _ in range(int(seconds / 0.02)):
             sim.step(c.array)
         return AircraftView(sim.state, sim.diag).engine_rpm
-    cold = rpm_at(0.3, 0.0)
-    assert 1650.0 < cold < 1800.0
-    assert 75.0 <= cold - rpm_at(0.3, 1.0) <= 150.0
+    lo, hi = 0.2, 0.5                    # the throttle set for 1,700 rpm, as the POH's run-up
+    for _ in range(8):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if rpm_at(mid, 0.0, 6.0) < 1700.0 else (lo, mid)
+    cold = rpm_at(hi, 0.0)
+    assert 1680.0 < cold < 1730.0
+    assert 75.0 <= cold - rpm_at(hi, 1.0) <= 150.0
     assert 2300.0 <= rpm_at(1.0, 0.0) <= 2420.0
