@@ -531,7 +531,8 @@ S_FCS_YAW = 130        # the yaw law's integrator (sideslip)
 S_FCS_G = 131          # the pitch law's load-factor demand less 1, as it follows the stick at the onset-rate limit, g
 S_FCS_G_INT = 132      # the pitch law's integral of the load-factor error, g (what the steady-turn relation misses)
 S_CARB_ICE = 133       # ice in the carburettor's throttle bore, kg (physics/carburettor.py)
-N_STATE = 136          # (134..135 spare)
+S_FUEL_CUT = 134       # 1: no fuel reaches the engine (a scripted failure: it stops firing and windmills)
+N_STATE = 136          # (135 spare)
 # ---- diag
 D_G_DEMAND = 58        # the load factor the pitch law asks for, g
 D_G_LIMIT = 59         # the positive limit in force (lower while rolling), g

@@ -98,6 +98,7 @@ class Readouts:
     carburettor_temp_k = _Slot(L.D_CARB_T, "diag", 1.0, "carburettor air temperature at the throttle, K (0: no carburettor)")
     exhaust_gas_temp_k = _Slot(L.D_EGT, "diag", 1.0, "exhaust gas temperature, K (0: no carburettor)")
     carburettor_ice_kg = _Slot(L.S_CARB_ICE, "state", 1.0, "ice in the carburettor's throttle bore, kg")
+    fuel_cut = _Slot(L.S_FUEL_CUT, "state", 1.0, "1: no fuel reaches the engine (a scripted failure): it windmills")
     mass_kg = _Slot(L.D_MASS, "diag", 1.0, "mass this step, kg (powered aircraft: as fuel burns)")
     ammo_rounds = _Slot(L.D_AMMO, "diag", 1.0, "rounds left, all guns")
     recoil_n = _Slot(L.D_RECOIL, "diag", 1.0, "total recoil force of the guns firing this step, N")

@@ -47,7 +47,7 @@ from .propeller import blade_loads, momentum_targets
 from .fuel import burn_fuel, fuel_on_board
 from .jet import jet_advance, jet_forces
 from .layout import H_N_JETS
-from .layout import C_CARB_HEAT, C_MIXTURE_LEAN, D_CARB_T, D_EGT, EN_CARBURETTOR, S_CARB_ICE
+from .layout import C_CARB_HEAT, C_MIXTURE_LEAN, D_CARB_T, D_EGT, EN_CARBURETTOR, S_CARB_ICE, S_FUEL_CUT
 from .carburettor import ice_rate
 
 CP_AIR = 1005.0
@@ -83,7 +83,7 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     ax, ay, az: velocity of the CG through the air (body axes); humidity: the air's relative
     humidity, 0..1 (a carburettor's ice).
 
-    Slots read: state S_CARB_ICE, S_COOLANT_T, S_ENG_OMEGA, S_INFLOW, S_OIL_T, S_OMEGA,
+    Slots read: state S_CARB_ICE, S_COOLANT_T, S_ENG_OMEGA, S_FUEL_CUT, S_INFLOW, S_OIL_T, S_OMEGA,
       S_PROP_DAMAGE, S_PROP_PITCH, S_SC_GEAR.
     Slots written: diag D_BLADE_ANGLE, D_CARB_T, D_COOLANT_T, D_EGT, D_ENGINE_LOAD, D_EXHAUST_THRUST,
       D_FUEL_FLOW, D_FUEL_KG, D_MAP, D_OIL_PRESSURE, D_OIL_T, D_PROP_EFF, D_PROP_TORQUE, D_RPM,
@@ -140,7 +140,7 @@ def plant_forces(model, tables, state, ctrl, press, temp, rho, sound, ax, ay, az
     health, seized = engine_factor(model, state)
     fuel = fuel_on_board(model, state) if int(model[0, H_N_TANKS]) > 0 else 1.0
     firing = 1.0 if (omega > model[e, EN_OMEGA_FIRE] and ctrl[C_CUTOFF] < 0.5 and fuel > 0.0
-                     and seized < 0.5) else 0.0
+                     and seized < 0.5 and state[S_FUEL_CUT] < 0.5) else 0.0
     tas2 = ax * ax + ay * ay + az * az
     qbar = 0.5 * rho * tas2
     torque, manifold, air, fuel_flow, sc_power, burned, t_charge, t_carb, egt = engine_state(

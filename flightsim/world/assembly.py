@@ -12,6 +12,7 @@ from ..aircraft_data.compile import compile_aircraft
 from ..aircraft_data.damage import set_loadout
 from ..aircraft_data.loader import load_aircraft
 from ..physics.named import AircraftView
+from ..physics.named_model import AircraftData
 from ..runtime.handoff import ControlInputs, ControlMailbox, SnapshotBuffer
 from ..runtime.physics_thread import PhysicsThread
 from ..sim import Sim
@@ -88,15 +89,18 @@ class World:
             self.combat.tick(state, env, t_s)
 
     def _failures(self, state) -> None:
-        """(physics thread) The scenario's scripted failures ([failure]): the engine's power gone once
-        the aircraft has climbed through ``engine_at_height_m`` above the airfield, for the rest of
-        the flight (a reset brings it back). Read from the state, so a replay fails it at the same step."""
+        """(physics thread) The scenario's scripted failures ([failure]): the engine stops once the
+        aircraft has climbed through ``engine_at_height_m`` above the airfield, no fuel reaching it
+        (the commonest cause: starvation), so the propeller windmills, for the rest of the flight (a
+        reset brings it back). Read from the state, so a replay fails it at the same step."""
         h = self.scenario.failure.get("engine_at_height_m")
         if h is None or self.engine_failed:
             return
         a = AircraftView(state)
         if a.altitude_m - self.terrain.airfield.elevation_m > h:
-            a.engine_hit = 1.0
+            a.fuel_cut = 1.0                        # a piston engine; a jet flames out
+            for k in range(AircraftData(self.sim.model).jets):
+                a.set_jet_failed(k, True)
             self.engine_failed = True
 
     def release_cable(self):
