@@ -234,3 +234,18 @@ def test_slat_cards_refuse_an_aircraft_without_slats(tmp_path):
     for card in ("slat_asymmetry", "slat_roll_near_stall"):
         row = _behaviour(tmp_path, "p51d", card)
         assert row["status"] == "error" and "no automatic slats" in row["observed"], row
+
+
+def test_the_spin_card_counts_turns_and_reports_what_the_model_did():
+    """validate/spin.py: the heading's turns unwrapped through +/-180 deg both ways; the C172's card
+    flies its entry and says whether it spun (the model's stalled dive is reported, not hidden)."""
+    import math
+
+    from flightsim.validate import spin
+    t = spin._Turns(math.radians(170.0))
+    for deg in (-170.0, -90.0, 0.0, 90.0, 180.0):
+        n = t.update(math.radians(deg))
+    assert n == pytest.approx(370.0 / 360.0)
+    r = spin.spin_recovery("c172p", 1088.6)
+    assert r["turns_held"] > 0.5 and r["entry_s"] > 0.0 and r["height_lost_m"] > 0.0
+    assert isinstance(r["spun"], bool)

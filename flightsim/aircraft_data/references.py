@@ -64,7 +64,8 @@ BEHAVIOUR_CARDS = ("winch_launch_speed", "winch_release_height", "weak_link", "s
                    "winch_stall", "turning_stall", "buffet_margin", "trim_change_flaps", "trim_change_gear",
                    "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall",
                    "radiator_hit_seizure", "radiator_half_capacity", "self_sealing_tank", "tank_fire",
-                   "stores_release_agility", "g_limit_held", "lift_limited_pull", "afterburner_fuel")
+                   "stores_release_agility", "g_limit_held", "lift_limited_pull", "afterburner_fuel",
+                   "spin_recovery")
 POWERS = ("wep", "military", "normal", "cruise", "idle", "max", "off")    # max: a jet's full afterburner; off:
                                                                           # the engine cut, its propeller windmilling
 CONFIGS = ("clean", "gear_down", "landing", "takeoff", "airbrakes")

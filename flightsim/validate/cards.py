@@ -113,6 +113,21 @@ def stall_roll_off(aircraft, b):
     return ok, _stall_words(r, _stall_rate(aircraft))
 
 
+def spin_recovery(aircraft, b):
+    """A one-turn spin (14 CFR 23.221(a)) and the flight manual's recovery: it must spin (a developed,
+    stalled rotation), stop within ``limit`` more turns and pull out."""
+    from . import spin
+    r = spin.spin_recovery(aircraft, b.cond["mass_kg"])
+    if not r["spun"]:
+        return False, (f"no spin: with full back stick and full rudder it turned {r['turns_held']:.1f} times in "
+                       f"{r['entry_s']:.0f} s, the wing stalled, diving to {r['max_ias_kmh']:.0f} km/h IAS "
+                       f"(a developed spin turns faster than {spin.SPIN_RATE_DPS:.0f} deg/s)")
+    ok = r["recovery_turns"] is not None and r["recovery_turns"] <= b.limit and r["recovered"]
+    return ok, (f"spun {r['turns_held']:.1f} turns; the recovery stopped the rotation in "
+                f"{r['recovery_turns'] or 0.0:.2f} turns ({r['recovery_s'] or 0.0:.1f} s), pulled out at up to "
+                f"{r['max_g']:.1f} g and {r['max_ias_kmh']:.0f} km/h IAS, {r['height_lost_m']:.0f} m lost")
+
+
 def turning_stall(aircraft, b):
     """A turning flight stall (14 CFR 23.203): the bank through the recovery stays within
     low (the opposite way, negative) .. high (the turn's way), and level flight is regained."""
@@ -322,6 +337,7 @@ def stores_release_agility(aircraft, b):
 BEHAVIOURS = {
     "winch_launch_speed": winch_launch_speed, "winch_release_height": winch_release_height, "weak_link": weak_link,
     "stall_speed_limit": stall_speed_limit, "stall_roll_off": stall_roll_off, "buffet_margin": buffet_margin,
+    "spin_recovery": spin_recovery,
     "winch_stall": winch_stall, "turning_stall": turning_stall, "trim_change_flaps": trim_change_flaps,
     "trim_change_gear": trim_change_gear,
     "speed_stability": speed_stability, "stabilizer_trim_no_stall": stabilizer_trim_no_stall,
