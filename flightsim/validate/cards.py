@@ -382,12 +382,15 @@ def model_only(aircraft, refs, powered: bool) -> list[dict]:
         out.append({"card": "turning_stall", "result": r,
                     "summary": "in a 30 deg coordinated turn, power off: " + _stall_words(r, _stall_rate(aircraft))
                                + f"; the bank reached {r['max_bank_into_turn_deg']:.0f} deg the turn's way and "
-                                 f"{r['max_bank_away_deg']:.0f} deg the other (no P-51D statement found to judge it by)"})
-        prof = performance.climb_profile(aircraft, dict(mass_kg=None, altitude_m=0.0, altitude_to_m=6096.0,
+                                 f"{r['max_bank_away_deg']:.0f} deg the other (no statement found to judge it by)"})
+        # to 20,000 ft, or for an aircraft whose ceiling is lower to 80 % of it (whole thousands of feet)
+        ceilings = [f.value for f in refs.of("service_ceiling")]
+        to_ft = min(20000.0, 1000.0 * math.floor(0.8 * min(ceilings) / 304.8)) if ceilings else 20000.0
+        prof = performance.climb_profile(aircraft, dict(mass_kg=None, altitude_m=0.0, altitude_to_m=to_ft * 0.3048,
                                                         power="military"))
         out.append({"card": "time_to_climb", "result": prof,
-                    "summary": f"sea level to 20,000 ft at military power: {prof['time_s'] / 60.0:.1f} min "
-                               "(no P-51D figure found; the P-51B's about 4.5 min to 15,000 ft is a forum quotation)"})
+                    "summary": f"sea level to {to_ft:,.0f} ft at military power: {prof['time_s'] / 60.0:.1f} min "
+                               "(no figure found to judge it by)"})
     else:
         r45 = roll.roll_time_45(aircraft)
         out.append({"card": "roll_time_45", "result": r45,
