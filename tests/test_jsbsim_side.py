@@ -31,6 +31,10 @@ def test_every_case_gives_both_models_figures_in_the_public_shape(rows):
         assert set(r) >= {"case", "quantity", "flightsim", "jsbsim", "published", "unit"}
         assert isinstance(r["jsbsim"], float) and math.isfinite(r["jsbsim"]), r
         assert r["flightsim"] is None or isinstance(r["flightsim"], float), r
+    # the flight-tested condition carries its published phugoid with the source (AAIB 12/2020)
+    tested = [r for r in rows if r["published"] is not None]
+    assert {r["quantity"] for r in tested} == {"phugoid period", "phugoid damping ratio"}
+    assert all(r["case"].startswith("110 kt") and "AAIB" in r["published_source"] for r in tested)
 
 
 @pytest.mark.parametrize("who", ["flightsim", "jsbsim"])

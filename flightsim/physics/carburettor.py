@@ -19,11 +19,12 @@ Cessna 172: "power falls with altitude and with a wrong mixture; carburettor ici
 * **Carburettor air temperature.** The air cools in the carburettor by the fuel's evaporation
   (half of it evaporated by the throttle plate, assumed; latent heat 350 kJ/kg) and by its
   expansion past the throttle (a share of the isentropic drop to the manifold pressure, the
-  rest recovered as the flow slows): at full throttle about 15 K below the intake air, closed
-  about 30 K (FAA AC 20-113 and the UK CAA Safety Sense 14: "the temperature may drop by as
-  much as 30 C (70 F)"). Carburettor heat draws the air over the exhaust: its rise at 75 %
-  power is the engine's ``carb_heat_rise_k`` (FAR 23.1101: 90 F at 75 % of maximum continuous
-  power), less at low power where the exhaust is cooler.
+  rest recovered as the flow slows, and no further than the sonic gap of a nearly closed throttle):
+  at full throttle about 15 K below the intake air, closed about 29 K (FAA AC 20-113 and the UK
+  CAA Safety Sense 14: "the temperature may drop by as much as 30 C (70 F)"). Carburettor heat
+  draws the air over the exhaust: its rise at 75 % power is the engine's ``carb_heat_rise_k``
+  (FAR 23.1101: 90 F at 75 % of maximum continuous power), less at low power where the exhaust is
+  cooler.
 * **Ice.** Air cooled below 0 C and below its frost point leaves its surplus water vapour as ice
   on the venturi and throttle plate: the surplus is the intake air's humidity (the environment's
   relative humidity at the ambient temperature) less what saturated air holds over ice at the
@@ -48,6 +49,7 @@ L_VAPOUR_FUEL = 350e3      # J/kg, aviation gasoline's latent heat of vaporisati
 L_FUSION = 334e3           # J/kg, ice
 EVAPORATED = 0.5           # share of the fuel evaporated by the throttle plate (assumed)
 EXPANSION_SHARE = 0.3      # share of the isentropic expansion's cooling past the throttle kept (assumed)
+CHOKED_RATIO = 0.528       # the critical pressure ratio for air (gamma 1.4): the gap is sonic below it
 ICE_CAPTURE = 0.25         # share of the water frozen out of the air that sticks (assumed)
 ICE_CAPTURE_COLD_C = -25.0   # carburettor temperature below which no ice sticks
 ICE_CAPTURE_FULL_C = -10.0   # ... above which (to 0 C) the full share sticks
@@ -106,6 +108,8 @@ def carburettor_temperature(t_in, far, manifold, p_in):
     and the expansion past the throttle."""
     t = t_in - EVAPORATED * far * L_VAPOUR_FUEL / CP_AIR
     ratio = manifold / p_in if p_in > 0.0 else 1.0
+    if ratio < CHOKED_RATIO:
+        ratio = CHOKED_RATIO            # a nearly closed throttle's gap chokes: the air expands no further there
     if ratio < 1.0:
         t -= EXPANSION_SHARE * t_in * (1.0 - ratio ** (1.0 / KAPPA_EXP))
     return t

@@ -20,7 +20,8 @@ pedal and throttle positions added to each model's own trim (``CASES``):
     power-off glide   throttle closed, stick fixed     the glide ratio it settles to
 
 Each model's time histories (``History``) are read the same way (validate/modes.py); the rows
-are ``{"case", "quantity", "flightsim", "jsbsim", "published", "unit"}``. JSBSim comes with the
+are ``{"case", "quantity", "flightsim", "jsbsim", "published", "unit"}`` (and ``published_source``
+where a flight test gives the figure: the C172's phugoid at 110 KIAS, AAIB_172S). JSBSim comes with the
 ``bench`` extra; without it ``side_by_side`` raises RuntimeError saying so.
 
 Sign conventions: our pitch control is stick back positive (nose up), JSBSim's
@@ -43,9 +44,16 @@ LB = 0.45359237
 DT = 0.02
 # our aircraft -> JSBSim's bundled model of it
 PAIRS = {"c172p": "c172p", "p51d": "p51d"}
-# (case name, altitude m, calibrated airspeed kt, flaps as a fraction of their travel)
-CONDITIONS = {
-    "c172p": [("90 kt at 3,000 ft", 3000 * FT, 90.0, 0.0), ("65 kt at 3,000 ft, flaps 30", 3000 * FT, 65.0, 1.0)],
+# (case name, altitude m, calibrated airspeed kt, flaps as a fraction of their travel[, the published
+# figures of a flight test at that condition, {quantity: value}, and their source])
+AAIB_172S = ("AAIB Bulletin 12/2020, Cessna 172S G-CBXJ: the investigators' test pilot flew a sister 172S at "
+             "2,300 lb trimmed at 110 KIAS and 2,500 rpm near 3,500 ft, controls free: phugoid periods 35.9 and "
+             "34.6 s, 'heavily damped' (about 0.13, read from the report's plot by a third party); a small rudder "
+             "input led to a spiral dive within 10-15 s (divergent spiral)")
+CONDITIONS: dict[str, list[tuple]] = {
+    "c172p": [("90 kt at 3,000 ft", 3000 * FT, 90.0, 0.0), ("65 kt at 3,000 ft, flaps 30", 3000 * FT, 65.0, 1.0),
+              ("110 kt at 3,500 ft", 3500 * FT, 110.0, 0.0,
+               {"phugoid period": 35.3, "phugoid damping ratio": 0.13}, AAIB_172S)],
     "p51d": [("250 kt at 10,000 ft", 10000 * FT, 250.0, 0.0)],
 }
 
@@ -256,7 +264,8 @@ def side_by_side(aircraft: str, published: dict | None = None, log=print):
     published = published or {}
     rows, histories = [], {}
     gear = gear_up(aircraft)
-    for cond, alt, kcas, flaps in CONDITIONS[aircraft]:
+    for cond, alt, kcas, flaps, *flight_test in CONDITIONS[aircraft]:
+        tested, source = flight_test if flight_test else ({}, None)
         for case in CASES:
             js = fly_jsbsim(model, alt, kcas, flaps, case, gear)
             ours = fly_ours(aircraft, alt, kcas, flaps, case, js.trim["mass_kg"])
@@ -264,8 +273,11 @@ def side_by_side(aircraft: str, published: dict | None = None, log=print):
             a, b = dict((q, (v, u)) for q, v, u in read(case.name, ours)), read(case.name, js)
             for q, v, unit in b:
                 mine = a.get(q, (float("nan"), unit))[0]
-                rows.append({"case": f"{cond}: {case.name}", "quantity": q, "flightsim": _r(mine), "jsbsim": _r(v),
-                             "published": published.get(q), "unit": unit})
+                row = {"case": f"{cond}: {case.name}", "quantity": q, "flightsim": _r(mine), "jsbsim": _r(v),
+                       "published": tested.get(q, published.get(q)), "unit": unit}
+                if q in tested:
+                    row["published_source"] = source
+                rows.append(row)
                 log(f"  {cond:28s} {case.name:18s} {q:44s} {_r(mine)!s:>9} {_r(v)!s:>9} {unit}")
     return rows, histories
 
