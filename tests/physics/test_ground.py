@@ -106,3 +106,43 @@ def test_one_wheel_brake_turns_toward_its_side(trainer_path, tmp_path):
     sim.forward_speed_ms = 6.0
     sim.fly(3.0, make_ctrl(brake_right=1.0))
     assert math.degrees(sim.euler_rad[2]) > 5.0          # right brake: swings right
+
+
+def test_a_parked_light_aircraft_with_its_pilot_in_the_left_seat_sits_still():
+    """The C172 (high wing on tall legs, light roll inertia, CG 2.5 cm left of the centreline with one
+    pilot): parked at idle, brakes off, it neither rocks on its gear nor creeps round. Before the
+    friction's creep speed counted the legs' arms over the inertia (ground.creep_per_newton_of) it
+    rocked at half the step rate (+/-12 deg/s) and turned 8 deg right in 3 s."""
+    import math
+
+    from flightsim.physics.named import Controls
+    from flightsim.sim import Sim
+    sim = Sim("c172p")
+    sim.spawn_on_ground()
+    assert sim.compiled.cg_m[1] < -0.02
+    c = Controls(sim.ctrl.copy(), throttle=0.0, brake_left=0.0, brake_right=0.0)
+    h0, rates = sim.euler_rad[2], []
+    for _ in range(int(3.0 / 0.02)):
+        sim.step(c.array)
+        rates.append(abs(sim.roll_rate_rads))
+    assert math.degrees(max(rates[-50:])) < 0.5
+    assert abs(math.degrees(sim.euler_rad[2] - h0)) < 1.0
+
+
+def test_a_clockwise_propeller_swings_the_take_off_run_left():
+    """Full throttle, hands off, brakes off: a propeller turning clockwise seen from the cockpit swings
+    the nose left (its slipstream on the fin's left side, the torque loading the left wheel; the
+    pilot holds it with right rudder). The C172 on its nose wheel swung right before the ground fix
+    above (the rocking's creep), +4.5 deg in 3 s."""
+    import math
+
+    from flightsim.physics.named import Controls
+    from flightsim.sim import Sim
+    for aircraft in ("c172p",):
+        sim = Sim(aircraft)
+        sim.spawn_on_ground()
+        c = Controls(sim.ctrl.copy(), throttle=1.0, brake_left=0.0, brake_right=0.0, prop_rpm=1.0)
+        h0 = sim.euler_rad[2]
+        for _ in range(int(3.0 / 0.02)):
+            sim.step(c.array)
+        assert math.degrees(sim.euler_rad[2] - h0) < -0.5, aircraft
