@@ -17,11 +17,13 @@ Cessna 172: "power falls with altitude and with a wrong mixture; carburettor ici
   130 F rich of the peak (Lycoming, Operator's Manual, leaning with an EGT gauge: best power
   100-150 F rich of peak); the peak rise at rated power is the engine's ``egt_peak_rise_k``.
 * **Carburettor air temperature.** The air cools in the carburettor by the fuel's evaporation
-  (half of it evaporated by the throttle plate, assumed; latent heat 350 kJ/kg) and by its
-  expansion past the throttle (a share of the isentropic drop to the manifold pressure, the
-  rest recovered as the flow slows, and no further than the sonic gap of a nearly closed throttle):
-  at full throttle about 15 K below the intake air, closed about 29 K (FAA AC 20-113 and the UK
-  CAA Safety Sense 14: "the temperature may drop by as much as 30 C (70 F)"). Carburettor heat
+  (70 % of it evaporated by the throttle plate; latent heat 350 kJ/kg) and by its expansion past
+  the throttle (a share of the isentropic drop to the manifold pressure, the rest recovered as the
+  flow slows, and no further than the sonic gap of a nearly closed throttle): about 20 K below the
+  intake air at full throttle, 30 K at cruise, 35 K closed (FAA AC 20-113 and the UK CAA Safety
+  Sense 14: "the temperature may drop by as much as 30 C (70 F)"). The evaporated share is not
+  published: 70 % puts the icing where the CAA's carburettor-icing chart has it, at cruise power
+  up to about 30 C outside and at descent power to about 35 C. Carburettor heat
   draws the air over the exhaust: its rise at 75 % power is the engine's ``carb_heat_rise_k``
   (FAR 23.1101: 90 F at 75 % of maximum continuous power), less at low power where the exhaust is
   cooler.
@@ -30,11 +32,12 @@ Cessna 172: "power falls with altitude and with a wrong mixture; carburettor ici
   relative humidity at the ambient temperature) less what saturated air holds over ice at the
   carburettor's temperature and the manifold pressure. A share of it sticks (``ICE_CAPTURE``,
   assumed), less as the carburettor gets so cold that the water freezes into crystals that pass
-  through (none below -25 C; the CAA's icing chart shows the risk falling off below -10 C
-  ambient). Ice narrows the bore: the air the throttle passes falls by the share of the bore
-  blocked (``ice_block_kg`` closes it), the manifold pressure and, with a fixed-pitch propeller,
-  the rpm fall, until carburettor heat melts it: air above 0 C gives a share of its heat above
-  0 C to the ice (``MELT_SHARE``, assumed; latent heat of fusion 334 kJ/kg).
+  through (none below -40 C, assumed); cold air holds little water anyway, which is why the CAA's
+  chart shows the risk falling off below about -10 C outside. Ice narrows the bore: the air the
+  throttle passes falls by the share of the bore blocked (``ice_block_kg`` closes it), the
+  manifold pressure and, with a fixed-pitch propeller, the rpm fall, until carburettor heat melts
+  it: air above 0 C gives a share of its heat above 0 C to the ice (``MELT_SHARE``, assumed;
+  latent heat of fusion 334 kJ/kg).
 """
 import math
 
@@ -47,12 +50,12 @@ RHO_SEA_LEVEL = 1.225      # kg/m3: full rich is set at the ISA sea-level densit
 T_FREEZE = 273.15          # K
 L_VAPOUR_FUEL = 350e3      # J/kg, aviation gasoline's latent heat of vaporisation
 L_FUSION = 334e3           # J/kg, ice
-EVAPORATED = 0.5           # share of the fuel evaporated by the throttle plate (assumed)
+EVAPORATED = 0.7           # share of the fuel evaporated by the throttle plate (assumed: see the module)
 EXPANSION_SHARE = 0.3      # share of the isentropic expansion's cooling past the throttle kept (assumed)
 CHOKED_RATIO = 0.528       # the critical pressure ratio for air (gamma 1.4): the gap is sonic below it
 ICE_CAPTURE = 0.25         # share of the water frozen out of the air that sticks (assumed)
-ICE_CAPTURE_COLD_C = -25.0   # carburettor temperature below which no ice sticks
-ICE_CAPTURE_FULL_C = -10.0   # ... above which (to 0 C) the full share sticks
+ICE_CAPTURE_COLD_C = -40.0   # carburettor temperature below which no ice sticks (the water freezes to crystals)
+ICE_CAPTURE_FULL_C = -20.0   # ... above which (to 0 C) the full share sticks
 MELT_SHARE = 0.1           # share of the air's heat above 0 C that melts the ice (assumed)
 HEAT_LOW_POWER = 0.4       # carburettor heat's rise at idle rpm, as a share of its rise at 75 % power rpm
 RPM_75 = 0.9               # rpm / rated rpm at 75 % power with a fixed-pitch propeller (about 2,450 of 2,700)

@@ -212,7 +212,7 @@ def test_carburettor_ice_in_moist_air_and_the_pilot_s_carburettor_heat():
 
     _, snap, ices, _ = fly(False, 200.0)
     assert ices[-1] > 0.15 and ices[-1] == max(ices)          # hands off: growing
-    assert 273.15 - 20.0 < snap.carb_temp_k < 273.15          # in the gauge's yellow arc
+    assert 273.15 - 30.0 < snap.carb_temp_k < 273.15 - 10.0   # well below freezing at the throttle
     assert 800.0 < snap.egt_k < 1100.0
     assert snap.suction_inhg == 5.0
     assert snap.fuel_left_kg == pytest.approx(snap.fuel_right_kg) and snap.fuel_left_kg > 50.0
