@@ -7,7 +7,7 @@ pilot that flies (autopilot.py wraps the powered pilots of an aircraft with a ca
   taken to notice it once the ice blocks 5 % of the bore: the snapshot's ``carb_ice``), held a
   minute after the ice has gone; and on whenever the throttle is closed in the air (the POH's
   descent and before-landing checks: "carburetor heat ON, apply full heat before closing the
-  throttle"), off again on the ground and at full throttle (a go-around or take-off).
+  throttle"); off at full throttle (a take-off, climb or go-around) unless ice is still there.
 """
 from __future__ import annotations
 
