@@ -362,8 +362,9 @@ def engine_readings(s, gauges, powered: bool = True) -> list:
 def telemetry_text(s, start_ned=None, sim_rate: float | None = None, stall_level: int = 0,
                    powered: bool = False) -> str:
     """The compact F2 readout, grouped like seed 001's Flight Simulator II dashboard:
-    speed, pitch, altitude, vertical rate / elevator, power, flaps / stall / distance,
-    time and the simulation rate relative to real time."""
+    speed, pitch, altitude, vertical rate / elevator, power (a carburetted engine's mixture and
+    carburettor air with the heat), flaps / stall / distance, time and the simulation rate
+    relative to real time."""
     c = s.controls
     dist_km = 0.0
     if start_ned is not None:
@@ -374,6 +375,10 @@ def telemetry_text(s, start_ned=None, sim_rate: float | None = None, stall_level
     rate = "  --" if sim_rate is None else f"{100 * sim_rate:4.0f}"
     stall = {0: "  --", 1: "WARN", 2: " !! "}[int(stall_level)]
     elev = c.pitch + c.pitch_trim
+    carb = ""
+    if getattr(s, "carb_temp_k", 0.0) > 0.0:     # a carburetted engine: the mixture lever and the heat
+        carb = (f"MIXT. {100 * (1.0 - c.mixture_lean):6.0f} %\n"
+                f"CARB  {s.carb_temp_k - 273.15:+6.0f} C" + (" HEAT" if c.carb_heat > 0.5 else "") + "\n")
     return (f"TAS   {tas_kmh(s):6.0f} km/h\n"
             f"PITCH {pitch_deg(s):+6.1f} deg\n"
             f"ALT   {altitude_m(s):6.0f} m\n"
@@ -381,6 +386,7 @@ def telemetry_text(s, start_ned=None, sim_rate: float | None = None, stall_level
             f"\n"
             f"ELEV  {100 * elev:+6.0f} %\n"
             f"POWER {power}\n"
+            f"{carb}"
             f"FLAPS {c.flap:+6.2f}\n"
             f"\n"
             f"STALL {stall}\n"

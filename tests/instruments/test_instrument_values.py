@@ -292,3 +292,14 @@ def test_telemetry_text_has_the_seed_001_readouts():
     for key in ("TAS", "PITCH", "ALT", "VRATE", "ELEV", "POWER", "FLAPS", "STALL", "DIST", "TIME", "RATE"):
         assert key in txt
     assert "5.00 km" in txt and "1:15.5" in txt and " 100 %" in txt and "!!" in txt and "-1.2 m/s" in txt
+
+
+def test_telemetry_text_shows_a_carburetted_engine_s_mixture_and_heat():
+    from dataclasses import replace
+
+    from flightsim.runtime.handoff import ControlInputs
+    s = snap(t=10.0)
+    assert "MIXT." not in V.telemetry_text(s)                  # no carburettor: no line
+    s = replace(s, carb_temp_k=263.15, controls=ControlInputs(mixture_lean=0.25, carb_heat=1.0))
+    txt = V.telemetry_text(s)
+    assert "MIXT.     75 %" in txt and "CARB     -10 C HEAT" in txt
