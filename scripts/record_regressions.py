@@ -1,6 +1,6 @@
 """Record the test suite's regression flights (tests/recording/flights/, issue 16).
 
-    python scripts/record_regressions.py            all four
+    python scripts/record_regressions.py            all of them
     python scripts/record_regressions.py spin_recovery
 
 Each is a short flight through a scenario, flown by a pilot written here (the autopilot, a
@@ -90,6 +90,10 @@ FLIGHTS = {
     "spin_recovery": ("high", 30.0, spin_pilot),
     "p51d_takeoff": ("fighter_takeoff", 40.0, autopilot_of),
     "gun_pass": ("fighter_combat", 30.0, gun_pass_pilot),
+    # the C172: its take-off run on the nose wheel (the ground friction), and its carburettor icing
+    # in moist air with the autopilot's carburettor heat (issue 34)
+    "c172_takeoff": ("c172_circuits", 40.0, autopilot_of),
+    "c172_carb_ice": ("c172_carb_ice", 45.0, autopilot_of),
 }
 
 

@@ -22,7 +22,7 @@ from flightsim.recording.format import read_recording
 from flightsim.recording.replay import matches, resimulate, version_differences
 
 FLIGHTS = Path(__file__).parent / "flights"
-NAMES = ("winch_launch", "spin_recovery", "p51d_takeoff", "gun_pass")
+NAMES = ("winch_launch", "spin_recovery", "p51d_takeoff", "gun_pass", "c172_takeoff", "c172_carb_ice")
 
 
 def _fly(name):
@@ -65,6 +65,12 @@ def test_a_kept_flight_replays_bit_for_bit(name):
         assert on_ground[0] and not on_ground[-1] and alt[-1] - alt[0] > 100.0
     elif name == "gun_pass":
         assert hits[-1] >= 5                                     # the guns found the opponent
+    elif name == "c172_takeoff":
+        assert on_ground[0] and not on_ground[-1] and alt[-1] - alt[0] > 50.0
+    elif name == "c172_carb_ice":                                # ice, then the autopilot's carburettor heat
+        from flightsim.physics.named import control_index
+        heat = [float(c[control_index("carb_heat")]) for c in rec.controls]
+        assert heat[0] == 0.0 and max(heat) == 1.0 and abs(alt - alt[0]).max() < 150.0
 
 
 def test_the_gun_pass_exports_its_bullets_to_acmi(tmp_path):
