@@ -34,8 +34,9 @@ Cessna 172: "power falls with altitude and with a wrong mixture; carburettor ici
   assumed), less as the carburettor gets so cold that the water freezes into crystals that pass
   through (none below -40 C, assumed); cold air holds little water anyway, which is why the CAA's
   chart shows the risk falling off below about -10 C outside. Ice narrows the bore: the air the
-  throttle passes falls by the share of the bore blocked (``ice_block_kg`` closes it), the
-  manifold pressure and, with a fixed-pitch propeller, the rpm fall, until carburettor heat melts
+  throttle passes falls by the share of the bore blocked (``ice_block_kg`` closes it wide open,
+  a fifth of it the gap of a closed throttle), the manifold pressure and, with a fixed-pitch
+  propeller, the rpm fall (at idle in a descent the engine may stop), until carburettor heat melts
   it: air above 0 C gives a share of its heat above 0 C to the ice (``MELT_SHARE``, assumed;
   latent heat of fusion 334 kJ/kg).
 """
@@ -60,6 +61,7 @@ MELT_SHARE = 0.1           # share of the air's heat above 0 C that melts the ic
 HEAT_LOW_POWER = 0.4       # carburettor heat's rise at idle rpm, as a share of its rise at 75 % power rpm
 RPM_75 = 0.9               # rpm / rated rpm at 75 % power with a fixed-pitch propeller (about 2,450 of 2,700)
 PHI_BEST_POWER = 1.25      # the mixture a pilot leans to for the most rpm (the middle of the flat top)
+THROTTLE_GAP_SHARE = 0.2   # the ice that closes a throttle at idle, as a share of what closes the open bore (assumed)
 
 # indicated work against the equivalence ratio, relative to best power (see above)
 MIXTURE_PHI = (0.62, 0.70, 0.75, 0.80, 0.90, 1.00, 1.10, 1.20, 1.30, 1.40, 1.50, 1.60, 1.70, 1.80, 1.90, 2.00)
@@ -178,9 +180,15 @@ def ice_rate(model, row, ice_kg, humidity, t_amb, p_amb, t_carb, manifold, air):
 
 
 @kernel
-def bore_open(model, row, ice_kg):
-    """Share of the throttle bore the ice leaves open (1: clear)."""
-    block = model[row, EN_ICE_BLOCK_KG]
+def bore_open(model, row, ice_kg, throttle):
+    """Share of the throttle's opening the ice leaves (1: clear). A nearly closed throttle leaves
+    only a gap round its plate, which less ice closes: the ice that closes it falls with the
+    throttle to THROTTLE_GAP_SHARE of the bore's at idle (the CAA: throttle ice is likeliest at
+    reduced power, "because of the partially closed throttle valve")."""
+    thr = throttle if throttle > 0.0 else 0.0
+    if thr > 1.0:
+        thr = 1.0
+    block = model[row, EN_ICE_BLOCK_KG] * (THROTTLE_GAP_SHARE + (1.0 - THROTTLE_GAP_SHARE) * thr)
     if ice_kg <= 0.0 or block <= 0.0:
         return 1.0
     b = 1.0 - ice_kg / block

@@ -146,7 +146,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
         t_rated -= model[sc, SC_AC_EFF] * (t_rated - t_ac)
     allowed = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_rated) * w_max * cap * (idle + (1.0 - idle) * thr)
     if carburettor:
-        allowed *= bore_open(model, row, ice)
+        allowed *= bore_open(model, row, ice, thr)
     manifold = map_avail
     if omega > 1e-6 and allowed < per_pa_rad * omega * map_avail:
         manifold = allowed / (per_pa_rad * omega)

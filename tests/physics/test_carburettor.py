@@ -188,3 +188,15 @@ def test_icing_falls_in_the_published_temperature_and_humidity_band(c172):
     assert descent[35] > 0.0 and descent[40] == 0.0
     assert g_per_min(15.0, 0.0, 0.5, 2400.0) == 0.0          # dry air
 
+
+
+def test_a_nearly_closed_throttle_is_closed_by_less_ice(c172):
+    """The CAA: throttle ice is likeliest at reduced power, the partly closed valve's gap being
+    small; here the ice that closes the throttle falls to a fifth of the open bore's at idle."""
+    from flightsim.physics.carburettor import bore_open
+    row = AircraftData(c172.model).engine_row
+    block = c172.compiled.spec.powerplant["engine"]["carb_ice_block_kg"]
+    assert bore_open(c172.model, row, 0.0, 0.0) == 1.0
+    assert bore_open(c172.model, row, 0.5 * block, 1.0) == pytest.approx(0.5)
+    assert bore_open(c172.model, row, 0.1 * block, 0.0) == pytest.approx(0.5)
+    assert bore_open(c172.model, row, 0.3 * block, 0.0) == 0.0
