@@ -122,10 +122,14 @@ def spin_recovery(aircraft, b):
         return False, (f"no spin: with full back stick and full rudder it turned {r['turns_held']:.1f} times in "
                        f"{r['entry_s']:.0f} s, the wing stalled, diving to {r['max_ias_kmh']:.0f} km/h IAS "
                        f"(a developed spin turns faster than {spin.SPIN_RATE_DPS:.0f} deg/s)")
-    ok = r["recovery_turns"] is not None and r["recovery_turns"] <= b.limit and r["recovered"]
+    if r["recovery_turns"] is None:
+        return False, (f"spun {r['turns_held']:.1f} turns; the recovery did not stop the rotation within 30 s, "
+                       f"{r['height_lost_m']:.0f} m lost")
+    ok = r["recovery_turns"] <= b.limit and r["recovered"]
     return ok, (f"spun {r['turns_held']:.1f} turns; the recovery stopped the rotation in "
-                f"{r['recovery_turns'] or 0.0:.2f} turns ({r['recovery_s'] or 0.0:.1f} s), pulled out at up to "
-                f"{r['max_g']:.1f} g and {r['max_ias_kmh']:.0f} km/h IAS, {r['height_lost_m']:.0f} m lost")
+                f"{r['recovery_turns']:.2f} turns ({r['recovery_s']:.1f} s), pulled out at up to "
+                f"{r['max_g']:.1f} g and {r['max_ias_kmh']:.0f} km/h IAS, {r['height_lost_m']:.0f} m lost"
+                + ("" if r["recovered"] else " (not level again)"))
 
 
 def turning_stall(aircraft, b):
