@@ -7,7 +7,7 @@ Legs, from where the aircraft is and where it points (a left-hand circuit, the r
     take-off    on the ground before flying        full power, straight on the centreline, rotate
     climb-out   airborne, on the runway heading    climb at the climb speed; turn at 500 ft
     crosswind   heading 90 deg left of the runway  climb to circuit height, level off
-    downwind    heading opposite the runway        the downwind checks; abeam: power back, flaps 10
+    downwind    heading opposite the runway        the downwind checks; abeam: carb heat, power back, flaps 10
     base        heading 90 deg right of it         flaps 20, the approach speed plus 5 kt
     final       on the runway heading, short of    flaps 30, the approach speed, the centreline
                 the threshold, descending
@@ -28,12 +28,12 @@ INSTRUCTIONS = {
     "take-off": "Full power. Keep straight on the centreline with the rudder; rotate at {rotate:.0f} KIAS.",
     "climb-out": "Climb straight ahead at {climb:.0f} KIAS. At 500 ft turn left onto the crosswind leg.",
     "crosswind": "Crosswind: climb to {circuit:.0f} ft and level off; turn left downwind.",
-    "downwind": "Downwind checks: brakes, fuel on both, mixture rich, harness. Abeam the threshold: power back, "
-                "flaps 10.",
+    "downwind": "Downwind checks: brakes, fuel on both, mixture rich, harness. Abeam the threshold: carb heat on, "
+                "power back, flaps 10.",
     "base": "Base: flaps 20, {base:.0f} KIAS. Turn final to line up with the runway.",
     "final": "Final: flaps 30, {approach:.0f} KIAS, on the centreline, aim at the threshold.",
     "flare": "Flare: power off, hold the nose up gently as she settles.",
-    "landed": "Landed. Brakes, flaps up. Well done.",
+    "landed": "Landed. Brakes, flaps up, carb heat off. Well done.",
 }
 
 
