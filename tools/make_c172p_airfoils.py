@@ -138,19 +138,12 @@ def main():
         if sec.file == "naca2412_flap":
             curves["deflection_full"] = flap_full(base.ALPHA_DEG, curves, sec.chord_fraction)
             head["source"] += " Full deflection: " + FLAP_SOURCE
-        base.check(curves)
-        base.write_table(OUT / f"{sec.file}.toml", head, curves)
-        for k, s in stalls.items():
-            print(f"{sec.file:20s} {k:24s} stall +{s['alpha_pos']:5.2f} deg CL {s['cl_max']:.3f}   "
-                  f"{s['alpha_neg']:6.2f} deg CLmin {s['cl_min']:.3f}", flush=True)
+        p51.write_section(OUT, sec.file, head, curves, stalls)
         i0 = int(np.argmin(np.abs(base.ALPHA_DEG)))
         c0 = curves["deflection_0_deg"]
         print(f"   cl(0) {c0['cl'][i0]:.3f} cd(0) {c0['cd'][i0]:.4f} cm(0) {c0['cm'][i0]:.4f}", flush=True)
     if not only or "fuselage" in only:
-        head, curves = fuselage()
-        base.check(curves)
-        base.write_table(OUT / "fuselage.toml", head, curves)
-        print("fuselage written")
+        p51.write_fuselage(OUT, *fuselage())
 
 
 if __name__ == "__main__":

@@ -179,11 +179,7 @@ def write(sec: Sec, out: Path, flaps=(), split=False, slot=False):
         low = np.clip((12.0 - np.abs(base.ALPHA_DEG)) / 2.0, 0.0, 1.0)
         for c in curves.values():
             c["cd"] = np.asarray(c["cd"]) + SLAT_DCD * low
-    base.check(curves)
-    base.write_table(out / f"{sec.file}.toml", head, curves)
-    for k, s in stalls.items():
-        print(f"{sec.file:24s} {k:24s} stall +{s['alpha_pos']:5.2f} deg CL {s['cl_max']:.3f}   "
-              f"{s['alpha_neg']:6.2f} deg CLmin {s['cl_min']:.3f}")
+    p51.write_section(out, sec.file, head, curves, stalls)
 
 
 # Tail surfaces at full travel. The tail tables (the P-51D's NACA 0010 with a 35 % elevator and

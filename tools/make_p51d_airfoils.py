@@ -347,6 +347,21 @@ def fuselage():
     return head, curves
 
 
+def write_section(out_dir: Path, name: str, head: dict, curves: dict, stalls: dict) -> None:
+    """Check a section's curves, write its table and print each deflection's stall (the build log)."""
+    base.check(curves)
+    base.write_table(out_dir / f"{name}.toml", head, curves)
+    for k, s in stalls.items():
+        print(f"{name:20s} {k:24s} stall +{s['alpha_pos']:5.2f} deg CL {s['cl_max']:.3f}   "
+              f"{s['alpha_neg']:6.2f} deg CLmin {s['cl_min']:.3f}", flush=True)
+
+
+def write_fuselage(out_dir: Path, head: dict, curves: dict) -> None:
+    base.check(curves)
+    base.write_table(out_dir / "fuselage.toml", head, curves)
+    print("fuselage written")
+
+
 def main():
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     only = [a for a in sys.argv[1:] if not a.startswith("-")]
@@ -361,16 +376,9 @@ def main():
         if sec.file in FLAP_SECTIONS:
             curves["deflection_full"] = full_deflection(base.ALPHA_DEG, curves, sec.chord_fraction)
             head["source"] += " Full deflection: " + FULL_SOURCE
-        base.check(curves)
-        base.write_table(OUT_DIR / f"{sec.file}.toml", head, curves)
-        for k, s in stalls.items():
-            print(f"{sec.file:20s} {k:24s} stall +{s['alpha_pos']:5.2f} deg CL {s['cl_max']:.3f}   "
-                  f"{s['alpha_neg']:6.2f} deg CLmin {s['cl_min']:.3f}")
+        write_section(OUT_DIR, sec.file, head, curves, stalls)
     if not only or "fuselage" in only:
-        head, curves = fuselage()
-        base.check(curves)
-        base.write_table(OUT_DIR / "fuselage.toml", head, curves)
-        print("fuselage written")
+        write_fuselage(OUT_DIR, *fuselage())
 
 
 if __name__ == "__main__":

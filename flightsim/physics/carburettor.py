@@ -61,6 +61,7 @@ MELT_SHARE = 0.1           # share of the air's heat above 0 C that melts the ic
 HEAT_LOW_POWER = 0.4       # carburettor heat's rise at idle rpm, as a share of its rise at 75 % power rpm
 RPM_75 = 0.9               # rpm / rated rpm at 75 % power with a fixed-pitch propeller (about 2,450 of 2,700)
 PHI_BEST_POWER = 1.25      # the mixture a pilot leans to for the most rpm (the middle of the flat top)
+LEAN_ABOVE_M = 914.4       # the Cessna 172P POH: full rich below 3,000 ft, leaned for the most rpm above
 THROTTLE_GAP_SHARE = 0.2   # the ice that closes a throttle at idle, as a share of what closes the open bore (assumed)
 
 # indicated work against the equivalence ratio, relative to best power (see above)

@@ -180,16 +180,15 @@ class AircraftData:
 
     def tank_fuel_kg(self, state) -> np.ndarray:
         """Fuel in each tank, kg, in the aircraft file's order (empty without tanks)."""
-        from .stores import tank_fuel
+        from .stores import tank_fuel, tank_row
         n = int(self.model[0, L.H_N_TANKS]) if self.powered else 0
-        row0 = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_STATIONS + int(self.model[0, L.H_N_PROP_ST])
-        return np.array([tank_fuel(self.model, state, row0 + i, i) for i in range(n)])
+        return np.array([tank_fuel(self.model, state, tank_row(self.model, i), i) for i in range(n)])
 
     def tank_sides(self) -> np.ndarray:
         """Each tank's side: -1 left wing, +1 right, 0 on the centreline (body y beyond 0.3 m)."""
+        from .stores import tank_row
         n = int(self.model[0, L.H_N_TANKS]) if self.powered else 0
-        row0 = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_STATIONS + int(self.model[0, L.H_N_PROP_ST])
-        y = np.array([self.model[row0 + i, L.TK_POS + 1] for i in range(n)])
+        y = np.array([self.model[tank_row(self.model, i), L.TK_POS + 1] for i in range(n)])
         return np.where(y > 0.3, 1.0, np.where(y < -0.3, -1.0, 0.0))
 
     @property

@@ -11,10 +11,9 @@ pilot that flies (autopilot.py wraps the powered pilots of an aircraft with a ca
 """
 from __future__ import annotations
 
-from ..physics.carburettor import lean_for_best_power
+from ..physics.carburettor import LEAN_ABOVE_M, lean_for_best_power
 from ..runtime.handoff import ControlInputs
 
-LEAN_ABOVE_M = 914.4          # 3,000 ft
 ICE_NOTICED = 0.05            # share of the bore blocked when the rpm drop is noticed
 HEAT_HOLD_S = 60.0            # carburettor heat kept on after the ice has cleared
 CLOSED_THROTTLE = 0.25        # at or below this throttle in the air: heat on (descent, approach)

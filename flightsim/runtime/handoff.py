@@ -271,7 +271,7 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         g_demand=a.g_demand, g_limit=a.g_limit if data.fly_by_wire else 0.0,
         fcs_direct=bool(ctrl[CONTROL_INDEX["fcs_direct"]] > 0.5) and data.fly_by_wire,
         ps_ms=a.specific_excess_power_ms, mass_kg=a.mass_kg, corner_ias_ms=data.corner_speed_eas_ms(a.mass_kg),
-        **_damage_fields(state, diag, model), **_carburettor_fields(state, diag, model, a.engine_rpm),
+        **_damage_fields(state, diag, model), **_carburettor_fields(state, a, data),
     )
 
 
@@ -279,13 +279,12 @@ SUCTION_INHG = 5.0             # the vacuum regulator's setting (Cessna 172P POH
 SUCTION_FULL_RPM = 1500.0      # the engine-driven pump reaches it above about this rpm (assumed)
 
 
-def _carburettor_fields(state, diag, model, rpm: float) -> dict:
+def _carburettor_fields(state, a: AircraftView, data: AircraftData) -> dict:
     """A carburetted light aircraft's gauges: carburettor air and exhaust gas temperatures, the
     carburettor's ice, the gyros' suction and the fuel in each wing tank."""
-    data = AircraftData(model)
     if not data.carburettor:
         return {}
-    a = AircraftView(state, diag)
+    rpm = a.engine_rpm
     fuel = data.tank_fuel_kg(state)
     sides = data.tank_sides()
     return {"carb_temp_k": a.carburettor_temp_k, "egt_k": a.exhaust_gas_temp_k,

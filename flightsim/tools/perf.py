@@ -42,16 +42,13 @@ def power_ctrl(power: str, **kw) -> np.ndarray:
     return make_ctrl(prop_rpm=1.0, **POWER[power], **kw)
 
 
-LEAN_ABOVE_M = 914.4       # a carburetted engine's mixture: full rich below 3,000 ft, leaned above (C172P POH)
-
-
 def leaned(sim, ctrl: np.ndarray, altitude_m: float) -> np.ndarray:
     """``ctrl`` with a carburetted engine's mixture where a flight manual's tables fly it: full rich
     below 3,000 ft (take-off, low climbs), leaned for the most rpm above (physics/carburettor.py). An
     engine with an automatic mixture: unchanged."""
+    from ..physics.carburettor import LEAN_ABOVE_M, best_power_lean
     data = AircraftData(sim.model)
     if data.carburettor and altitude_m > LEAN_ABOVE_M:
-        from ..physics.carburettor import best_power_lean
         Controls(ctrl).mixture_lean = best_power_lean(sim.model, data.engine_row, altitude_m)
     return ctrl
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from ..pilots.flying import wrap_pi
 from .flight import test_sim, trim_straight
 from .performance import stall_speed
 
@@ -37,7 +38,7 @@ class _Turns:
         self.last, self.total = heading, 0.0
 
     def update(self, heading) -> float:
-        d = (heading - self.last + math.pi) % (2.0 * math.pi) - math.pi
+        d = wrap_pi(heading - self.last)
         self.last = heading
         self.total += d
         return self.total / (2.0 * math.pi)
