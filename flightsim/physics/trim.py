@@ -22,6 +22,9 @@ from .plant_trim import plant_trim
 from .state import make_ctrl, make_state, settle_surfaces
 
 
+LEVEL_THROTTLE_RETRIES = (0.3, 0.9)   # level trims' other starting throttles (Trimmer.level)
+
+
 @dataclass
 class Trim:
     ok: bool
@@ -241,7 +244,16 @@ class Trimmer:
         return self._result(x, unpack, res)
 
     def level(self, tas_ms, guess=(0.05, 0.5, 0.0)):
+        """Steady level flight at this airspeed: alpha, throttle, elevator. Where the guessed throttle
+        lies where more throttle passes no more air (the engine at its boost cap, the residual flat
+        in the throttle), Newton's method cannot move it: it starts again from LEVEL_THROTTLE_RETRIES."""
         unpack = lambda x: (tas_ms, x[0], 0.0, x[2], x[1])
-        x, res = self._newton(guess, unpack, (1e-5, 1e-4, 1e-4),
-                              (-0.5, 0.0, -4.0), (0.6, 1.0, 4.0), (0.05, 0.2, 0.5))
-        return self._result(x, unpack, res)
+        best = None
+        for thr in (guess[1],) + LEVEL_THROTTLE_RETRIES:
+            x, res = self._newton((guess[0], thr, guess[2]), unpack, (1e-5, 1e-4, 1e-4),
+                                  (-0.5, 0.0, -4.0), (0.6, 1.0, 4.0), (0.05, 0.2, 0.5))
+            if best is None or res < best[1]:
+                best = (x, res)
+            if res < 1e-6:
+                break
+        return self._result(best[0], unpack, best[1])
