@@ -54,7 +54,7 @@ CARDS = {
     "stall_speed": "km/h", "best_glide_ratio": "ratio", "best_glide_speed": "km/h", "min_sink": "m/s",
     "min_sink_speed": "km/h", "glide_sink": "m/s", "roll_rate": "deg/s", "takeoff_roll": "m",
     "landing_roll": "m", "stick_force_per_g": "N/g", "time_to_climb": "s", "roll_reversal_speed": "km/h",
-    "coolant_loss_endurance": "min",
+    "coolant_loss_endurance": "min", "fuel_flow": "kg/h",
     # a jet fighter's energy-maneuverability figures (flightsim.tools.maneuver)
     "level_mach": "Mach", "max_climb_rate": "m/s", "ceiling": "m", "sustained_turn_rate": "deg/s",
     "instantaneous_turn_rate": "deg/s", "sustained_load_factor": "g", "acceleration_time": "s",
@@ -65,7 +65,7 @@ BEHAVIOUR_CARDS = ("winch_launch_speed", "winch_release_height", "weak_link", "s
                    "speed_stability", "stabilizer_trim_no_stall", "slat_asymmetry", "slat_roll_near_stall",
                    "radiator_hit_seizure", "radiator_half_capacity", "self_sealing_tank", "tank_fire",
                    "stores_release_agility", "g_limit_held", "lift_limited_pull", "afterburner_fuel",
-                   "spin_recovery")
+                   "spin_recovery", "carb_heat_check")
 POWERS = ("wep", "military", "normal", "cruise", "idle", "max", "off")    # max: a jet's full afterburner; off:
                                                                           # the engine cut, its propeller windmilling
 CONFIGS = ("clean", "gear_down", "landing", "takeoff", "airbrakes")
@@ -125,6 +125,7 @@ DEFAULT_NAMES = {
     "takeoff_roll": "take-off ground run", "landing_roll": "landing ground roll", "stick_force_per_g":
     "stick force per g", "time_to_climb": "time to climb", "roll_reversal_speed": "aileron reversal speed (IAS)",
     "coolant_loss_endurance": "engine running time with all its coolant lost",
+    "fuel_flow": "fuel flow at the maximum level speed",
     "level_mach": "maximum level Mach number", "max_climb_rate": "maximum rate of climb (Ps at 1 g)",
     "ceiling": "ceiling", "sustained_turn_rate": "sustained turn rate", "instantaneous_turn_rate":
     "instantaneous turn rate", "sustained_load_factor": "sustained load factor", "acceleration_time":

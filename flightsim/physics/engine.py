@@ -1,8 +1,9 @@
 """Piston engine and supercharger (seed 000): an RPM / manifold pressure / swept-volume model.
 
 The mass of charge the engine takes per cycle follows from the manifold pressure and the
-charge temperature, ``m_cycle = eta_v * V_swept * MAP / (R T_charge)``, twice per crankshaft
-revolution apart for a four-stroke; that fixes the fuel burned and the indicated work.
+charge temperature, ``m_cycle = eta_v * V_swept * MAP / (R sqrt(T_charge T_ref))`` (the walls
+heat a cool charge more: T_CHARGE_REF), twice per crankshaft revolution apart for a
+four-stroke; that fixes the fuel burned and the indicated work.
 The crankshaft torque is
 
     Q = (IMEP - FMEP - PMEP) * V_swept / (4 pi) - Q_supercharger
@@ -61,6 +62,13 @@ from .layout import (
 R_AIR = 287.05          # J/(kg K)
 CP_AIR = 1005.0         # J/(kg K)
 KAPPA_EXP = 3.5         # gamma / (gamma - 1) for air
+# The charge an engine takes at a given manifold pressure falls with its temperature only as
+# 1 / sqrt(T): a cooler charge is heated more by the hot ports and cylinder walls before the
+# valve closes (Taylor, The Internal-Combustion Engine in Theory and Practice, vol. 1 (1985),
+# ch. 6: volumetric efficiency rising as sqrt(T_inlet)); the same exponent the engine test
+# standards correct power with (DIN 70020; SAE J1349: (T / T_ref)^0.5 for spark ignition).
+# So the cylinder's air is p / (R sqrt(T T_ref)), equal to the perfect gas's at T_ref.
+T_CHARGE_REF = 288.15   # K
 FOUR_PI = 4.0 * math.pi
 OMEGA_FRICTION = 5.0    # rad/s: friction and pumping torques are regularised below this speed
 
@@ -132,7 +140,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     if map_avail > cap:
         map_avail = cap
     # charge mass per unit manifold pressure per radian of crankshaft
-    per_pa_rad = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_charge)
+    per_pa_rad = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * math.sqrt(t_charge * T_CHARGE_REF))
     # the throttle: a flow control, full open = the flow the engine takes at the cap at
     # maximum rpm (charge heated by the supercharger at maximum rpm), whatever rpm it turns
     thr = throttle
@@ -144,7 +152,8 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     t_rated = t_in + n_st * w_rated / CP_AIR
     if t_rated > t_ac:
         t_rated -= model[sc, SC_AC_EFF] * (t_rated - t_ac)
-    allowed = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_rated) * w_max * cap * (idle + (1.0 - idle) * thr)
+    allowed = (model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * math.sqrt(t_rated * T_CHARGE_REF)) * w_max * cap
+               * (idle + (1.0 - idle) * thr))
     if carburettor:
         allowed *= bore_open(model, row, ice, thr)
     manifold = map_avail
@@ -168,7 +177,7 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
         burned_far = model[row, EN_FAR_STOICH] * mixture_power(far / model[row, EN_FAR_STOICH])
         t_carb = carburettor_temperature(t_in, far, manifold, p_in)
     # mean effective pressures (Pa) -> torque = mep * disp / (4 pi)
-    charge_density = model[row, EN_VOL_EFF] * manifold / (R_AIR * t_charge)   # kg per m3 swept
+    charge_density = model[row, EN_VOL_EFF] * manifold / (R_AIR * math.sqrt(t_charge * T_CHARGE_REF))   # kg per m3 swept
     imep = 0.0
     fuel = 0.0
     burned = 0.0

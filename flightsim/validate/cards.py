@@ -44,7 +44,7 @@ FIGURES = {
     "time_to_climb": performance.time_to_climb, "roll_rate": _roll_rate,
     "takeoff_roll": ground.takeoff_roll, "landing_roll": ground.landing_roll,
     "stick_force_per_g": handling.stick_force_per_g, "roll_reversal_speed": _roll_reversal_speed,
-    "coolant_loss_endurance": _coolant_loss_endurance,
+    "coolant_loss_endurance": _coolant_loss_endurance, "fuel_flow": performance.fuel_flow,
     **maneuver.FIGURES,
 }
 
@@ -278,6 +278,16 @@ def radiator_hit_seizure(aircraft, b):
                 f"seized after {_min(t)} (the engine at {r['max_coolant_c']:.0f} C)")
 
 
+def carb_heat_check(aircraft, b):
+    """The run-up's carburettor-heat check: full heat at the run-up rpm drops it by ``low`` to
+    ``high`` rpm."""
+    r = ground.run_up_carb_heat(aircraft, b.cond["mass_kg"])
+    d = r["drop_rpm"]
+    ok = (b.low is None or d >= b.low) and (b.high is None or d <= b.high)
+    return ok, (f"brakes held, the throttle at {r['throttle']:.2f} for {r['cold_rpm']:.0f} rpm, then full carburettor "
+                f"heat: {r['heated_rpm']:.0f} rpm, a drop of {d:.0f} rpm (full throttle static {r['static_rpm']:.0f} rpm)")
+
+
 def radiator_half_capacity(aircraft, b):
     """Two radiators on separate circuits: one holed, the other still cools the engine (no
     seizure in ``limit`` minutes, default 10, at the power given); both holed, it seizes."""
@@ -347,6 +357,7 @@ BEHAVIOURS = {
     "speed_stability": speed_stability, "stabilizer_trim_no_stall": stabilizer_trim_no_stall,
     "slat_asymmetry": slat_asymmetry, "slat_roll_near_stall": slat_roll_near_stall,
     "radiator_hit_seizure": radiator_hit_seizure, "radiator_half_capacity": radiator_half_capacity,
+    "carb_heat_check": carb_heat_check,
     "self_sealing_tank": self_sealing_tank, "tank_fire": tank_fire, "stores_release_agility": stores_release_agility,
     **maneuver.BEHAVIOURS,
 }

@@ -16,6 +16,8 @@
   and brakes evenly with ``BRAKING`` of the brakes' full force from ``BRAKE_AFTER_S`` (firm
   braking, assumed: at half the force the P-51D noses over), or the condition's ``braking``
   where the manual says how hard (a nose-wheel trainer's "maximum braking": 1).
+* ``run_up_carb_heat``: the before-take-off check of a carburetted engine, brakes held: the
+  throttle set for the run-up's rpm, then full carburettor heat, and the rpm it drops by.
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ import math
 import numpy as np
 
 from ..aircraft_data.compile import aircraft_with_mass
+from ..physics.named import AircraftView, Controls
 from ..physics.state import flat_terrain
 from ..pilots.autopilot import TakeoffPilot
 from ..sim import Sim
@@ -91,3 +94,28 @@ def landing_roll(aircraft, cond) -> float:
         if sim.strike_speed_ms > CRASH_STRIKE_MS:
             raise RuntimeError("the landing run struck the ground (nosed over)")
     raise RuntimeError("not stopped within 120 s")
+
+
+RUN_UP_RPM = 1700.0          # the POH's run-up rpm (Cessna 172P, section 4: before take-off)
+
+
+def run_up_carb_heat(aircraft, mass_kg=None, run_up_rpm: float = RUN_UP_RPM) -> dict:
+    """Parked, brakes on, engine running: the throttle set (by bisection) for ``run_up_rpm``, held
+    15 s, then full carburettor heat for 15 s: the rpm before and after, and full throttle's
+    static rpm."""
+    sim = _runway_sim(aircraft, mass_kg, "clean")
+    c = Controls(sim.ctrl.copy(), brake_left=1.0, brake_right=1.0)
+
+    def rpm_at(throttle, heat, seconds=15.0):
+        c.throttle, c.carb_heat = throttle, heat
+        for _ in range(int(seconds / DT)):
+            sim.step(c.array)
+        return AircraftView(sim.state, sim.diag).engine_rpm
+    lo, hi = 0.2, 0.5
+    for _ in range(8):
+        mid = 0.5 * (lo + hi)
+        lo, hi = (mid, hi) if rpm_at(mid, 0.0, 6.0) < run_up_rpm else (lo, mid)
+    cold = rpm_at(hi, 0.0)
+    hot = rpm_at(hi, 1.0)
+    return {"throttle": hi, "cold_rpm": cold, "heated_rpm": hot, "drop_rpm": cold - hot,
+            "static_rpm": rpm_at(1.0, 0.0)}

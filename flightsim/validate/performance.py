@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..aircraft_data.compile import aircraft_with_mass
 from ..physics.atmosphere import isa
 from ..physics.engine import engine_point
+from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
 from ..physics.state import make_ctrl
 from ..sim import Sim
@@ -46,6 +47,14 @@ def level_speed(aircraft, cond) -> float:
         return t.tas_ms * KMH
     t, _ = perf.max_level_speed(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))
     return t.tas_ms * KMH
+
+
+def fuel_flow(aircraft, cond) -> float:
+    """Fuel flow (kg/h) in the maximum level speed's trim at the condition's power and altitude (a
+    flight test's "all-out level" consumption): the engine's air flow and efficiency, checked apart
+    from its power."""
+    t, _ = perf.max_level_speed(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))
+    return AircraftView(t.state, t.diag).fuel_flow_kgs * 3600.0
 
 
 def best_climb(aircraft, cond) -> float:
