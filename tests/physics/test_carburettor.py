@@ -160,7 +160,6 @@ def test_the_run_up_s_carburettor_heat_check_drops_the_rpm():
     assert 2300.0 <= r["static_rpm"] <= 2420.0
 
 
-
 def test_icing_falls_in_the_published_temperature_and_humidity_band(c172):
     """The UK CAA's carburettor-icing chart (Safety Sense 14; FAA AC 20-113): in moist air, ice at
     cruise power from about -10 to 30 C outside, at descent power to about 35 C; none above, none
