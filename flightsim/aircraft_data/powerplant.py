@@ -69,7 +69,7 @@ ENGINE_KEYS = {
     # keys); "carburettor" meters full rich (fuel_air_ratio_rich) at sea level, richer higher up
     "mixture": Field("enum", required=False, default="automatic", choices=("automatic", "carburettor")),
     "cylinders": num(False, 12.0, between(1, 28)),       # the engine sound's firing frequency (audio/synth.py)
-    "carb_heat_rise_k": num(False, 50.0, between(0.0, 150.0)),     # FAR 23.1101: 90 F at 75 % power
+    "carb_heat_rise_k": num(False, 50.0, between(0.0, 150.0)),     # 14 CFR 23.1093(a)(1): 90 F at 75 % power
     "carb_ice_block_kg": num(False, 0.06, positive),
     "egt_peak_rise_k": num(False, 820.0, between(100.0, 1500.0)),
     "notes": Field("str", required=False, default=""),

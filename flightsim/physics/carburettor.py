@@ -25,7 +25,7 @@ Cessna 172: "power falls with altitude and with a wrong mixture; carburettor ici
   published: 70 % puts the icing where the CAA's carburettor-icing chart has it, at cruise power
   up to about 30 C outside and at descent power to about 35 C. Carburettor heat
   draws the air over the exhaust: its rise at 75 % power is the engine's ``carb_heat_rise_k``
-  (FAR 23.1101: 90 F at 75 % of maximum continuous power), less at low power where the exhaust is
+  (14 CFR 23.1093(a)(1): 90 F at 75 % of maximum continuous power), less at low power where the exhaust is
   cooler.
 * **Ice.** Air cooled below 0 C and below its frost point leaves its surplus water vapour as ice
   on the venturi and throttle plate: the surplus is the intake air's humidity (the environment's

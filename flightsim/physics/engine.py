@@ -66,7 +66,9 @@ KAPPA_EXP = 3.5         # gamma / (gamma - 1) for air
 # 1 / sqrt(T): a cooler charge is heated more by the hot ports and cylinder walls before the
 # valve closes (Taylor, The Internal-Combustion Engine in Theory and Practice, vol. 1 (1985),
 # ch. 6: volumetric efficiency rising as sqrt(T_inlet)); the same exponent the engine test
-# standards correct power with (DIN 70020; SAE J1349: (T / T_ref)^0.5 for spark ignition).
+# standards correct power with (SAE J1349: sqrt(T / T_ref) for spark ignition), and Lycoming's
+# operator's manuals: "correct power approximately 1% for each 10 [F] variation in intake air
+# temperatures" (O-540, sec. 3), 1 % per 5.6 K, where sqrt(T) at 288 K gives 1 % per 5.8 K.
 # So the cylinder's air is p / (R sqrt(T T_ref)), equal to the perfect gas's at T_ref.
 T_CHARGE_REF = 288.15   # K
 FOUR_PI = 4.0 * math.pi

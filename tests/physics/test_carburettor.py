@@ -75,7 +75,7 @@ def test_mixture_power_curve():
 
 def test_carburettor_heat_costs_power_and_warms_the_carburettor(c172):
     cold, hot = _point(c172, 0.0), _point(c172, 0.0, heat=1.0)
-    assert hot["t_carb_k"] - cold["t_carb_k"] > 40.0        # FAR 23.1101: 90 F (50 K) rise at 75 % power
+    assert hot["t_carb_k"] - cold["t_carb_k"] > 40.0        # 14 CFR 23.1093(a)(1): 90 F (50 K) rise at 75 % power
     assert 0.80 < hot["power_hp"] / cold["power_hp"] < 0.95
 
 
