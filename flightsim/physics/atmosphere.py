@@ -25,6 +25,9 @@ R_STAR = 8.31432              # J/(mol K), the 1976 value (not CODATA)
 M0 = 0.0289644                # kg/mol, sea-level mean molar mass of air
 R_AIR = R_STAR / M0           # J/(kg K), 287.05287...
 GAMMA = 1.4                   # ratio of specific heats
+# air's heat for the engine and its coolers (not part of the standard)
+CP_AIR = 1005.0               # J/(kg K), specific heat at constant pressure
+KAPPA_EXP = 3.5               # gamma / (gamma - 1): isentropic T ratio = p ratio^(1 / KAPPA_EXP)
 R0 = 6356766.0                # m, effective Earth radius for geopotential altitude
 T0 = 288.15                   # K
 P0 = 101325.0                 # Pa

@@ -42,11 +42,10 @@ Cessna 172: "power falls with altitude and with a wrong mixture; carburettor ici
 """
 import math
 
+from .atmosphere import CP_AIR, KAPPA_EXP
 from .jit import kernel
 from .layout import EN_CARB_HEAT_RISE, EN_EGT_PEAK_RISE, EN_FAR_RICH, EN_FAR_STOICH, EN_ICE_BLOCK_KG
 
-KAPPA_EXP = 3.5            # gamma / (gamma - 1) for air
-CP_AIR = 1005.0            # J/(kg K)
 RHO_SEA_LEVEL = 1.225      # kg/m3: full rich is set at the ISA sea-level density
 T_FREEZE = 273.15          # K
 L_VAPOUR_FUEL = 350e3      # J/kg, aviation gasoline's latent heat of vaporisation
@@ -98,13 +97,13 @@ def heated_intake(model, row, t_in, heat, rpm_ratio):
 
 
 @kernel
-def metered_far(model, row, lean, p_in, t_in):
-    """The fuel/air ratio the carburettor meters: full rich at sea-level density, richer as the air
-    thins, times the mixture lever's opening (lean 0 full rich .. 1 idle cut-off)."""
+def metered_far(model, row, lean, rho):
+    """The fuel/air ratio the carburettor meters from the intake air's density ``rho``: full rich at
+    sea-level density, richer as the air thins, times the mixture lever's opening (lean 0 full
+    rich .. 1 idle cut-off)."""
     x = lean if lean > 0.0 else 0.0
     if x > 1.0:
         x = 1.0
-    rho = p_in / (287.05 * t_in)
     return model[row, EN_FAR_RICH] * math.sqrt(RHO_SEA_LEVEL / rho) * (1.0 - x)
 
 

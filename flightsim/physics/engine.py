@@ -49,6 +49,7 @@ import math
 
 import numpy as np
 
+from .atmosphere import CP_AIR, KAPPA_EXP
 from .carburettor import bore_open, carburettor_temperature, exhaust_gas_temperature, heated_intake
 from .carburettor import metered_far, mixture_power
 from .jit import entry, kernel
@@ -60,8 +61,6 @@ from .layout import (
 )
 
 R_AIR = 287.05          # J/(kg K)
-CP_AIR = 1005.0         # J/(kg K)
-KAPPA_EXP = 3.5         # gamma / (gamma - 1) for air
 # The charge an engine takes at a given manifold pressure falls with its temperature only as
 # 1 / sqrt(T): a cooler charge is heated more by the hot ports and cylinder walls before the
 # valve closes (Taylor, The Internal-Combustion Engine in Theory and Practice, vol. 1 (1985),
@@ -141,8 +140,10 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     map_avail = p_in * pr
     if map_avail > cap:
         map_avail = cap
-    # charge mass per unit manifold pressure per radian of crankshaft
-    per_pa_rad = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * math.sqrt(t_charge * T_CHARGE_REF))
+    # charge mass per unit manifold pressure per radian of crankshaft, at the charge's effective
+    # temperature (the walls' heat: T_CHARGE_REF)
+    t_charge_eff = math.sqrt(t_charge * T_CHARGE_REF)
+    per_pa_rad = model[row, EN_VOL_EFF] * disp / (FOUR_PI * R_AIR * t_charge_eff)
     # the throttle: a flow control, full open = the flow the engine takes at the cap at
     # maximum rpm (charge heated by the supercharger at maximum rpm), whatever rpm it turns
     thr = throttle
@@ -175,11 +176,11 @@ def engine_state(model, row, omega, throttle, wep, gear, firing, p_amb, t_amb, q
     t_carb = 0.0
     if carburettor:
         # the venturi meters the fuel; the work follows the mixture's equivalence ratio
-        far = metered_far(model, row, lean, p_in, t_in)
+        far = metered_far(model, row, lean, p_in / (R_AIR * t_in))
         burned_far = model[row, EN_FAR_STOICH] * mixture_power(far / model[row, EN_FAR_STOICH])
         t_carb = carburettor_temperature(t_in, far, manifold, p_in)
     # mean effective pressures (Pa) -> torque = mep * disp / (4 pi)
-    charge_density = model[row, EN_VOL_EFF] * manifold / (R_AIR * math.sqrt(t_charge * T_CHARGE_REF))   # kg per m3 swept
+    charge_density = model[row, EN_VOL_EFF] * manifold / (R_AIR * t_charge_eff)   # kg per m3 swept
     imep = 0.0
     fuel = 0.0
     burned = 0.0

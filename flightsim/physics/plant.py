@@ -48,9 +48,9 @@ from .fuel import burn_fuel, fuel_on_board
 from .jet import jet_advance, jet_forces
 from .layout import H_N_JETS
 from .layout import C_CARB_HEAT, C_MIXTURE_LEAN, D_CARB_T, D_EGT, EN_CARBURETTOR, S_CARB_ICE, S_FUEL_CUT
+from .atmosphere import CP_AIR
 from .carburettor import ice_rate
 
-CP_AIR = 1005.0
 TAU_INFLOW = 0.05           # s: lag of the induced velocities (dynamic inflow)
 COOLER_FLOW_CLOSED = 0.4    # duct flow with the exit flap closed, fraction of open
 SEIZE_STOP_S = 0.3          # s: a seized engine stops its rotor about this fast

@@ -41,19 +41,24 @@ def glide_polar(aircraft: str, mass_kg: float | None, engine_off: bool = False) 
 CRUISE_POWER = 0.75      # "cruise" power in a level-speed card: a flight manual's 75 % of the rated brake power
 
 
+@lru_cache(maxsize=16)
+def _max_level(aircraft: str, mass_kg: float | None, altitude_m: float, power: str):
+    """The maximum level speed's trim (perf.max_level_speed), flown once for the figures that read it."""
+    return perf.max_level_speed(aircraft, altitude_m, power, sim=_sim(aircraft, mass_kg))[0]
+
+
 def level_speed(aircraft, cond) -> float:
     if cond["power"] == "cruise":
         t, _ = perf.level_speed_at_power(aircraft, cond["altitude_m"], CRUISE_POWER, sim=_sim(aircraft, cond["mass_kg"]))
         return t.tas_ms * KMH
-    t, _ = perf.max_level_speed(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))
-    return t.tas_ms * KMH
+    return _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep").tas_ms * KMH
 
 
 def fuel_flow(aircraft, cond) -> float:
     """Fuel flow (kg/h) in the maximum level speed's trim at the condition's power and altitude (a
     flight test's "all-out level" consumption): the engine's air flow and efficiency, checked apart
     from its power."""
-    t, _ = perf.max_level_speed(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))
+    t = _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep")
     return AircraftView(t.state, t.diag).fuel_flow_kgs * 3600.0
 
 
