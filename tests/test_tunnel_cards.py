@@ -128,3 +128,15 @@ def test_a_number_the_tunnel_cannot_fly_is_refused_in_one_line(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert argv[-2] in err[-1] and ("outside" in err[-1] or "not a number" in err[-1])
+
+
+@pytest.mark.parametrize("name", AIRCRAFT)
+def test_downwash(name, shared_results):
+    code, r, err = tunnel_card(shared_results, "downwash", "--aircraft", name)
+    if KIND[name] == "jet":        # the F-15C's swept wing: the method is for straight wings, one line says so
+        assert code == 2 and "swept" in err and len(err.splitlines()) == 1
+        return
+    assert code == 0, err
+    for c in r["configs"]:
+        assert 0.5 < c["model_downwash_deg"] < 10.0 and 0.5 < c["method_downwash_deg"] < 10.0
+    assert len(r["configs"]) == (1 if KIND[name] == "glider" else 2)

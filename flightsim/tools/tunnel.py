@@ -9,6 +9,7 @@
     python -m flightsim.tunnel performance --aircraft p51d [--altitudes-m 0,3000,6000] [--json]
     python -m flightsim.tunnel turn --aircraft f15c --altitude-m H [--power max|military] [--json] [--plot FILE.png]
     python -m flightsim.tunnel breakdown --aircraft spitfire --altitude-m H [--power wep|military] [--json]
+    python -m flightsim.tunnel downwash --aircraft p51d [--ias-kmh V] [--altitude-m H] [--json]
 
 ``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
 the stall to Vne. Every point is a trim of the full blade-element model (the same
@@ -146,6 +147,12 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--power", choices=("wep", "military"), default="wep")
     b.add_argument("--mass-kg", type=MASS_KG, default=None)
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    d = sub.add_parser("downwash", help="the downwash at the tail, flaps up and down: the model's beside "
+                                        "NACA Report 648/651's method")
+    d.add_argument("--aircraft", default="p51d")
+    d.add_argument("--ias-kmh", type=float, default=None, help="default: the aircraft's trim_change_flaps card")
+    d.add_argument("--altitude-m", type=ALTITUDE_M, default=None)
+    d.add_argument("--json", action="store_true", help="print one JSON object")
     return ap
 
 
@@ -164,6 +171,19 @@ def _run_breakdown(args) -> int:
         print(json.dumps(result))
     else:
         print_breakdown(result)
+    return 0
+
+
+def _run_downwash(args) -> int:
+    from .downwash import downwash_card, print_downwash
+    try:
+        result = downwash_card(args.aircraft, args.ias_kmh, args.altitude_m)
+    except (DataError, RuntimeError, ValueError) as e:
+        return _refused(e)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_downwash(result)
     return 0
 
 
@@ -223,7 +243,7 @@ def _run_polar(args) -> int:
     return 0
 
 
-RUNNERS = {"breakdown": _run_breakdown, "turn": _run_turn, "roll": _run_roll, "polar": _run_polar}
+RUNNERS = {"breakdown": _run_breakdown, "downwash": _run_downwash, "turn": _run_turn, "roll": _run_roll, "polar": _run_polar}
 
 
 def main(argv=None):

@@ -42,7 +42,7 @@ def stick_force_per_g(aircraft, cond) -> float:
     return sum(slopes) / len(slopes)
 
 
-def _elevator(sim, ias_kmh, altitude_m, config, power, throttle=None):
+def steady_flight(sim, ias_kmh, altitude_m, config, power, throttle=None):
     """The elevator (pitch command) of steady straight flight; with ``throttle`` the power is held
     there (a climb or dive), else level flight with the power set."""
     tas = tas_from_ias(ias_kmh, altitude_m)
@@ -62,8 +62,8 @@ def trim_change(aircraft, cond, before: str, after: str) -> tuple[float, str]:
     """Elevator after minus before, at the same IAS and the same throttle (positive: more nose-up
     needed, the aircraft has become nose heavy), and the observation in words."""
     sim = test_sim(aircraft, cond["mass_kg"])
-    t0 = _elevator(sim, cond["ias_kmh"], cond["altitude_m"], before, cond["power"] or "cruise")
-    t1 = _elevator(sim, cond["ias_kmh"], cond["altitude_m"], after, cond["power"] or "cruise", t0.throttle)
+    t0 = steady_flight(sim, cond["ias_kmh"], cond["altitude_m"], before, cond["power"] or "cruise")
+    t1 = steady_flight(sim, cond["ias_kmh"], cond["altitude_m"], after, cond["power"] or "cruise", t0.throttle)
     d = t1.pitch_cmd - t0.pitch_cmd
     heavy = "nose heavy" if d > 0 else "tail heavy"
     return d, (f"at {cond['ias_kmh']:.0f} km/h IAS the elevator for steady flight goes from {t0.pitch_cmd:+.3f} "
@@ -75,8 +75,8 @@ def speed_stability(aircraft, cond) -> tuple[float, str]:
     the elevator change (negative: the stick must go forward, the aircraft is tail heavy)."""
     sim = test_sim(aircraft, cond["mass_kg"])
     v = cond["ias_kmh"]
-    t0 = _elevator(sim, v, cond["altitude_m"], cond["config"], cond["power"] or "cruise")
-    t1 = _elevator(sim, 1.2 * v, cond["altitude_m"], cond["config"], cond["power"] or "cruise", t0.throttle)
+    t0 = steady_flight(sim, v, cond["altitude_m"], cond["config"], cond["power"] or "cruise")
+    t1 = steady_flight(sim, 1.2 * v, cond["altitude_m"], cond["config"], cond["power"] or "cruise", t0.throttle)
     d = t1.pitch_cmd - t0.pitch_cmd
     return d, (f"trimmed at {v:.0f} km/h IAS (elevator {t0.pitch_cmd:+.3f}), at {1.2 * v:.0f} km/h the elevator "
                f"for steady flight is {t1.pitch_cmd:+.3f}: the stick must go "
