@@ -95,3 +95,13 @@ def test_astir_winch_launch_stays_under_vw_and_the_weak_link_breaks(shared_resul
     assert beh["winch_launch_speed"]["pass"], beh["winch_launch_speed"]      # was 149 km/h against VW 120
     assert beh["winch_release_height"]["pass"], beh["winch_release_height"]
     assert beh["weak_link"]["pass"], beh["weak_link"]
+
+
+def test_c172_clears_the_50_ft_obstacle_as_the_poh_says(shared_results):
+    """The take-off distance card (issue 34): brake release to 50 ft, the ground run plus the
+    climb-out; the POH's 1,625 ft within its chart's 15 %, and the air part a sensible share."""
+    _, run, _ = _validate("c172p", shared_results)
+    figures = {f["card"]: f for f in json.loads(run.stdout)["figures"] if f["card"] in ("takeoff_roll", "takeoff_distance")}
+    total, roll = figures["takeoff_distance"], figures["takeoff_roll"]
+    assert total["status"] == "within" and abs(total["error_pct"]) < 15.0
+    assert 150.0 < total["model"] - roll["model"] < 400.0      # the POH's climb to 50 ft: 735 ft (224 m)

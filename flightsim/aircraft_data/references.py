@@ -53,7 +53,7 @@ CARDS = {
     "level_speed": "km/h", "best_climb": "m/s", "service_ceiling": "m", "engine_power": "kW",
     "stall_speed": "km/h", "best_glide_ratio": "ratio", "best_glide_speed": "km/h", "min_sink": "m/s",
     "min_sink_speed": "km/h", "glide_sink": "m/s", "roll_rate": "deg/s", "takeoff_roll": "m",
-    "landing_roll": "m", "stick_force_per_g": "N/g", "time_to_climb": "s", "roll_reversal_speed": "km/h",
+    "landing_roll": "m", "takeoff_distance": "m", "stick_force_per_g": "N/g", "time_to_climb": "s", "roll_reversal_speed": "km/h",
     "coolant_loss_endurance": "min", "fuel_flow": "kg/h",
     # a jet fighter's energy-maneuverability figures (flightsim.tools.maneuver)
     "level_mach": "Mach", "max_climb_rate": "m/s", "ceiling": "m", "sustained_turn_rate": "deg/s",
@@ -86,6 +86,7 @@ CONDITION_KEYS = {
     "mach_to": num(False, None, between(0.05, 3.0)),               # acceleration: to this Mach number
     "rate_ms": num(False, None, between(0.0, 50.0)),               # ceiling: where the best climb falls to this
     "braking": num(False, None, between(0.05, 1.0)),               # landing roll: the brakes' share of their force
+    "obstacle_ias_kmh": num(False, None, positive),                # take-off distance: the speed over the 50 ft obstacle
     "condition": Field("str", required=False, default=""),
 }
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
@@ -122,7 +123,9 @@ DEFAULT_NAMES = {
     "service ceiling", "engine_power": "engine shaft power", "stall_speed": "1 g stall speed (EAS)",
     "best_glide_ratio": "best glide ratio", "best_glide_speed": "best glide speed (TAS)", "min_sink": "minimum sink",
     "min_sink_speed": "minimum sink speed (TAS)", "glide_sink": "sink rate", "roll_rate": "steady roll rate",
-    "takeoff_roll": "take-off ground run", "landing_roll": "landing ground roll", "stick_force_per_g":
+    "takeoff_roll": "take-off ground run", "landing_roll": "landing ground roll",
+    "takeoff_distance": "take-off distance over a 50 ft obstacle",
+    "stick_force_per_g":
     "stick force per g", "time_to_climb": "time to climb", "roll_reversal_speed": "aileron reversal speed (IAS)",
     "coolant_loss_endurance": "engine running time with all its coolant lost",
     "fuel_flow": "fuel flow at the maximum level speed",

@@ -43,6 +43,7 @@ FIGURES = {
     "min_sink_speed": performance.min_sink_speed, "glide_sink": performance.glide_sink,
     "time_to_climb": performance.time_to_climb, "roll_rate": _roll_rate,
     "takeoff_roll": ground.takeoff_roll, "landing_roll": ground.landing_roll,
+    "takeoff_distance": ground.takeoff_distance,
     "stick_force_per_g": handling.stick_force_per_g, "roll_reversal_speed": _roll_reversal_speed,
     "coolant_loss_endurance": _coolant_loss_endurance, "fuel_flow": performance.fuel_flow,
     **maneuver.FIGURES,

@@ -16,6 +16,9 @@
   and brakes evenly with ``BRAKING`` of the brakes' full force from ``BRAKE_AFTER_S`` (firm
   braking, assumed: at half the force the P-51D noses over), or the condition's ``braking``
   where the manual says how hard (a nose-wheel trainer's "maximum braking": 1).
+* ``takeoff_distance``: the take-off as ``takeoff_roll`` flies it (rotation at the condition's
+  ``ias_kmh``), on to the wheels 50 ft above the runway, climbing at the condition's
+  ``obstacle_ias_kmh`` (a manual's speed at the obstacle): the distance from brake release.
 * ``run_up_carb_heat``: the before-take-off check of a carburetted engine, brakes held: the
   throttle set for the run-up's rpm, then full carburettor heat, and the rpm it drops by.
 """
@@ -38,6 +41,7 @@ DT = 0.02
 TOUCHDOWN_OVER_STALL = 1.05
 BRAKING = 0.4
 BRAKE_AFTER_S = 1.0
+OBSTACLE_M = 15.24           # 50 ft
 
 
 def _runway_sim(aircraft, mass_kg, config) -> Sim:
@@ -67,6 +71,25 @@ def takeoff_roll(aircraft, cond) -> float:
         if sim.strike_speed_ms > CRASH_STRIKE_MS:
             raise RuntimeError("the take-off struck the ground")
     raise RuntimeError("no lift-off within 90 s")
+
+
+def takeoff_distance(aircraft, cond) -> float:
+    """Brake release to the wheels 50 ft up (m): rotation at the condition's ``ias_kmh``, the climb at
+    its ``obstacle_ias_kmh`` (without one, 1.1 times the lift-off speed)."""
+    sim = _runway_sim(aircraft, cond["mass_kg"], cond["config"] or "takeoff")
+    start, wheels = sim.position_ned_m, sim.height_agl_m        # the CG's height parked: the wheels are on the runway
+    v_lof = cond["ias_kmh"]
+    if not v_lof:
+        raise RuntimeError("the take-off distance card needs the lift-off speed (ias_kmh)")
+    kw = {"tail_up_kmh": 0.0} if sim.compiled.spec.nose_wheel else {}
+    pilot = TakeoffPilot(0.0, rotate_kmh=v_lof, climb_kmh=cond.get("obstacle_ias_kmh") or 1.1 * v_lof, **kw)
+    for _ in range(int(120.0 / DT)):
+        sim.step(pilot(sim).to_array())
+        if sim.height_agl_m - wheels >= OBSTACLE_M:
+            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
+        if sim.strike_speed_ms > CRASH_STRIKE_MS:
+            raise RuntimeError("the take-off struck the ground")
+    raise RuntimeError("not 50 ft up within 120 s")
 
 
 def landing_roll(aircraft, cond) -> float:
