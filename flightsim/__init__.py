@@ -6,6 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 AIRCRAFT_DIR = ROOT / "aircraft"
+WEAPON_DIR = ROOT / "weapons"
 SHADER_DIR = ROOT / "shaders"
 ASSET_DIR = ROOT / "assets"
 

@@ -161,30 +161,28 @@ def _refused(e: Exception) -> int:
     return 2
 
 
-def _run_breakdown(args) -> int:
-    from .breakdown import climb_breakdown, print_breakdown
+def _answer(args, compute, show) -> int:
+    """A research card's answer: compute() refused in one line, else its JSON or show() of it."""
     try:
-        result = climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg)
+        result = compute()
     except (DataError, RuntimeError, ValueError) as e:
         return _refused(e)
     if args.json:
         print(json.dumps(result))
     else:
-        print_breakdown(result)
+        show(result)
     return 0
+
+
+def _run_breakdown(args) -> int:
+    from .breakdown import climb_breakdown, print_breakdown
+    return _answer(args, lambda: climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg),
+                   print_breakdown)
 
 
 def _run_downwash(args) -> int:
     from .downwash import downwash_card, print_downwash
-    try:
-        result = downwash_card(args.aircraft, args.ias_kmh, args.altitude_m)
-    except (DataError, RuntimeError, ValueError) as e:
-        return _refused(e)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print_downwash(result)
-    return 0
+    return _answer(args, lambda: downwash_card(args.aircraft, args.ias_kmh, args.altitude_m), print_downwash)
 
 
 def _run_turn(args) -> int:

@@ -1,0 +1,38 @@
+"""``python -m flightsim.weapons envelope`` (issue 35): the JSON the issue gives, ranges in a sensible
+order, and the radar missile's longer reach higher up."""
+import json
+
+import pytest
+
+from flightsim.weapons import __main__ as cli
+from flightsim.weapons.envelope import envelope
+
+KEYS = ("weapon", "altitude_m", "launch_mach", "target_mach", "rmax_head_on_km", "rmax_tail_on_km", "rmin_km",
+        "no_escape_km", "burnout_mach", "max_g")
+
+
+def test_the_envelope_json_and_its_order(capsys):
+    assert cli.main(["envelope", "--weapon", "aim120c", "--altitude-m", "5000", "--launch-mach", "0.85",
+                     "--target-mach", "0.85", "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert set(KEYS) <= set(r) and r["weapon"] == "aim120c"
+    assert 0.2 < r["rmin_km"] < 3.0 < r["rmax_tail_on_km"] < r["rmax_head_on_km"]
+    assert r["rmax_tail_on_km"] <= r["no_escape_km"] + 15.0
+    assert 2.0 < r["burnout_mach"] < 4.0 and 0.0 < r["max_g"] <= 30.0
+
+
+def test_a_radar_missile_reaches_further_higher_up():
+    low = envelope("aim120c", 1000.0, 0.85, 0.85)
+    high = envelope("aim120c", 10000.0, 0.85, 0.85)
+    assert high["rmax_head_on_km"] > 1.5 * low["rmax_head_on_km"]
+    assert high["rmax_tail_on_km"] > 2.0 * low["rmax_tail_on_km"]
+    assert high["burnout_mach"] > low["burnout_mach"]
+
+
+def test_the_envelope_refuses_in_one_line(capsys):
+    assert cli.main(["envelope", "--weapon", "nope", "--altitude-m", "1000", "--launch-mach", "0.8",
+                     "--target-mach", "0.8"]) == 2
+    err = capsys.readouterr().err
+    assert "no weapon named 'nope'" in err and len(err.strip().splitlines()) == 1
+    with pytest.raises(SystemExit):
+        cli.main(["envelope", "--weapon", "aim9m", "--altitude-m", "1000", "--launch-mach", "nan", "--target-mach", "0.8"])
