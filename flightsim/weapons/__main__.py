@@ -2,6 +2,7 @@
 
     python -m flightsim.weapons envelope --weapon ID --altitude-m H --launch-mach M --target-mach MT
                                          [--target-g G] [--json] [--plot F]
+    python -m flightsim.weapons validate --weapon ID [--json]
     python -m flightsim.weapons list
 
 ``envelope``: maximum range head-on and tail-on, minimum range and the no-escape range, flown from
@@ -32,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="the no-escape target's turn away (default 7 g)")
     e.add_argument("--json", action="store_true", help="print one JSON object")
     e.add_argument("--plot", metavar="FILE.png", help="draw the four limiting shots")
+    v = sub.add_parser("validate", help="a missile's figures against what is published")
+    v.add_argument("--weapon", required=True)
+    v.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("list", help="the weapons with a data file")
     return ap
 
@@ -43,6 +47,8 @@ def main(argv=None) -> int:
         for w in list_weapons():
             print(w)
         return 0
+    if args.command == "validate":
+        return _validate(args)
     from ..paths import OutputPathError, check_output
     from .envelope import TARGET_G, envelope, plot_envelope
     try:
@@ -66,6 +72,20 @@ def main(argv=None) -> int:
     print(f"  minimum range            {r['rmin_km']:7.2f} km")
     print(f"  at burnout               M {r['burnout_mach']:.2f}, {r['max_g']:.0f} g available")
     return 0
+
+
+def _validate(args) -> int:
+    from .validate import print_validation, validate
+    try:
+        r = validate(args.weapon)
+    except (DataError, RuntimeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(r))
+    else:
+        print_validation(r)
+    return 1 if r["summary"]["unexplained"] else 0
 
 
 if __name__ == "__main__":

@@ -50,6 +50,22 @@ GUIDANCE_KEYS = {
     "loft_depression_deg": num(check=between(0.0, 90.0)),
 }
 FUZE_KEYS = {"proximity_m": num(check=between(0.1, 100.0)), "lethal_radius_m": num(check=between(0.1, 100.0))}
+FIGURE_CARDS = {"burnout_mach": "Mach", "rmax_head_on": "km", "rmax_tail_on": "km", "rmin": "km", "no_escape": "km"}
+FIGURE_KEYS = {
+    "card": Field("enum", choices=tuple(FIGURE_CARDS)),
+    "value": num(),
+    "unit": Field("str", required=False, default=""),
+    "low": num(False, None),                   # a range the source gives: low .. high
+    "high": num(False, None),
+    "source": Field("str"),
+    "altitude_m": num(check=between(0.0, 25000.0)),
+    "launch_mach": num(check=between(0.0, 3.0)),
+    "target_mach": num(False, 0.0, between(0.0, 3.0)),
+    "tolerance_pct": num(False, 5.0, between(0.1, 100.0)),
+    "note": Field("str", required=False, default=""),
+    "disagreement": Field("str", required=False, default=""),
+    "cause": Field("str", required=False, default=""),
+}
 TABLES = {"missile": MISSILE_KEYS, "motor": MOTOR_KEYS, "aero": AERO_KEYS, "seeker": SEEKER_KEYS,
           "guidance": GUIDANCE_KEYS, "fuze": FUZE_KEYS}
 
@@ -66,6 +82,7 @@ class Missile:
     guidance: dict
     fuze: dict
     model: np.ndarray
+    figures: list
 
     @property
     def total_impulse_ns(self) -> float:
@@ -105,8 +122,8 @@ def load_missile(weapon_id: str) -> Missile:
     path = missile_path(weapon_id)
     data = read_toml(path)
     for key in data:
-        if key not in TABLES:
-            raise DataError(path, key, f"unknown table (allowed: {', '.join(TABLES)})")
+        if key not in TABLES and key != "figure":
+            raise DataError(path, key, f"unknown table (allowed: {', '.join(TABLES)}, [[figure]])")
     t = {}
     for name, schema in TABLES.items():
         if name not in data:
@@ -129,7 +146,25 @@ def load_missile(weapon_id: str) -> Missile:
             raise DataError(path, f"aero.{key}", f"needs one value per Mach number ({n}), got {len(ae[key])}")
         if min(ae[key]) <= 0.0:
             raise DataError(path, f"aero.{key}", "must be > 0")
-    return Missile(path.parent.name, path, mi, mo, ae, t["seeker"], t["guidance"], t["fuze"], _model_row(t))
+    return Missile(path.parent.name, path, mi, mo, ae, t["seeker"], t["guidance"], t["fuze"], _model_row(t),
+                   _figures(path, data.get("figure", [])))
+
+
+def _figures(path, items) -> list[dict]:
+    """The [[figure]] validation cards, each checked; a card's unit must be its own."""
+    if not isinstance(items, list):
+        raise DataError(path, "figure", "must be an array of tables [[figure]]")
+    out = []
+    for i, item in enumerate(items):
+        f = validate_table(item, FIGURE_KEYS, path, f"figure[{i}]")
+        unit = FIGURE_CARDS[f["card"]]
+        if f["unit"] and f["unit"] != unit:
+            raise DataError(path, f"figure[{i}].unit", f"{f['card']} is in {unit}, not {f['unit']!r}")
+        if f["card"] != "burnout_mach" and not f["target_mach"]:
+            raise DataError(path, f"figure[{i}].target_mach", f"a {f['card']} figure needs the target's Mach number")
+        f["unit"] = unit
+        out.append(f)
+    return out
 
 
 def _model_row(t: dict) -> np.ndarray:

@@ -92,27 +92,35 @@ def envelope(weapon: str, altitude_m: float, launch_mach: float, target_mach: fl
              target_g: float = TARGET_G) -> dict:
     """The JSON of ``python -m flightsim.weapons envelope`` (module docstring)."""
     missile = load_missile(weapon)
-
-    def at(aspect, g=0.0):
-        return lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, aspect, g)
-    head, tail, away = at("head_on"), at("tail_on"), at("turning_away", target_g)
     out = {"weapon": missile.id, "altitude_m": altitude_m, "launch_mach": launch_mach, "target_mach": target_mach}
-    start = _some_hit(head)
-    if start is None:
-        raise RuntimeError(f"{missile.id} hits a head-on target at no range from 1.2 to 20 km at {altitude_m:.0f} m")
-    out["rmax_head_on_km"] = _rmax(head, start) / 1000.0
-    start_t = _some_hit(tail)
-    out["rmax_tail_on_km"] = _rmax(tail, start_t) / 1000.0 if start_t else 0.0
-    lo = 50.0
-    out["rmin_km"] = (_bisect(head, start, lo) if not head(lo) else lo) / 1000.0
-    start_a = _some_hit(away)
-    out["no_escape_km"] = _rmax(away, start_a) / 1000.0 if start_a else 0.0
+    for key, aspect in (("rmax_head_on_km", "head_on"), ("rmax_tail_on_km", "tail_on"), ("rmin_km", "rmin"),
+                        ("no_escape_km", "turning_away")):
+        out[key] = range_limit(missile, altitude_m, launch_mach, target_mach, aspect, target_g) / 1000.0
     bo_mach, max_g = burnout(missile, altitude_m, launch_mach)
     out["burnout_mach"] = bo_mach
     out["max_g"] = max_g
     out["target_g"] = target_g
     out["weapon_name"] = missile.missile["name"]
     return out
+
+
+def range_limit(missile, altitude_m: float, launch_mach: float, target_mach: float, aspect: str,
+                target_g: float = TARGET_G) -> float:
+    """One of the envelope's ranges (m): the maximum ``head_on``, ``tail_on`` or ``turning_away`` (no
+    escape), or ``rmin`` (the shortest head-on hit)."""
+    head = lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, "head_on")      # noqa: E731
+    if aspect == "rmin":
+        start = _some_hit(head)
+        if start is None:
+            raise RuntimeError(f"{missile.id} hits a head-on target at no range from 1.2 to 20 km at {altitude_m:.0f} m")
+        return 50.0 if head(50.0) else _bisect(head, start, 50.0)
+    hit = lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, aspect, target_g)  # noqa: E731
+    start = _some_hit(hit)
+    if start is None:
+        if aspect == "head_on":
+            raise RuntimeError(f"{missile.id} hits a head-on target at no range from 1.2 to 20 km at {altitude_m:.0f} m")
+        return 0.0
+    return _rmax(hit, start)
 
 
 def burnout(missile, altitude_m: float, launch_mach: float) -> tuple[float, float]:
