@@ -315,6 +315,25 @@ class AircraftData:
         return self._sections[:, L.SEC_POS:L.SEC_POS + 3]
 
     @property
+    def section_span_m(self) -> np.ndarray:
+        return self._sections[:, L.SEC_SPAN]
+
+    @property
+    def section_chord_axis(self) -> np.ndarray:
+        """(n_sections, 3): each section's unit chord axis (toward the leading edge), body axes."""
+        return self._sections[:, L.SEC_CHORD_AX:L.SEC_CHORD_AX + 3]
+
+    @property
+    def section_normal(self) -> np.ndarray:
+        """(n_sections, 3): each section's unit normal (its lift's direction at zero alpha), body axes."""
+        return self._sections[:, L.SEC_NORMAL:L.SEC_NORMAL + 3]
+
+    @property
+    def section_span_axis(self) -> np.ndarray:
+        """(n_sections, 3): each section's unit span axis (chord x normal), body axes."""
+        return self._sections[:, L.SEC_SPAN_AX:L.SEC_SPAN_AX + 3]
+
+    @property
     def section_mass_kg(self) -> np.ndarray:
         return self._sections[:, L.SEC_MASS]
 

@@ -29,8 +29,9 @@ import math
 
 import numpy as np
 
-from ..physics import layout as L
 from ..physics.dynamics import derivative, make_scratch
+from ..physics.named import AircraftView, section_airflow
+from ..physics.named_model import AircraftData
 from ..physics.section_tables import coefficients
 from ..validate.flight import test_sim
 
@@ -120,57 +121,54 @@ def strip_at(strips: list[dict], y: float) -> dict:
     return max(side, key=lambda s: abs(s["y"]))
 
 
-def _strip_zero_lift(tables, model, row, delta) -> tuple[float, float]:
-    """Lift slope (per rad) and zero-lift angle (rad) of a section's table (slat shut) at a deflection,
-    from its values at -2 and +4 deg."""
+def _strip_zero_lift(tables, table: int, delta) -> tuple[float, float]:
+    """Lift slope (per rad) and zero-lift angle (rad) of an airfoil table (slat shut) at a
+    deflection, from its values at -2 and +4 deg."""
     a1, a2 = math.radians(-2.0), math.radians(4.0)
-    t = int(model[row, L.SEC_TABLE])
-    c1 = float(coefficients(tables, t, a1, delta)[0])
-    c2 = float(coefficients(tables, t, a2, delta)[0])
+    c1 = float(coefficients(tables, table, a1, delta)[0])
+    c2 = float(coefficients(tables, table, a2, delta)[0])
     slope = (c2 - c1) / (a2 - a1)
     return slope, a1 - c1 / slope
 
 
 def _flown(aircraft: str, ias_kmh: float, altitude_m: float, config: str, throttle=None):
-    """The trim (as the trim_change card flies it) and the aerodynamics' scratch after one derivative."""
+    """The trim (as the trim_change card flies it), and the sections' airflow and the readouts after
+    one derivative of it."""
     from ..validate.handling import steady_flight
     sim = test_sim(aircraft)
     t = steady_flight(sim, ias_kmh, altitude_m, config, "cruise", throttle)
-    m, tb = sim.model, sim.tables
-    ws, R, fm, deriv, _new, _backup = make_scratch(m)
+    ws, R, fm, deriv, _new, _backup = make_scratch(sim.model)
     diag = np.zeros_like(sim.diag)
-    derivative(t.state, t.ctrl, sim.env, sim.terrain, m, tb, diag, deriv, ws, R, fm)
-    return sim, t, ws, diag
+    derivative(t.state, t.ctrl, sim.env, sim.terrain, sim.model, sim.tables, diag, deriv, ws, R, fm)
+    data = AircraftData(sim.model, sim.tables)
+    return sim, t, section_airflow(ws, data.n_sections), AircraftView(t.state, diag)
 
 
-def method_downwash(sim, ws, diag) -> dict:
-    """The NACA 648/651 downwash at the tail for the flown state in ``ws``/``diag``."""
-    m, tb = sim.model, sim.tables
+def method_downwash(sim, air: dict, view) -> dict:
+    """The NACA 648/651 downwash at the tail for the flown state: ``air`` the sections' airflow
+    (physics.named.section_airflow), ``view`` its readouts."""
+    data = AircraftData(sim.model, sim.tables)
     airfoils = sim.compiled.spec.airfoils
     names = sorted(airfoils)                 # the tables' order (aircraft_data/compile.py)
-    n_sec = int(m[0, L.H_N_SECTIONS])
-    row0 = int(m[0, L.H_ROW_SECTION])
-    alpha = float(diag[L.D_ALPHA])
-    strips, tail = [], []
-    for i in range(n_sec):
-        row = row0 + i
-        group = int(m[row, L.SEC_GROUP])
-        if group == L.GROUP_WING:
-            delta = float(ws[i, 5])
-            slope, a0 = _strip_zero_lift(tb, m, row, delta)
-            chord = float(m[row, L.SEC_CHORD])
-            te = -m[row, L.SEC_CHORD_AX:L.SEC_CHORD_AX + 3] * 0.75 * chord
-            if m[row, L.SEC_GAIN + 3] != 0.0 and delta != 0.0:
-                # the flap's trailing edge, turned down about its hinge
-                share = airfoils[names[int(m[row, L.SEC_TABLE])]].control_chord_fraction or FLAP_CHORD
-                ax = m[row, L.SEC_CHORD_AX:L.SEC_CHORD_AX + 3]
-                nr = m[row, L.SEC_NORMAL:L.SEC_NORMAL + 3]
-                te = -ax * (0.75 - share) * chord + (-ax * math.cos(delta) - nr * math.sin(delta)) * share * chord
-            strips.append(dict(y=float(m[row, 1]), half=0.5 * float(m[row, L.SEC_SPAN]) * abs(m[row, L.SEC_SPAN_AX + 1]),
-                               x=float(m[row, 0]), z=float(m[row, 2]), chord=chord, slope=slope,
-                               alpha=float(ws[i, 4]) - a0, te=te))
-        elif group == L.GROUP_HTAIL:
-            tail.append(row)
+    alpha = view.alpha_rad
+    pos, chords, spans = data.section_position_m, data.section_chord_m, data.section_span_m
+    chord_ax, normal, span_ax = data.section_chord_axis, data.section_normal, data.section_span_axis
+    flapped = data.section_gains[:, 3] != 0.0
+    table = data.section_airfoil_table
+    strips = []
+    for i in data.wing_sections:
+        delta = float(air["deflection_rad"][i])
+        slope, a0 = _strip_zero_lift(sim.tables, int(table[i]), delta)
+        chord = float(chords[i])
+        te = -chord_ax[i] * 0.75 * chord
+        if flapped[i] and delta != 0.0:
+            # the flap's trailing edge, turned down about its hinge
+            share = airfoils[names[int(table[i])]].control_chord_fraction or FLAP_CHORD
+            flap = -chord_ax[i] * math.cos(delta) - normal[i] * math.sin(delta)
+            te = -chord_ax[i] * (0.75 - share) * chord + flap * share * chord
+        strips.append(dict(y=float(pos[i, 1]), half=0.5 * float(spans[i]) * abs(span_ax[i, 1]), x=float(pos[i, 0]),
+                           z=float(pos[i, 2]), chord=chord, slope=slope, alpha=float(air["alpha_rad"][i]) - a0, te=te))
+    tail = data.sections_of("htail")
     if not strips or not tail:
         raise ValueError("the downwash card needs a wing and a horizontal tail")
     side = sorted((s for s in strips if s["y"] > 0.0), key=lambda s: s["y"])
@@ -185,7 +183,7 @@ def method_downwash(sim, ws, diag) -> dict:
     chord = np.array([s["chord"] for s in at])
     slope = np.array([s["slope"] for s in at])
     local = np.array([s["alpha"] for s in at]) - alpha        # each strip's angle at zero body alpha
-    target = float(diag[L.D_CL_WING])
+    target = view.wing_cl
     lo, hi = -0.5, 0.8                                        # body alpha giving the model's wing CL
     for _ in range(60):
         mid = 0.5 * (lo + hi)
@@ -195,12 +193,11 @@ def method_downwash(sim, ws, diag) -> dict:
             hi = mid
     coeffs, cl = glauert_load(y, chord, slope, local + mid, semi)
     pts, wts = [], []
-    for row in tail:
-        span_ax = m[row, L.SEC_SPAN_AX:L.SEC_SPAN_AX + 3]
+    for i in tail:
         for k in range(TAIL_SAMPLES):
-            t = ((k + 0.5) / TAIL_SAMPLES - 0.5) * m[row, L.SEC_SPAN]
-            pts.append(m[row, 0:3] + t * span_ax)
-            wts.append(m[row, L.SEC_CHORD])
+            t = ((k + 0.5) / TAIL_SAMPLES - 0.5) * spans[i]
+            pts.append(pos[i] + t * span_ax[i])
+            wts.append(chords[i])
     points, weights = np.array(pts), np.array(wts)
     dist = abs(float(np.mean([s["x"] for s in strips])) - float(np.mean(points[:, 0])))
     eps, drop = 0.0, 0.0
@@ -219,18 +216,17 @@ def downwash_card(aircraft: str, ias_kmh: float | None = None, altitude_m: float
     out = dict(aircraft=aircraft, ias_kmh=ias_kmh, altitude_m=altitude_m, configs=[])
     throttle = None
     for config in ("gear_down", "landing"):
-        sim, t, ws, diag = _flown(aircraft, ias_kmh, altitude_m, config, throttle)
+        sim, t, air, view = _flown(aircraft, ias_kmh, altitude_m, config, throttle)
         throttle = t.throttle
-        if config == "landing" and not np.any(sim.model[_section_rows(sim.model), L.SEC_GAIN + 3]):
+        if config == "landing" and not np.any(AircraftData(sim.model).section_gains[:, 3]):
             break                                    # no flaps
-        meth = method_downwash(sim, ws, diag)
-        cl = float(diag[L.D_CL_WING])
+        meth = method_downwash(sim, air, view)
+        cl = view.wing_cl
+        model_eps = math.degrees(view.downwash_rad)
         out["configs"].append(dict(
-            config=config, alpha_deg=math.degrees(float(diag[L.D_ALPHA])), cl_wing=cl,
-            model_downwash_deg=math.degrees(float(diag[L.D_DOWNWASH])),
+            config=config, alpha_deg=math.degrees(view.alpha_rad), cl_wing=cl, model_downwash_deg=model_eps,
             method_downwash_deg=meth["downwash_deg"], sheet_drop_m=meth["sheet_drop_m"],
-            model_per_cl_deg=math.degrees(float(diag[L.D_DOWNWASH])) / cl, method_per_cl_deg=meth["downwash_deg"] / cl,
-            elevator=float(t.pitch_cmd)))
+            model_per_cl_deg=model_eps / cl, method_per_cl_deg=meth["downwash_deg"] / cl, elevator=float(t.pitch_cmd)))
     if len(out["configs"]) == 2:
         up, down = out["configs"]
         out["flaps_change_at_constant_cl_deg"] = {
@@ -250,10 +246,6 @@ def trim_card_condition(aircraft: str) -> tuple[float, float]:
     from .perf import stall_speed
     return 1.4 * stall_speed(aircraft, landing=True)[0], 0.0
 
-
-def _section_rows(model) -> slice:
-    row0 = int(model[0, L.H_ROW_SECTION])
-    return slice(row0, row0 + int(model[0, L.H_N_SECTIONS]))
 
 
 def print_downwash(r: dict) -> None:
