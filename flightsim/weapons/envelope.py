@@ -143,12 +143,12 @@ def burnout(missile, altitude_m: float, launch_mach: float) -> tuple[float, floa
 
 
 def plot_envelope(result: dict, path: str) -> None:
-    """Top views of the four limiting shots (missile and target tracks)."""
+    """The four limiting shots, missile (solid) and target (dotted): from above, and in profile."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     missile = load_missile(result["weapon"])
-    fig, ax = plt.subplots(figsize=(9, 5))
+    fig, (top, side) = plt.subplots(2, 1, figsize=(9, 8))
     for key, aspect, g, colour in (("rmax_head_on_km", "head_on", 0.0, "C0"), ("rmax_tail_on_km", "tail_on", 0.0, "C1"),
                                    ("no_escape_km", "turning_away", result["target_g"], "C2"),
                                    ("rmin_km", "head_on", 0.0, "C3")):
@@ -157,13 +157,17 @@ def plot_envelope(result: dict, path: str) -> None:
             continue
         _, _, tr = _flight(missile, result["altitude_m"], result["launch_mach"], result["target_mach"], r, aspect, g,
                            track_len=20000)
-        ax.plot(tr[:, 0] / 1000.0, -tr[:, 2] / 1000.0, colour, label=f"{key[:-3]}: {result[key]:.1f} km (missile)")
-        ax.plot(tr[:, 3] / 1000.0, -tr[:, 5] / 1000.0, colour, ls=":", lw=1)
-    ax.set_xlabel("downrange, km")
-    ax.set_ylabel("altitude, km")
-    ax.set_title(f"{result['weapon_name']}: launch M {result['launch_mach']:.2f}, target M {result['target_mach']:.2f}, "
-                 f"{result['altitude_m']:.0f} m")
-    ax.legend(fontsize=8)
+        label = f"{key[:-3]}: {result[key]:.1f} km"
+        top.plot(tr[:, 0] / 1000.0, tr[:, 1] / 1000.0, colour, label=label)
+        top.plot(tr[:, 3] / 1000.0, tr[:, 4] / 1000.0, colour, ls=":", lw=1)
+        side.plot(tr[:, 0] / 1000.0, -tr[:, 2] / 1000.0, colour, label=label)
+        side.plot(tr[:, 3] / 1000.0, -tr[:, 5] / 1000.0, colour, ls=":", lw=1)
+    top.set_ylabel("east, km (from above)")
+    side.set_xlabel("north (downrange), km")
+    side.set_ylabel("altitude, km")
+    top.set_title(f"{result['weapon_name']}: launch M {result['launch_mach']:.2f}, target M {result['target_mach']:.2f}, "
+                  f"{result['altitude_m']:.0f} m (missile solid, target dotted)")
+    top.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
