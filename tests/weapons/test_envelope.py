@@ -51,3 +51,13 @@ def test_every_figure_is_flown_and_every_fault_is_on_record(weapon, capsys):
     assert code == (1 if r["summary"]["unexplained"] else 0)
     burnout = next(f for f in r["figures"] if f["card"] == "burnout_mach")
     assert burnout["status"] == "within"          # the motor and drag give the expected burnout Mach
+
+
+def test_the_envelope_plot_is_written(tmp_path, capsys):
+    out = tmp_path / "envelope.png"
+    assert cli.main(["envelope", "--weapon", "aim9m", "--altitude-m", "3000", "--launch-mach", "0.9",
+                     "--target-mach", "0.8", "--plot", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "maximum range, head-on" in capsys.readouterr().out
+    assert cli.main(["envelope", "--weapon", "aim9m", "--altitude-m", "3000", "--launch-mach", "0.9",
+                     "--target-mach", "0.8", "--plot", str(tmp_path / "no" / "such.png")]) == 2
