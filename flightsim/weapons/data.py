@@ -15,7 +15,7 @@ from ..physics import missile as M
 
 MISSILE_KEYS = {
     "name": Field("str"),
-    "seeker": Field("enum", choices=("infrared", "radar")),
+    "seeker": Field("enum", choices=("infrared", "radar", "semi_active")),
     "references": Field("strlist"),
     "length_m": num(check=between(0.5, 10.0)),
     "diameter_m": num(check=between(0.05, 1.0)),

@@ -14,10 +14,10 @@ from flightsim.weapons.data import list_weapons, load_missile
 
 
 def test_the_hangar_has_both_missiles():
-    assert {"aim9m", "aim120c"} <= set(list_weapons())
+    assert {"aim9m", "aim120c", "aim7m"} <= set(list_weapons())
 
 
-@pytest.mark.parametrize("weapon", ("aim9m", "aim120c"))
+@pytest.mark.parametrize("weapon", ("aim9m", "aim120c", "aim7m"))
 def test_the_motor_obeys_the_rocket_equation(weapon):
     """With no drag, no gravity and no steering, the speed gained is Isp g0 ln(m0 / m1) and the
     missile burns out at its launch mass less its propellant."""
@@ -38,7 +38,7 @@ def test_the_motor_obeys_the_rocket_equation(weapon):
     assert 220.0 < m.specific_impulse_s < 250.0           # reduced-smoke HTPB / AP
 
 
-@pytest.mark.parametrize("weapon", ("aim9m", "aim120c"))
+@pytest.mark.parametrize("weapon", ("aim9m", "aim120c", "aim7m"))
 def test_a_head_on_shot_hits_and_never_pulls_past_the_g_limit(weapon):
     m = load_missile(weapon)
     status, ms, track = E._flight(m, 5000.0, 0.9, 0.9, 6000.0, "head_on", track_len=5000)
