@@ -9,7 +9,7 @@ touched) and judged:
 
     python scripts/fuzz.py [--only KIND ...] [--json] [--list] [--seed N] [--root DIR]
 
-KIND: scenario aircraft look settings profile recording cli controls gym. ``--root`` fuzzes
+KIND: scenario aircraft look settings profile recording cli controls gym weapons. ``--root`` fuzzes
 another checkout (an older commit's worktree: the tally before a change). Exit status 1
 while any case fails. Every case is its own process (python run.py ... or a short snippet),
 so a crash in one never hides another.
@@ -624,9 +624,57 @@ def gym_cases(tree: Path, rng: random.Random) -> list[Case]:
     return out
 
 
+def weapons_cases(tree: Path, rng: random.Random) -> list[Case]:
+    """The missiles' data files (weapons/<id>/missile.toml) damaged, and the weapons tool's values."""
+    out = []
+
+    def sane_envelope(tree, proc):
+        bad = no_traceback_finite(tree, proc)
+        if bad:
+            return bad
+        try:
+            r = json.loads(proc.stdout)
+        except ValueError:
+            return "not one JSON object"
+        if not 0.0 <= r["rmin_km"] <= r["rmax_head_on_km"] < 1000.0:
+            return f"ranges out of the physical world: {r}"
+        return None
+    names = sorted(p.parent.name for p in (tree / "weapons").glob("*/missile.toml"))
+    for w in names:
+        env = ["-m", "flightsim.weapons", "envelope", "--weapon", w, "--altitude-m", "5000", "--launch-mach", "0.9",
+               "--target-mach", "0.9", "--json"]
+        rel = f"weapons/{w}/missile.toml"
+        for how in ("latin1", "random", "directory", "truncated", "empty", "flip", "unknown_key", "deleted"):
+            out.append(Case("weapons", f"{w}: missile.toml {how}", env, damage_bytes(rel, how, 6), sane_envelope,
+                            runpy=False))
+        text = (tree / rel).read_text(encoding="utf-8")
+        lines = number_lines(text)
+        for ln in rng.sample(lines, min(12, len(lines))):
+            v = rng.choice(BAD_NUMBERS)
+            _, key = replace_number(text, ln, v)
+            out.append(Case("weapons", f"{w}: {key} = {v} (line {ln + 1})", env, damage_number(rel, ln, v),
+                            sane_envelope, runpy=False))
+    for opt, vals in (("--altitude-m", ("nan", "-1e9", "1e9", "abc")), ("--launch-mach", ("nan", "-1", "9", "inf")),
+                      ("--target-mach", ("nan", "-0.5", "1e9")), ("--target-g", ("0", "nan", "100"))):
+        for v in vals:
+            args = {"--altitude-m": "5000", "--launch-mach": "0.9", "--target-mach": "0.9"}
+            args[opt] = v
+            argv = ["-m", "flightsim.weapons", "envelope", "--weapon", "aim9m", "--json"]
+            for k, x in args.items():
+                argv += [k, x]
+            out.append(Case("weapons", f"envelope {opt} {v}", argv, check=sane_envelope, runpy=False))
+    for w in ("nope", "../aircraft/p51d", ""):
+        out.append(Case("weapons", f"envelope --weapon {w!r}", ["-m", "flightsim.weapons", "envelope", "--weapon", w,
+                                                               "--altitude-m", "1000", "--launch-mach", "0.8",
+                                                               "--target-mach", "0.8"], runpy=False))
+        out.append(Case("weapons", f"validate --weapon {w!r}", ["-m", "flightsim.weapons", "validate", "--weapon", w],
+                        runpy=False))
+    return out
+
+
 KINDS = {"scenario": scenario_cases, "aircraft": aircraft_cases, "look": look_cases, "settings": settings_cases,
          "profile": profile_cases, "recording": recording_cases, "cli": cli_cases, "controls": control_cases,
-         "gym": gym_cases}
+         "gym": gym_cases, "weapons": weapons_cases}
 
 
 # ------------------------------------------------------------------ running and judging

@@ -53,7 +53,7 @@ FUZE_KEYS = {"proximity_m": num(check=between(0.1, 100.0)), "lethal_radius_m": n
 FIGURE_CARDS = {"burnout_mach": "Mach", "rmax_head_on": "km", "rmax_tail_on": "km", "rmin": "km", "no_escape": "km"}
 FIGURE_KEYS = {
     "card": Field("enum", choices=tuple(FIGURE_CARDS)),
-    "value": num(),
+    "value": num(check=positive),
     "unit": Field("str", required=False, default=""),
     "low": num(False, None),                   # a range the source gives: low .. high
     "high": num(False, None),
