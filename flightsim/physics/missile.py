@@ -78,7 +78,10 @@ MS_MAX_G = 12                  # the largest normal load factor pulled, g
 MS_IMPULSE = 13                # impulse delivered so far, N s
 MS_LAUNCH_RANGE = 14           # range to the target at launch, m
 MS_LOFTING = 15                # 1 while climbing in the loft
-N_MS = 16
+MS_AXIS = 16                   # 16..18 the launch rail's axis (NED unit vector)
+N_MS = 19
+AXIS_SPEED = 30.0              # m/s: slower than this (off a launcher at rest) the thrust is along the
+#                                rail's axis, not the velocity (no lift yet to turn the flight path)
 
 ST_FLYING, ST_HIT, ST_MISS_FUZED, ST_GROUND, ST_SELF_DESTRUCT, ST_NO_ENERGY, ST_PASSED = 0, 1, 2, 3, 4, 5, 6
 STATUS_NAMES = ("flying", "hit", "fuzed, outside the lethal radius", "hit the ground", "self-destructed",
@@ -117,7 +120,7 @@ def launch(ms, model, pos, vel, target_pos):
     the start.
 
     Slots written: missile state MS_POS, MS_VEL, MS_MASS, MS_TIME, MS_STATUS, MS_TRACKING,
-      MS_CLOSEST, MS_BURNOUT_MACH, MS_MAX_G, MS_IMPULSE, MS_LAUNCH_RANGE, MS_LOFTING."""
+      MS_CLOSEST, MS_BURNOUT_MACH, MS_MAX_G, MS_IMPULSE, MS_LAUNCH_RANGE, MS_LOFTING, MS_AXIS."""
     for k in range(3):
         ms[MS_POS + k] = pos[k]
         ms[MS_VEL + k] = vel[k]
@@ -126,6 +129,15 @@ def launch(ms, model, pos, vel, target_pos):
     ms[MS_STATUS] = ST_FLYING
     ms[MS_TRACKING] = 1.0
     r = math.sqrt((target_pos[0] - pos[0]) ** 2 + (target_pos[1] - pos[1]) ** 2 + (target_pos[2] - pos[2]) ** 2)
+    # the rail's axis: along the launcher's velocity, or (a launcher at rest) at the target
+    v = math.sqrt(vel[0] * vel[0] + vel[1] * vel[1] + vel[2] * vel[2])
+    for k in range(3):
+        if v >= 1.0:
+            ms[MS_AXIS + k] = vel[k] / v
+        elif r > 1e-6:
+            ms[MS_AXIS + k] = (target_pos[k] - pos[k]) / r
+        else:
+            ms[MS_AXIS + k] = 1.0 if k == 0 else 0.0
     ms[MS_CLOSEST] = r
     ms[MS_BURNOUT_MACH] = 0.0
     ms[MS_MAX_G] = 0.0
@@ -262,12 +274,25 @@ def ended(model, t, closest, frac, rng, down_m, mach):
 
 
 @kernel
+def heading(ms, vx, vy, vz):
+    """(ux, uy, uz, speed): the direction the missile flies and thrusts along, its velocity's, or
+    below AXIS_SPEED (off a slow or still launcher) its rail's axis; the speed held at 1 m/s or more.
+
+    Slots read: missile state MS_AXIS.
+    Slots written: none."""
+    v = math.sqrt(vx * vx + vy * vy + vz * vz)
+    if v >= AXIS_SPEED:
+        return vx / v, vy / v, vz / v, v
+    return ms[MS_AXIS], ms[MS_AXIS + 1], ms[MS_AXIS + 2], max(v, 1.0)
+
+
+@kernel
 def missile_step(ms, model, target_pos, target_vel, dt, gravity):
     """Fly the missile ``dt`` seconds (sub-stepped at SUB_DT) against a target at ``target_pos``
     moving straight at ``target_vel`` (NED) over the step; returns its status (ST_*).
 
     Slots read: missile state MS_POS, MS_VEL, MS_MASS, MS_TIME, MS_STATUS, MS_TRACKING, MS_IMPULSE,
-      MS_LAUNCH_RANGE, MS_LOFTING; model MD_*.
+      MS_LAUNCH_RANGE, MS_LOFTING, MS_AXIS; model MD_*.
     Slots written: missile state MS_POS, MS_VEL, MS_MASS, MS_TIME, MS_STATUS, MS_TRACKING,
       MS_CLOSEST, MS_BURNOUT_MACH, MS_MAX_G, MS_IMPULSE, MS_LOFTING."""
     if ms[MS_STATUS] != ST_FLYING:
@@ -284,10 +309,7 @@ def missile_step(ms, model, target_pos, target_vel, dt, gravity):
         vx, vy, vz = ms[MS_VEL], ms[MS_VEL + 1], ms[MS_VEL + 2]
         t = ms[MS_TIME]
         mass = ms[MS_MASS]
-        v = math.sqrt(vx * vx + vy * vy + vz * vz)
-        if v < 1.0:
-            v = 1.0
-        ux, uy, uz = vx / v, vy / v, vz / v
+        ux, uy, uz, v = heading(ms, vx, vy, vz)
         temp, press, rho, sound = isa(-pz)
         mach = v / sound
         q = 0.5 * rho * v * v

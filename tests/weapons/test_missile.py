@@ -68,3 +68,12 @@ def test_a_bad_data_file_is_refused_naming_the_key(tmp_path):
     bad.write_text(src.read_text().replace("g_limit = 40.0", "g_limit = 1e9"))
     with pytest.raises(DataError, match="aero.g_limit"):
         load_missile(str(bad))
+
+
+def test_off_a_launcher_at_rest_it_flies_along_its_rail():
+    """Launched with no speed (a hovering launcher), the motor pushes along the rail's axis, at the
+    target, until the missile is fast enough to fly on its lift: it reaches a target 5 km away."""
+    m = load_missile("aim9m")
+    status, ms, _ = E._flight(m, 1000.0, 0.0, 0.5, 5000.0, "head_on")
+    assert status == M.ST_HIT
+    assert ms[M.MS_AXIS] == pytest.approx(1.0) and abs(ms[M.MS_AXIS + 2]) < 1e-12
