@@ -26,6 +26,7 @@ from .schema import (
     read_toml,
     validate_table,
 )
+from .sensors import SENSOR_TABLES, load_sensors
 
 log = logging.getLogger("flightsim.aircraft_data")
 
@@ -215,6 +216,8 @@ class AircraftSpec:
     guns: dict | None = None          # [guns] harmonisation and the [[gun]] records (spec.guns)
     damage: dict | None = None        # [damage], [[component]] hit boxes, [[store]] records (spec.damage)
     flight_control: dict | None = None   # [flight_control]: a fly-by-wire law (spec.flight_control)
+    signature: dict | None = None     # [signature]: radar cross-section and infrared value (sensors.py)
+    radar: dict | None = None         # [radar]: what it sees with (sensors.py)
 
     @property
     def nose_wheel(self) -> bool:
@@ -373,7 +376,7 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     path = aircraft_path(name_or_path)
     data = read_toml(path)
     allowed = {"aircraft", "section", "mass", "gear", "contact", "controls", "flight_control", *POWERPLANT_TABLES,
-               *GUN_TABLES, *DAMAGE_TABLES}
+               *GUN_TABLES, *DAMAGE_TABLES, *SENSOR_TABLES}
     for key in data:
         if key in ("reference", "reference_point"):
             raise DataError(path, key, "published figures live in references.toml beside aircraft.toml "
@@ -402,6 +405,7 @@ def load_aircraft(name_or_path: str | Path) -> AircraftSpec:
     spec.flight_control = load_flight_control(data, path)
     spec.guns = load_guns(data, path)
     spec.damage = load_damage(data, path, spec.powerplant)
+    spec.signature, spec.radar = load_sensors(data, path)
     airfoil_dir = path.parent / "airfoils"
     for s in sections:
         if s["control"] is not None and s["control_max_deg"] is None:
