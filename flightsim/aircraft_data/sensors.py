@@ -13,6 +13,7 @@ SIGNATURE_KEYS = {
     "rcs_top_factor": num(False, 3.5, between(0.1, 20.0)),    # ... from above or below
     "ir_value": num(False, None, between(0.0, 100.0)),        # infrared: 1 = a Su-27's at military power, forward
     "ir_value_afterburner": num(False, None, between(0.0, 100.0)),
+    "ir_rear_factor": num(False, 1.0, between(0.1, 50.0)),  # its infrared value seen from behind, times
     "references": Field("strlist", required=False, default=[]),
 }
 RADAR_KEYS = {

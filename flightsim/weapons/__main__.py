@@ -1,7 +1,7 @@
 """``python -m flightsim.weapons``: the guided weapons' tools.
 
     python -m flightsim.weapons envelope --weapon ID --altitude-m H --launch-mach M --target-mach MT
-                                         [--target-g G] [--json] [--plot F]
+                                         [--target-g G] [--target AIRCRAFT] [--json] [--plot F]
     python -m flightsim.weapons validate --weapon ID [--json]
     python -m flightsim.weapons list
 
@@ -31,6 +31,8 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--target-mach", type=MACH, required=True)
     e.add_argument("--target-g", type=number_in(1.0, 12.0, "g"), default=None,
                    help="the no-escape target's turn away (default 7 g)")
+    e.add_argument("--target", default=None, metavar="AIRCRAFT",
+                   help="an infrared missile's ranges held to its seeker's lock range on this aircraft")
     e.add_argument("--json", action="store_true", help="print one JSON object")
     e.add_argument("--plot", metavar="FILE.png", help="draw the four limiting shots")
     v = sub.add_parser("validate", help="a missile's figures against what is published")
@@ -55,7 +57,7 @@ def main(argv=None) -> int:
         if args.plot:
             check_output(args.plot, "--plot")
         r = envelope(args.weapon, args.altitude_m, args.launch_mach, args.target_mach,
-                     TARGET_G if args.target_g is None else args.target_g)
+                     TARGET_G if args.target_g is None else args.target_g, args.target)
         if args.plot:
             plot_envelope(r, args.plot)
     except (DataError, OutputPathError, RuntimeError) as e:
@@ -71,6 +73,10 @@ def main(argv=None) -> int:
     print(f"  no-escape range          {r['no_escape_km']:7.1f} km  (the target turning away at {r['target_g']:.0f} g)")
     print(f"  minimum range            {r['rmin_km']:7.2f} km")
     print(f"  at burnout               M {r['burnout_mach']:.2f}, {r['max_g']:.0f} g available")
+    if "lock_range_head_on_km" in r:
+        print(f"  seeker lock on {r['target']}: {r['lock_range_head_on_km']:.1f} km nose-on, "
+              f"{r['lock_range_tail_on_km']:.1f} km tail-on (kinematic reach {r['kinematic_rmax_head_on_km']:.1f} / "
+              f"{r['kinematic_rmax_tail_on_km']:.1f} km)")
     return 0
 
 

@@ -38,6 +38,9 @@ SEEKER_KEYS = {
     "field_of_view_deg": num(check=between(0.1, 90.0)),
     "track_rate_deg_s": num(check=between(1.0, 200.0)),
     "active_range_m": num(check=between(0.0, 1.0e5)),
+    # an infrared seeker's lock: the range against a target of infrared value 1 ahead, and its cap
+    "lock_range_m": num(False, 0.0, between(0.0, 1.0e5)),
+    "lock_range_cap_m": num(False, 0.0, between(0.0, 1.0e5)),
 }
 GUIDANCE_KEYS = {
     "navigation_gain": num(check=between(1.0, 10.0)),

@@ -1,7 +1,7 @@
 """A missile's launch envelope from its own physics (issue 35).
 
     python -m flightsim.weapons envelope --weapon aim120c --altitude-m 6000 --launch-mach 0.9 \\
-        --target-mach 0.9 [--target-g 7] [--json] [--plot FILE.png]
+        --target-mach 0.9 [--target-g 7] [--target f15c] [--json] [--plot FILE.png]
 
 The launcher flies level at ``launch_mach`` toward the target, both at ``altitude_m``; the missile
 leaves with the launcher's velocity, guided from the rail (flightsim/physics/missile.py) against a
@@ -89,19 +89,44 @@ def _rmax(hit_at, start: float) -> float:
 
 
 def envelope(weapon: str, altitude_m: float, launch_mach: float, target_mach: float,
-             target_g: float = TARGET_G) -> dict:
-    """The JSON of ``python -m flightsim.weapons envelope`` (module docstring)."""
+             target_g: float = TARGET_G, target: str | None = None) -> dict:
+    """The JSON of ``python -m flightsim.weapons envelope`` (module docstring). With ``target`` (an
+    aircraft with a [signature]) an infrared missile's maximum ranges are also held to its seeker's
+    lock range on that target at launch (flightsim/weapons/infrared.py): nose-on for the head-on and
+    no-escape shots, tail-on for the tail chase."""
     missile = load_missile(weapon)
     out = {"weapon": missile.id, "altitude_m": altitude_m, "launch_mach": launch_mach, "target_mach": target_mach}
     for key, aspect in (("rmax_head_on_km", "head_on"), ("rmax_tail_on_km", "tail_on"), ("rmin_km", "rmin"),
                         ("no_escape_km", "turning_away")):
         out[key] = range_limit(missile, altitude_m, launch_mach, target_mach, aspect, target_g) / 1000.0
+    if target is not None:
+        out.update(_lock_limits(missile, target, out))
     bo_mach, max_g = burnout(missile, altitude_m, launch_mach)
     out["burnout_mach"] = bo_mach
     out["max_g"] = max_g
     out["target_g"] = target_g
     out["weapon_name"] = missile.missile["name"]
     return out
+
+
+def _lock_limits(missile, target: str, out: dict) -> dict:
+    """The seeker's lock ranges on ``target`` and the maximum ranges held to them (an infrared
+    missile with lock data; a radar missile's are the launcher's business: unchanged)."""
+    from ..aircraft_data.loader import load_aircraft
+    from .infrared import ir_value, lock_range_m
+    spec = load_aircraft(target)
+    add: dict = {"target": spec.id}
+    if missile.missile["seeker"] != "infrared" or missile.seeker["lock_range_m"] <= 0.0:
+        return add
+    if spec.signature is None or spec.signature.get("ir_value") is None:
+        raise RuntimeError(f"{spec.id} has no [signature] ir_value: the seeker's lock range on it is unknown")
+    head = lock_range_m(missile.seeker, ir_value(spec.signature, [-1.0, 0.0, 0.0])) / 1000.0
+    tail = lock_range_m(missile.seeker, ir_value(spec.signature, [1.0, 0.0, 0.0])) / 1000.0
+    add.update(lock_range_head_on_km=head, lock_range_tail_on_km=tail,
+               kinematic_rmax_head_on_km=out["rmax_head_on_km"], kinematic_rmax_tail_on_km=out["rmax_tail_on_km"],
+               rmax_head_on_km=min(out["rmax_head_on_km"], head), rmax_tail_on_km=min(out["rmax_tail_on_km"], tail),
+               no_escape_km=min(out["no_escape_km"], head))
+    return add
 
 
 def range_limit(missile, altitude_m: float, launch_mach: float, target_mach: float, aspect: str,
