@@ -426,6 +426,13 @@ class AircraftData:
         r0 = int(self.model[0, L.H_ROW_PART])
         return self.model[r0:r0 + int(self.model[0, L.H_N_PARTS])] if r0 > 0 else self.model[0:0]
 
+    @property
+    def part_boxes(self) -> tuple[np.ndarray, np.ndarray]:
+        """(centres (n, 3), half sizes (n, 3)) of the component hit boxes, body axes (empty without
+        systems damage)."""
+        p = self.parts
+        return p[:, L.PT_POS:L.PT_POS + 3], p[:, L.PT_HALF:L.PT_HALF + 3]
+
     def parts_of(self, name: str) -> list[int]:
         """The hit boxes of one kind of component (layout.PART_NAMES: engine, radiator, oil_cooler,
         tank, propeller, pilot, armour, elevator_linkage, ...), in order."""
