@@ -163,6 +163,8 @@ def _figures(path, items) -> list[dict]:
         unit = FIGURE_CARDS[f["card"]]
         if f["unit"] and f["unit"] != unit:
             raise DataError(path, f"figure[{i}].unit", f"{f['card']} is in {unit}, not {f['unit']!r}")
+        if (f["low"] is None) != (f["high"] is None) or (f["low"] is not None and not f["low"] <= f["value"] <= f["high"]):
+            raise DataError(path, f"figure[{i}].low", "give low and high together, around the value")
         if f["card"] != "burnout_mach" and not f["target_mach"]:
             raise DataError(path, f"figure[{i}].target_mach", f"a {f['card']} figure needs the target's Mach number")
         f["unit"] = unit
