@@ -54,42 +54,49 @@ def _runway_sim(aircraft, mass_kg, config) -> Sim:
     return sim
 
 
+def _takeoff_pilot(sim, **kw) -> TakeoffPilot:
+    """The game's take-off pilot; a nose-wheel aircraft runs on its attitude from the start (no tail
+    wheel to hold down)."""
+    if sim.compiled.spec.nose_wheel:
+        kw["tail_up_kmh"] = 0.0
+    return TakeoffPilot(0.0, **kw)
+
+
+def _fly_until(sim, pilot, done, seconds: float, late: str) -> float:
+    """Fly ``pilot`` until ``done(sim)``: the distance over the ground from where it started (m);
+    refused if the take-off strikes the ground or ``late`` after ``seconds``."""
+    start = sim.position_ned_m
+    for _ in range(int(seconds / DT)):
+        sim.step(pilot(sim).to_array())
+        if done(sim):
+            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
+        if sim.strike_speed_ms > CRASH_STRIKE_MS:
+            raise RuntimeError("the take-off struck the ground")
+    raise RuntimeError(late)
+
+
 def takeoff_roll(aircraft, cond) -> float:
     """The ground run (m); ``ias_kmh`` in the condition: the lift-off speed the manual gives for
     the weight (the pilot starts the rotation just short of it)."""
     sim = _runway_sim(aircraft, cond["mass_kg"], cond["config"] or "takeoff")
-    start = sim.position_ned_m
     v_lof = cond.get("ias_kmh")
-    # a nose-wheel aircraft runs on its attitude from the start (no tail wheel to hold down)
-    kw = {"tail_up_kmh": 0.0} if sim.compiled.spec.nose_wheel else {}
-    pilot = TakeoffPilot(0.0, **kw) if not v_lof else TakeoffPilot(0.0, rotate_kmh=v_lof, **kw)
-    for _ in range(int(90.0 / DT)):
-        sim.step(pilot(sim).to_array())
-        off = not sim.on_ground and sim.height_agl_m > 0.5
-        if off or (v_lof and sim.ias_kmh >= v_lof):
-            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
-        if sim.strike_speed_ms > CRASH_STRIKE_MS:
-            raise RuntimeError("the take-off struck the ground")
-    raise RuntimeError("no lift-off within 90 s")
+    pilot = _takeoff_pilot(sim, rotate_kmh=v_lof) if v_lof else _takeoff_pilot(sim)
+
+    def lifted_off(s):
+        return (not s.on_ground and s.height_agl_m > 0.5) or bool(v_lof and s.ias_kmh >= v_lof)
+    return _fly_until(sim, pilot, lifted_off, 90.0, "no lift-off within 90 s")
 
 
 def takeoff_distance(aircraft, cond) -> float:
     """Brake release to the wheels 50 ft up (m): rotation at the condition's ``ias_kmh``, the climb at
     its ``obstacle_ias_kmh`` (without one, 1.1 times the lift-off speed)."""
     sim = _runway_sim(aircraft, cond["mass_kg"], cond["config"] or "takeoff")
-    start, wheels = sim.position_ned_m, sim.height_agl_m        # the CG's height parked: the wheels are on the runway
+    wheels = sim.height_agl_m                  # the CG's height parked: the wheels are on the runway
     v_lof = cond["ias_kmh"]
     if not v_lof:
         raise RuntimeError("the take-off distance card needs the lift-off speed (ias_kmh)")
-    kw = {"tail_up_kmh": 0.0} if sim.compiled.spec.nose_wheel else {}
-    pilot = TakeoffPilot(0.0, rotate_kmh=v_lof, climb_kmh=cond.get("obstacle_ias_kmh") or 1.1 * v_lof, **kw)
-    for _ in range(int(120.0 / DT)):
-        sim.step(pilot(sim).to_array())
-        if sim.height_agl_m - wheels >= OBSTACLE_M:
-            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
-        if sim.strike_speed_ms > CRASH_STRIKE_MS:
-            raise RuntimeError("the take-off struck the ground")
-    raise RuntimeError("not 50 ft up within 120 s")
+    pilot = _takeoff_pilot(sim, rotate_kmh=v_lof, climb_kmh=cond.get("obstacle_ias_kmh") or 1.1 * v_lof)
+    return _fly_until(sim, pilot, lambda s: s.height_agl_m - wheels >= OBSTACLE_M, 120.0, "not 50 ft up within 120 s")
 
 
 def landing_roll(aircraft, cond) -> float:

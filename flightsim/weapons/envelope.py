@@ -96,9 +96,10 @@ def envelope(weapon: str, altitude_m: float, launch_mach: float, target_mach: fl
     no-escape shots, tail-on for the tail chase."""
     missile = load_missile(weapon)
     out = {"weapon": missile.id, "altitude_m": altitude_m, "launch_mach": launch_mach, "target_mach": target_mach}
+    start = head_on_start(missile, altitude_m, launch_mach, target_mach)
     for key, aspect in (("rmax_head_on_km", "head_on"), ("rmax_tail_on_km", "tail_on"), ("rmin_km", "rmin"),
                         ("no_escape_km", "turning_away")):
-        out[key] = range_limit(missile, altitude_m, launch_mach, target_mach, aspect, target_g) / 1000.0
+        out[key] = range_limit(missile, altitude_m, launch_mach, target_mach, aspect, target_g, start) / 1000.0
     if target is not None:
         out.update(_lock_limits(missile, target, out))
     bo_mach, max_g = burnout(missile, altitude_m, launch_mach)
@@ -130,22 +131,29 @@ def _lock_limits(missile, target: str, out: dict) -> dict:
 
 
 def range_limit(missile, altitude_m: float, launch_mach: float, target_mach: float, aspect: str,
-                target_g: float = TARGET_G) -> float:
+                target_g: float = TARGET_G, head_start: float | None = None) -> float:
     """One of the envelope's ranges (m): the maximum ``head_on``, ``tail_on`` or ``turning_away`` (no
-    escape), or ``rmin`` (the shortest head-on hit)."""
-    head = lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, "head_on")      # noqa: E731
-    if aspect == "rmin":
-        start = _some_hit(head)
+    escape), or ``rmin`` (the shortest head-on hit). ``head_start``: a range known to hit head-on
+    (head_on_start's), not searched for again."""
+    shot = "head_on" if aspect == "rmin" else aspect
+    hit = lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, shot, target_g)  # noqa: E731
+    if shot == "head_on":
+        start = head_start if head_start is not None else head_on_start(missile, altitude_m, launch_mach, target_mach)
+    else:
+        start = _some_hit(hit)
         if start is None:
-            raise RuntimeError(f"{missile.id} hits a head-on target at no range from 1.2 to 20 km at {altitude_m:.0f} m")
-        return 50.0 if head(50.0) else _bisect(head, start, 50.0)
-    hit = lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, aspect, target_g)  # noqa: E731
-    start = _some_hit(hit)
-    if start is None:
-        if aspect == "head_on":
-            raise RuntimeError(f"{missile.id} hits a head-on target at no range from 1.2 to 20 km at {altitude_m:.0f} m")
-        return 0.0
+            return 0.0
+    if aspect == "rmin":
+        return 50.0 if hit(50.0) else _bisect(hit, start, 50.0)
     return _rmax(hit, start)
+
+
+def head_on_start(missile, altitude_m: float, launch_mach: float, target_mach: float) -> float:
+    """A launch range that hits a head-on target; refused where none from 1.2 to 20 km does."""
+    start = _some_hit(lambda r: _hits(missile, altitude_m, launch_mach, target_mach, r, "head_on"))
+    if start is None:
+        raise RuntimeError(f"{missile.id} hits a head-on target at no range from 1.2 to 20 km at {altitude_m:.0f} m")
+    return start
 
 
 def burnout(missile, altitude_m: float, launch_mach: float) -> tuple[float, float]:
