@@ -9,7 +9,9 @@ Each JSON line: t_s, altitude_m, tas_kmh, ias_kmh, vs_ms, alpha_deg, beta_deg, r
 pitch_deg, heading_deg, nz_g, stalled_sections, on_ground, and ``events``: what happened
 since the line before ({"t_s", "event", "detail"}; events: took off, cable released, cable
 back-released, weak link broke, landed, at rest, crashed, hit, hit taken, target destroyed,
-opponent destroyed).
+opponent destroyed; with missiles in play (flightsim/world/missiles.py) also lock, lock lost,
+launch, active, countermeasure, decoyed, track lost, and a missile's hit or miss, each with ``by``:
+who did it, "player" or "opponent"; and shot down, which ends the flight).
 """
 from __future__ import annotations
 
@@ -60,6 +62,8 @@ class EventWatcher:
         self._ground_start = None
         self._seen = {"airborne": False, "touchdown": None, "at_rest": False, "crash": None}
         self._counts = {k: (0, None) for k, _ in COMBAT_COUNTS}     # count reported, when
+        self._war_seen = 0                                           # missile events reported
+        self.shot_down = ""                                          # why the player is out of the fight
 
     def update(self, snap) -> list[dict]:
         out = []
@@ -100,6 +104,14 @@ class EventWatcher:
                 if n > last_n and (last_t is None or t - last_t >= 1.0 or key.endswith("destroyed")):
                     out.append({"t_s": t, "event": name, "detail": f"{n} in all (+{n - last_n})"})
                     self._counts[key] = (n, t)
+            new = frame.event_count - self._war_seen
+            if new > 0:
+                for t_ev, who, event, detail in frame.events[-min(new, len(frame.events)):]:
+                    out.append({"t_s": t_ev, "event": event, "detail": detail, "by": who})
+                self._war_seen = frame.event_count
+            if frame.player_down and not self.shot_down:
+                self.shot_down = frame.player_down
+                out.append({"t_s": t, "event": "shot down", "detail": frame.player_down})
         return out
 
     @property
@@ -109,6 +121,8 @@ class EventWatcher:
             return "crashed"
         if self.log.at_rest and self.log.touchdown is not None:
             return "landed and at rest"
+        if self.shot_down:
+            return "shot down"
         return None
 
 
@@ -138,7 +152,7 @@ def telemetry(args) -> int:
     pilot = None
     if args.pilot == "auto":
         pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather, powered=world.sim.powered,
-                          aircraft=world.compiled.spec)
+                          aircraft=world.compiled.spec, combat=world.combat)
     snap = world.buffer.read()[1]
     who = f"flown by {getattr(pilot, 'name', type(pilot).__name__)}" if pilot is not None else "hands off"
     start = world.start

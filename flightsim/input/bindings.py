@@ -22,6 +22,9 @@ HELD_ACTIONS = {
     "brake": "wheel brakes (both)", "brake_left": "left wheel brake", "brake_right": "right wheel brake",
     "airbrake_extend": "airbrakes out gradually", "airbrake_retract": "airbrakes in gradually",
     "fire": "fire the guns (while held)",
+    "launch": "launch the selected missile", "weapon_select": "next weapon (gun, then each missile carried)",
+    "lock": "radar or seeker lock on the target ahead / break the lock",
+    "flare": "drop a flare", "chaff": "drop a chaff bundle", "countermeasures": "drop a flare and a chaff bundle",
     "mixture_lean": "mixture leaner (carburetted engines)", "mixture_rich": "mixture richer",
 }
 STEP_ACTIONS = {
@@ -85,6 +88,11 @@ KEYBOARD_ROWS = [
     ("G", "gear up / down", {"G": "gear"}),
     ("Space", "wheel brakes (hold)", {"SPACE": "brake"}),
     ("Enter / Right Ctrl", "fire the guns (hold)", {"RETURN": "fire", "NUM_ENTER": "fire", "RCTRL": "fire"}),
+    ("Backspace / Shift+Enter", "launch the selected missile",
+     {"BACKSPACE": "launch", "SHIFT+RETURN": "launch", "SHIFT+NUM_ENTER": "launch"}),
+    ("I / Tab", "next weapon (gun, AIM-9, AIM-120 ...) / lock the target ahead (again: break it)",
+     {"I": "weapon_select", "TAB": "lock"}),
+    ("8 / 9 / 0", "drop a flare / a chaff bundle / both", {"_8": "flare", "_9": "chaff", "_0": "countermeasures"}),
     ("O", "release the winch cable", {"O": "release"}),
     ("J / N", "release the drop tanks / the bombs", {"J": "drop_tanks", "N": "drop_bombs"}),
     ("X", "engine: cut off (stop it, glide) / run again", {"X": "engine_cutoff"}),
@@ -195,6 +203,7 @@ STICK_ROWS = [
     ("trigger (button 0)", "wheel brakes"),
     ("button 1 / 2 / 3 / 4", "airbrakes out-in / flaps up / flaps down / gear"),
     ("button 5", "fire the guns"),
+    ("button 6 / 7 / 8 / 9", "launch the missile / next weapon / lock / flare and chaff"),
     ("hat up / down", "pitch trim nose down / up"),
     ("hat left / right", "previous / next view"),
 ]
@@ -225,7 +234,8 @@ def help_text(devices: list[str] | None = None, profile: str = "standard") -> st
     lines += _table([(k, d) for k, d, _ in rows_for(profile)], 20)
     lines += ["", "joystick: x/y roll/pitch, twist rudder, lever throttle (glider: airbrakes),",
               "  trigger wheel brakes, hat up/down trim, hat left/right view, buttons 1-4",
-              "  airbrakes / flaps up / flaps down / gear, button 5 fire",
+              "  airbrakes / flaps up / flaps down / gear, button 5 fire, 6 launch, 7 weapon, 8 lock,",
+              "  9 flare and chaff",
               "gamepad: left stick pitch/roll, right stick rudder (x) and throttle (y),",
               "  triggers L/R brakes, shoulders flaps, d-pad trim / view, A airbrakes, X fire, Y gear"]
     lines += ["menu (Esc): Up / Down choose, Enter fly, Esc back; joystick hat or stick, trigger / A",

@@ -26,6 +26,12 @@ TRIM_RATE = 0.25        # per second while held
 AIRBRAKE_RATE = 0.5     # lever travel per second while ] / [ are held
 MIXTURE_RATE = 0.2      # mixture lever travel per second while held (full rich to cut-off in 5 s)
 FLAP_STEP = 0.25        # one notch
+BUTTON_MIN_S = 0.1      # a weapon button reads pressed this long at least: a tap shorter than a frame or
+#                         a physics tick still reaches the combat (which acts on the press, not the hold)
+WEAPON_CONTROLS = ("launch", "weapon_select", "lock", "flare", "chaff")
+# the weapon buttons: held actions that are also controls (0/1), and what sets each
+BUTTONS = {"launch": ("launch",), "weapon_select": ("weapon_select",), "lock": ("lock",), "flare": ("flare",),
+           "chaff": ("chaff",), "countermeasures": ("flare", "chaff")}
 
 ACTIONS = tuple(FLIGHT_ACTIONS) + tuple(SET_ACTIONS)
 # Flight Simulator II's steps (fs2.py): (the axis or level, the step)
@@ -63,6 +69,7 @@ class KeyboardControls:
         self.set_axes = {"pitch": 0.0, "roll": 0.0, "yaw": 0.0}
         self.flap_range = (float(flap_range[0]), float(flap_range[1]))
         self.inputs = initial or ControlInputs()
+        self.tapped: dict[str, float] = {}      # a weapon button pressed: how long it still reads pressed
 
     def press(self, action: str):
         c = self.inputs
@@ -95,6 +102,8 @@ class KeyboardControls:
             self.set_axes["roll"] = self.set_axes["yaw"] = 0.0
         elif action in HELD_ACTIONS:
             self.held.add(action)
+            if action in BUTTONS:
+                self.tapped[action] = BUTTON_MIN_S
         else:
             raise ValueError(f"not a flight action: {action!r}")
 
@@ -106,6 +115,7 @@ class KeyboardControls:
 
     def reset(self, inputs: ControlInputs):
         self.held.clear()
+        self.tapped.clear()
         self.set_axes = dict.fromkeys(self.set_axes, 0.0)
         self.inputs = inputs
 
@@ -144,6 +154,8 @@ class KeyboardControls:
         airbrake = _clamp(c.airbrake + AIRBRAKE_RATE * dt_s * axis("airbrake_retract", "airbrake_extend"), 0.0, 1.0)
         lean = _clamp(c.mixture_lean + MIXTURE_RATE * dt_s * axis("mixture_rich", "mixture_lean"), 0.0, 1.0)
         both = "brake" in h
+        pressed = {c for a, cs in BUTTONS.items() if a in h or self.tapped.get(a, 0.0) > 0.0 for c in cs}
+        self.tapped = {a: t - dt_s for a, t in self.tapped.items() if t - dt_s > 0.0}
         self.inputs = replace(
             c, pitch=_ramp(c.pitch, stick("pitch", "pitch_down", "pitch_up"), dt_s),
             roll=_ramp(c.roll, stick("roll", "roll_left", "roll_right"), dt_s),
@@ -151,5 +163,5 @@ class KeyboardControls:
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             mixture_lean=lean, brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0,
-            fire=1.0 if "fire" in h else 0.0)
+            fire=1.0 if "fire" in h else 0.0, **{c: 1.0 if c in pressed else 0.0 for c in WEAPON_CONTROLS})
         return self.inputs

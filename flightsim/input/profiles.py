@@ -167,6 +167,7 @@ def default_profile(kind: str, name: str = "", vendor_id=None, product_id=None, 
         if lever:       # levers read -1 pushed forward: inverted, forward = full throttle
             axes["lever"] = AxisMap(lever, invert=True, deadzone=0.02)
         buttons = {"b0": "brake", "b1": "airbrake", "b2": "flaps_up", "b3": "flaps_down", "b4": "gear", "b5": "fire",
+                   "b6": "launch", "b7": "weapon_select", "b8": "lock", "b9": "countermeasures",
                    "hat_up": "trim_down", "hat_down": "trim_up", "hat_left": "view_prev", "hat_right": "view_next"}
     return Profile(name or f"default {kind}", kind, vendor_id, product_id, axes, buttons)
 

@@ -51,7 +51,9 @@ C_DROP_BOMBS = 20  # 0/1 release the bombs
 C_FCS_DIRECT = 21  # 0/1 the flight-control law switched off: the stick moves the surfaces directly (jets block)
 C_MIXTURE_LEAN = 22  # 0 full rich .. 1 idle cut-off: a manual mixture lever (carburetted engines; block at the end)
 C_CARB_HEAT = 23  # 0 cold .. 1 full carburettor heat (carburetted engines)
-N_CTRL = 24      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
+# 24..28 weapon buttons, 0/1: no kernel reads them, the world's combat acts on each press (world/missiles.py)
+C_LAUNCH, C_WEAPON_SELECT, C_LOCK, C_FLARE, C_CHAFF = 24, 25, 26, 27, 28   # missile, next weapon, lock, flare, chaff
+N_CTRL = 29      # 10..15: the powerplant's controls (C_PROP_RPM ..., the block at the end)
 
 # ---------------------------------------------------------------- environment vector
 E_WIND_N = 0     # steady wind NED, m/s (the velocity of the air)

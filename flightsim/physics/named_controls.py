@@ -39,6 +39,11 @@ CONTROLS = (
     ("mixture_lean", L.C_MIXTURE_LEAN, 0.0, 1.0,
      "manual mixture lever, 0 full rich .. 1 idle cut-off (carburetted engines)"),
     ("carb_heat", L.C_CARB_HEAT, 0.0, 1.0, "carburettor heat, 0 cold .. 1 full hot (carburetted engines)"),
+    ("launch", L.C_LAUNCH, 0.0, 1.0, "1: launch the selected missile (on the press; the world's combat reads it)"),
+    ("weapon_select", L.C_WEAPON_SELECT, 0.0, 1.0, "1: next weapon, the gun then each missile carried (on the press)"),
+    ("lock", L.C_LOCK, 0.0, 1.0, "1: lock the target ahead, or break the lock (on the press)"),
+    ("flare", L.C_FLARE, 0.0, 1.0, "1: drop a flare (on the press)"),
+    ("chaff", L.C_CHAFF, 0.0, 1.0, "1: drop a chaff bundle (on the press)"),
 )
 CONTROL_INDEX = {name: i for name, i, *_ in CONTROLS}
 _BY_INDEX = {i: k for k, (_, i, *_) in enumerate(CONTROLS)}

@@ -83,6 +83,17 @@ class AirData:
                    v.beta_rad, v.nz_g, agl, v.on_ground, v.stalled_sections)
 
 
+def air_data_from_snapshot(snap) -> AirData:
+    """A pilot's AirData from the game's snapshot (the player's instruments and eyes)."""
+    from ..physics.quat import dcm_from_quat
+    R = np.zeros((3, 3))
+    dcm_from_quat(np.asarray(snap.quat_wxyz, dtype=np.float64), R)
+    p, q, r = (float(x) for x in snap.omega_body_rads)
+    return AirData(np.array(snap.position_ned_m, dtype=float), np.array(snap.velocity_ned_ms, dtype=float), R, p, q, r,
+                   snap.ias_ms, snap.tas_ms, snap.alpha_rad, snap.beta_rad, snap.nz_g, snap.height_agl_m,
+                   bool(snap.on_ground), int(snap.stalled_sections))
+
+
 class FighterAI:
     """Pursuit and gunnery through ControlInputs. Call with the AI's own AirData and the
     enemy's position and velocity (NED); returns the ControlInputs for the next tick.

@@ -58,7 +58,7 @@ def takeoff_speeds(aircraft) -> dict:
     return kw
 
 
-def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraft=None):
+def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraft=None, combat=None):
     """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
 
     winch -> the launch, soaring round the field for three minutes, then the circuit and the
@@ -70,7 +70,8 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraf
     reach); a glider parked on the runway -> hands off (it waits for a launch). A powered
     aircraft (``powered``; default: the scenario is a fighter or trainer scenario), in any
     scenario: on the runway -> TakeoffPilot at the speeds of ``aircraft`` (the AircraftSpec
-    flown, default the scenario's: takeoff_speeds), in the air -> CruisePilot; with a carburetted
+    flown, default the scenario's: takeoff_speeds), in the air -> CruisePilot, or where missiles are
+    in play against an opponent (``combat``: the world's Combat) -> CombatPilot; with a carburetted
     engine, either with a light-aircraft pilot's carburettor heat and mixture (engine_habits.py). The soaring, ridge and powered
     pilots, and the circuit on its way to the field, keep a TerrainWatch on the ground ahead
     (the circuit itself is planned clear of the hills; the circling in a thermal and the
@@ -101,6 +102,9 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraf
         return pilot
 
     if sc.kind in ("fighter", "trainer") if powered is None else powered:
+        if combat is not None and combat.missiles is not None and combat.opp is not None and st["type"] == "air":
+            from .combat_pilot import CombatPilot
+            return CombatPilot(combat)
         if st["type"] == "runway":
             p = watching(TakeoffPilot(hdg, **takeoff_speeds(aircraft or sc.aircraft)), seconds=30.0, clearance_m=150.0)
         else:

@@ -74,7 +74,7 @@ def build_world(rec: Recording):
 # idle, running, the law's integrators empty) and its switch (21 -> 22: zero, the law on).
 # Issue 34 appended a carburettor's mixture lever and heat (22 -> 24: zero, full rich and cold; the
 # state's S_CARB_ICE took a spare slot, zero: no ice).
-GROWN_FROM = {(84, 19), (122, 21), (136, 22)}
+GROWN_FROM = {(84, 19), (122, 21), (136, 22), (136, 24)}
 
 
 def upgrade(rec: Recording, n_state: int, n_ctrl: int) -> bool:

@@ -69,6 +69,11 @@ class ControlInputs:
     fcs_direct: float = 0.0   # 1: the flight-control law off (fly-by-wire aircraft): the stick moves the surfaces
     mixture_lean: float = 0.0  # 0 full rich .. 1 idle cut-off: a carburetted engine's mixture lever
     carb_heat: float = 0.0    # 0 cold .. 1 full carburettor heat
+    launch: float = 0.0       # 1: launch the selected missile (the button's press)
+    weapon_select: float = 0.0  # 1: next weapon (the button's press)
+    lock: float = 0.0         # 1: lock the target ahead / break the lock (the button's press)
+    flare: float = 0.0        # 1: drop a flare (the button's press)
+    chaff: float = 0.0        # 1: drop a chaff bundle (the button's press)
 
     def to_array(self, out: np.ndarray | None = None, refused: list | None = None) -> np.ndarray:
         """The controls as the kernels take them, each clamped to its range. A value that is not

@@ -8,6 +8,8 @@ cross-section by aspect, the detection range it gives, the scan volume and the c
   the radar's head-on range against its reference target; a target opening the range (tail
   aspect, the low closing speed a pulse-Doppler radar sees worst) gets ``tail_range_factor`` of it;
 * **scan volume**: the target within the search's azimuth and elevation half-angles of the nose;
+  a single-target track (``track``) follows the target with the antenna anywhere within its gimbal,
+  taken as the search's azimuth half-angle both ways (the elevation gimbal not found) [E];
 * **notch**: looking down into ground clutter, a target whose speed along the line of sight is
   within ``notch_gate`` of the clutter's (a beaming target) is lost in it.
 
@@ -54,9 +56,11 @@ def detection_range_m(radar: dict, rcs: float, closing: bool) -> float:
     return r if closing else r * radar["tail_range_factor"]
 
 
-def look(radar: dict, own_pos, own_R, own_vel, target_pos, target_R, target_vel, signature: dict | None) -> Contact:
+def look(radar: dict, own_pos, own_R, own_vel, target_pos, target_R, target_vel, signature: dict | None,
+         track: bool = False) -> Contact:
     """One look of ``radar`` (on an aircraft at own_pos with body-to-NED own_R, moving at own_vel)
-    at a target (target_pos, its body-to-NED target_R, target_vel, its [signature])."""
+    at a target (target_pos, its body-to-NED target_R, target_vel, its [signature]); ``track``: the
+    antenna follows a locked target (its gimbal, not the search's bars)."""
     rel = np.asarray(target_pos, float) - np.asarray(own_pos, float)
     rng = float(np.linalg.norm(rel))
     if rng <= 0.0:
@@ -71,7 +75,8 @@ def look(radar: dict, own_pos, own_R, own_vel, target_pos, target_R, target_vel,
     el = math.degrees(math.asin(max(-1.0, min(1.0, -b[2]))))
     sigma = rcs_m2(signature, np.asarray(target_R, float).T @ u)
     r_det = detection_range_m(radar, sigma, closing > 0.0)
-    if abs(az) > radar["scan_azimuth_deg"] or abs(el) > radar["scan_elevation_deg"]:
+    el_limit = radar["scan_azimuth_deg"] if track else radar["scan_elevation_deg"]
+    if abs(az) > radar["scan_azimuth_deg"] or abs(el) > el_limit:
         return Contact(False, "outside the scan", rng, r_det, sigma, closing)
     if rng > r_det:
         return Contact(False, "out of range", rng, r_det, sigma, closing)

@@ -86,7 +86,8 @@ class World:
             if rec is not None and self.winch.release_taken:
                 rec.event("release_cable")          # the pilot's hand on the release, at this step
         if getattr(self, "combat", None) is not None:
-            self.combat.tick(state, env, t_s)
+            ph = getattr(self, "physics", None)
+            self.combat.tick(state, env, t_s, None if ph is None else ph.ctrl, None if ph is None else ph.diag)
 
     def _failures(self, state) -> None:
         """(physics thread) The scenario's scripted failures ([failure]): the engine stops once the

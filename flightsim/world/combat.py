@@ -39,6 +39,7 @@ from ..physics.named import AircraftView as _Readouts
 from ..physics.named_env import Environment
 from ..physics.named_model import AircraftData
 from ..runtime.handoff import ControlInputs
+from .armament import WeaponsView
 
 DT = 0.02
 PLAYER, OPPONENT = 0, 1
@@ -78,6 +79,7 @@ class AircraftView:
     stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))        # per store, 1 on
     engine_rpm: float = 0.0     # its propeller's engine (the renderer turns the blades)
     afterburner: float = 0.0    # a jet's, 0 off .. 1 full (the renderer's flame)
+    velocity_ned_ms: np.ndarray = field(default_factory=lambda: _ro(np.zeros(3)))   # how it moves (a pilot sees it)
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,13 @@ class CombatFrame:
     status: str = ""
     damage_log: tuple = ()                      # (time s, 'player'/'opponent', what happened): the debrief's list
     opponent_smoke: tuple = ()                  # the opponent's trails: (kind, body point, strength) (render/damage_fx.py)
+    # missiles (issue 35, world/missiles.py)
+    missiles: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 8))))   # position, velocity NED, motor, shooter
+    decoys: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 5))))     # position NED, 0 flare / 1 chaff, age 0..1
+    weapons: WeaponsView | None = None          # the player's weapons, lock and warning; None: no missiles in play
+    events: tuple = ()                          # (t_s, 'player'/'opponent', event, detail), the newest MAX_EVENTS
+    event_count: int = 0                        # events since the start (the telemetry reads the new ones)
+    player_down: str = ""                       # why the player is out of the fight (a missile), "" while in it
 
 
 @dataclass
@@ -149,6 +158,8 @@ class Combat:
         self.heights = np.ascontiguousarray(player_sim.terrain, dtype=np.float64)
         self.settings = {"bullet_life_s": 3.0, "tracer_every": 5, **(settings or {})}
         self.player_model = player_sim.model
+        self.player_compiled = player_sim.compiled          # (the player's autopilot: pilots/combat_pilot.py)
+        self.player_spawn_ctrl = player_sim.ctrl.copy()
         self.player_data = AircraftData(player_sim.model)
         self.player = _Fighter(PLAYER, player_sim.model, np.zeros_like(player_sim.rounds_fired))
         self.player.cg = self.player_data.cg_m
@@ -207,6 +218,11 @@ class Combat:
         self.rng = np.random.default_rng(int(self.settings.get("seed", 1)))
         self.damage_log: list = []
         self.player_state = None
+        self.player_ctrl = None
+        self.player_diag = None
+        self.player_down = None           # (time, why): a missile killed the player (until a reset)
+        from .combat_missiles import CombatMissiles
+        self.missiles = CombatMissiles.for_scenario(self, player_sim, opponent)    # None: no missiles in play
         # the bullet kernels compiled (or loaded) now, not in the physics thread at the first shot
         BulletPool.warm_up(player_sim.env, self.heights, self.player_model, self.player.cg)
 
@@ -220,12 +236,15 @@ class Combat:
         self.pool.clear()
         self.damage_log.clear()
         self.rng = np.random.default_rng(int(self.settings.get("seed", 1)))
+        if self.missiles is not None:
+            self.missiles.reset(self.rng)
         self.recent_hits.clear()
         self.hits_scored = 0
         self.targets_destroyed = 0
         self.opponents_destroyed = 0
         self._clear_damage(self.player_model)
         self.player.hits_taken = 0
+        self.player_down = None
         self.player.fired[:] = _Readouts(player_state).rounds_fired
         if self.spheres.shape[0]:
             self.spheres[:, 4] = 1.0
@@ -274,7 +293,10 @@ class Combat:
         self._respawn_opponent(st.state)
 
     # ------------------------------------------------------------------ the tick
-    def tick(self, player_state, env, t_s: float):
+    def tick(self, player_state, env, t_s: float, player_ctrl=None, player_diag=None):
+        """One step (module docstring); ``player_ctrl`` and ``player_diag``: the player's control
+        array and last diagnostics (its weapon buttons, its afterburner) where missiles are in play."""
+        self.player_ctrl, self.player_diag = player_ctrl, player_diag
         if self._reset_requested:
             self._reset_requested = False
             self._reset(player_state)
@@ -309,6 +331,9 @@ class Combat:
         free = self.pool.free_rows()
         self.pool.spawn_fired(free, pl.model, player_state, pl.fired, pl.ident, int(self.settings["tracer_every"]), dt)
         pl.pos, pl.R = p_pos, p_R
+        # --- missiles, locks and countermeasures k -> k+1 (world/missiles.py)
+        if self.missiles is not None:
+            self.missiles.step(player, dt)
         # --- the opponent flies k -> k+1
         if self.opp is not None:
             self._opponent_step(player, free, dt, env)
@@ -424,7 +449,12 @@ class Combat:
             me = AirData.from_sim(sim.state, sim.diag, ground)
             # the hill ahead: where the path of the next AI_LOOK_S meets the ground
             me.ahead_clearance_m = clearance_ahead(self.terrain, me.position_ned_m, me.velocity_ned_ms, AI_LOOK_S)
-            c = self.ai(me, player.position_ned_m, player.velocity_ned_ms)
+            buttons, steer = self.missiles.ai_buttons(me, player) if self.missiles is not None else ({}, None)
+            if steer is None:
+                c = self.ai(me, player.position_ned_m, player.velocity_ned_ms)
+            else:
+                c = self.ai(me, steer, np.zeros(3)).replace(fire=0.0)     # defending or cranking
+            c = c.replace(**buttons)
         else:
             # shot down: the pilot is out of it, the engine dead; the aircraft falls as it flies
             c = ControlInputs.from_array(sim.ctrl).replace(pitch=-0.2, roll=0.4, fire=0.0, throttle=0.0, cutoff=1.0)
@@ -457,17 +487,21 @@ class Combat:
                 o.surface("airbrake"), o.surface("gear"), bool(self.opp_alive),
                 bool(self.opp_visible), _ro(data.section_damage),
                 bool(self.opp_alive and self.ai.firing), _ro(data.section_slat_positions(o.state)),
-                _ro(data.stores_on(o.state)), float(o.engine_rpm), float(getattr(o, "afterburner", 0.0)))
+                _ro(data.stores_on(o.state)), float(o.engine_rpm), float(getattr(o, "afterburner", 0.0)),
+                _ro(o.velocity_ned_ms))
             opp_ammo = int(o.ammo_rounds)
             rng = float(np.linalg.norm(o.position_ned_m - player.position_ned_m))
         guns = self.player_data.guns
         ammo = int(round(float(np.sum(np.maximum(
             guns.ammo_rounds - player.rounds_fired[:len(guns)], 0.0))))) if len(guns) else 0
         status = []
+        if self.player_down is not None:
+            status.append(self.player_down[1])
         if self.opp is not None:
             status.append((self.opp_fate or "BANDIT DOWN") if not self.opp_alive else f"BANDIT {rng / 1000:.1f} km")
         if self.spheres.shape[0]:
             status.append(f"BALLOONS {int(np.sum(self.spheres[:, 4] < 0.5))}/{self.spheres.shape[0]}")
+        war = self.missiles.frame_fields(player) if self.missiles is not None else {}
         frame = CombatFrame(
             tick=player.tick + 1, opponent=opp, bullets=_ro(bullets),
             hits=tuple((p, k, self.t_s - t) for p, k, t in self.recent_hits),
@@ -476,7 +510,8 @@ class Combat:
             opponents_destroyed=self.opponents_destroyed, range_m=rng, status="  ".join(status),
             damage_log=tuple(self.damage_log),
             opponent_smoke=smoke_points(self.opp_sim.model, self.opp_sim.state, self.opp_sim.diag)
-            if self.opp is not None and self.opp_visible else ())
+            if self.opp is not None and self.opp_visible else (),
+            player_down=self.player_down[1] if self.player_down is not None else "", **war)
         prev = self.frames[1]
         self.frames = (prev if prev is not None else frame, frame)     # one reference swap
 

@@ -88,6 +88,10 @@ OPPONENT_KEYS = {
     "hits_to_kill": num(False, 40.0, between(1.0, 10000.0)),
     "respawn": Field("bool", required=False, default=True),
     "stores": Field("strlist", required=False, default=[]),    # its loadout ([[store]] names); the AI drops them to fight
+    # its missiles (weapons/<id>/missile.toml, one name per missile) and countermeasure cartridges (issue 35)
+    "missiles": Field("strlist", required=False, default=[]),
+    "flares": num(False, 0.0, between(0.0, 500.0)),
+    "chaff": num(False, 0.0, between(0.0, 500.0)),
 }
 TARGET_KEYS = {
     "type": Field("enum", choices=("balloon",)),
@@ -103,7 +107,13 @@ TARGET_KEYS = {
 COMBAT_KEYS = {
     "bullet_life_s": num(False, 3.0, between(0.5, 20.0)),
     "tracer_every": num(False, 5.0, between(0.0, 100.0)),     # one tracer in so many rounds (0: none)
+    # the player's missiles and countermeasure cartridges (issue 35), as the opponent's
+    "missiles": Field("strlist", required=False, default=[]),
+    "flares": num(False, 0.0, between(0.0, 500.0)),
+    "chaff": num(False, 0.0, between(0.0, 500.0)),
+    "seed": num(False, 1.0, between(0.0, 2.0 ** 31)),          # the combat's chances (fires, decoys, fragments)
 }
+MAX_MISSILES = 12
 OBJECTIVE_KEYS = {
     "type": Field("enum", choices=("land", "turnpoint", "climb", "destroy", "survive")),
     "name": Field("str", required=False, default=""),
@@ -184,17 +194,35 @@ def load_scenario(path: Path) -> Scenario:
         if head["kind"] != "fighter":
             raise DataError(path, "opponent", "an opponent is for fighter scenarios")
         opponent["hits_to_kill"] = int(opponent["hits_to_kill"])
+        _check_missiles(path, "opponent", opponent)
     items = data.get("target", [])
     if not isinstance(items, list):
         raise DataError(path, "target", "must be an array of tables [[target]]")
     targets = [validate_table(item, TARGET_KEYS, path, f"target[{i}]") for i, item in enumerate(items)]
     combat = validate_table(data.get("combat", {}), COMBAT_KEYS, path, "combat") \
         if (opponent is not None or targets or "combat" in data) else None
+    if combat is not None:
+        _check_missiles(path, "combat", combat)
     failure = validate_table(data.get("failure", {}), FAILURE_KEYS, path, "failure")
     instructor = validate_table(data["instructor"], INSTRUCTOR_KEYS, path, "instructor") if "instructor" in data \
         else None
     return Scenario(head["name"], path, head["description"], head["aircraft"], head["kind"], head["default"],
                     start, world, thermals, ridge, winch, objectives, opponent, targets, combat, failure, instructor)
+
+
+def _check_missiles(path, table: str, t: dict) -> None:
+    """A loadout's missiles are known weapons, at most MAX_MISSILES; cartridges whole numbers."""
+    from ..weapons.data import list_weapons
+    known = list_weapons()
+    for i, w in enumerate(t["missiles"]):
+        if w not in known:
+            raise DataError(path, f"{table}.missiles[{i}]", f"unknown weapon {w!r} (known: {', '.join(known)})")
+    if len(t["missiles"]) > MAX_MISSILES:
+        raise DataError(path, f"{table}.missiles", f"{len(t['missiles'])} missiles: at most {MAX_MISSILES}")
+    for k in ("flares", "chaff"):
+        if t[k] != int(t[k]):
+            raise DataError(path, f"{table}.{k}", f"a number of cartridges, got {t[k]}")
+        t[k] = int(t[k])
 
 
 def scenario_catalogue() -> tuple[list[Scenario], list[tuple[Path, str]]]:

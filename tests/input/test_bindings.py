@@ -28,7 +28,7 @@ def test_resolve_and_shift_fallback(key):
     assert B.action_for(km, key.Q, True) == "yaw_left"           # shift does not block a plain binding
     assert B.action_for(km, key.UP, False) == "pitch_down"       # Up = stick forward = nose down
     assert B.action_for(km, key.PAGEUP, False) == "trim_up"
-    assert B.action_for(km, key.I, False) is None
+    assert B.action_for(km, key._7, False) is None
     assert B.action_for(km, key.H, False) == "carb_heat"
     assert set(B.actions_of_symbol(km, key.F)) == {"flaps_down", "flaps_up"}
 

@@ -148,9 +148,9 @@ def test_run_refuses_a_nan_before_flying_and_checks_the_shape():
     with pytest.raises(ValueError, match=r"^control prop_rpm \(step 7\): "):
         sim.run(ctrls)
     assert np.array_equal(sim.state, good)
-    with pytest.raises(ValueError, match=r"shape \(steps, 24\), got \(20, 23\)"):
+    with pytest.raises(ValueError, match=r"shape \(steps, 29\), got \(20, 28\)"):
         sim.run(ctrls[:, :-1])
-    with pytest.raises(ValueError, match=r"shape \(24,\), not \(23,\)"):
+    with pytest.raises(ValueError, match=r"shape \(29,\), not \(28,\)"):
         sim.step(sim.ctrl[:-1])
 
 

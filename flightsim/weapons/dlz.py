@@ -1,0 +1,90 @@
+"""The dynamic launch zone: a missile's ranges for the geometry of the moment (issue 35's HUD and the
+AI's shot), flown with the same physics as the envelope tool (flightsim/weapons/envelope.py).
+
+The launcher keeps its velocity; the target keeps its height, speed and heading and is set at a
+trial range along the present horizontal line of sight:
+
+* ``rmax``: the longest range at which a missile launched now hits the target flying straight on;
+* ``rne`` (no escape): the longest at which it hits a target that turns away at ``TARGET_G`` at
+  launch and runs;
+* ``rmin``: the shortest at which it hits (the fuze's arming, the seeker's rates).
+
+Ranges are slant ranges in metres, found to ``REL_TOL`` of themselves: about 20-40 shots of a
+millisecond each, flown once a second by the combat for each armed fighter.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..physics import missile as M
+
+DT = 0.02
+REL_TOL = 0.04
+MIN_RANGE_M = 200.0
+MAX_RANGE_M = 200000.0
+TARGET_G = 7.0
+_NO_TRACK = np.zeros((0, 6))
+
+
+def _hits(missile, pos, vel, h_los, dz, r_h, t_heading, t_speed, turn_g) -> bool:
+    tpos = np.array([pos[0] + h_los[0] * r_h, pos[1] + h_los[1] * r_h, pos[2] + dz])
+    ms = np.zeros(M.N_MS)
+    M.launch(ms, missile.model, pos, vel, tpos)
+    away = math.atan2(h_los[1], h_los[0])
+    status, _ = M.fly_engagement(ms, missile.model, tpos, np.zeros(3), t_heading, t_speed, turn_g, away, DT,
+                                 missile.guidance["self_destruct_s"] + 1.0, M.G0, _NO_TRACK)
+    return int(status) == M.ST_HIT
+
+
+def _edge(hit, lo_hit: float, hi_miss: float) -> float:
+    a, b = lo_hit, hi_miss
+    while abs(b - a) > REL_TOL * max(a, b, MIN_RANGE_M):
+        mid = 0.5 * (a + b)
+        if hit(mid):
+            a = mid
+        else:
+            b = mid
+    return a
+
+
+def _longest(hit, start: float) -> float:
+    """The longest hitting horizontal range, searching from ``start``; 0 where none hits."""
+    r = max(start, MIN_RANGE_M)
+    if hit(r):
+        while r < MAX_RANGE_M:
+            if not hit(r * 1.4):
+                return _edge(hit, r, r * 1.4)
+            r *= 1.4
+        return MAX_RANGE_M
+    while r > MIN_RANGE_M:
+        r *= 0.6
+        if hit(r):
+            return _edge(hit, r, r / 0.6)
+    return 0.0
+
+
+def current(missile, pos, vel, target_pos, target_vel, target_g: float = TARGET_G) -> tuple[float, float, float]:
+    """(Rmax, Rne, Rmin), slant metres, of ``missile`` launched now from ``pos`` at ``vel`` (NED) at a
+    target at ``target_pos`` moving at ``target_vel``; zeros where no shot hits."""
+    pos = np.asarray(pos, dtype=np.float64)
+    vel = np.asarray(vel, dtype=np.float64)
+    rel = np.asarray(target_pos, dtype=np.float64) - pos
+    dz = float(rel[2])
+    r_h = math.hypot(rel[0], rel[1])
+    h_los = rel[:2] / r_h if r_h > 1.0 else np.array([vel[0], vel[1]]) / max(math.hypot(vel[0], vel[1]), 1e-6)
+    tv = np.asarray(target_vel, dtype=np.float64)
+    t_speed = math.hypot(tv[0], tv[1])
+    t_heading = math.atan2(tv[1], tv[0])
+
+    def slant(r):
+        return math.hypot(r, dz) if r > 0.0 else 0.0
+    straight = lambda r: _hits(missile, pos, vel, h_los, dz, r, t_heading, t_speed, 0.0)  # noqa: E731
+    rmax = _longest(straight, max(r_h, 2000.0))
+    if rmax <= 0.0:
+        return 0.0, 0.0, 0.0
+    running = lambda r: _hits(missile, pos, vel, h_los, dz, r, t_heading, t_speed, target_g)  # noqa: E731
+    rne = _longest(running, 0.5 * rmax)
+    rmin = MIN_RANGE_M if straight(MIN_RANGE_M) else _edge(lambda r: not straight(r), MIN_RANGE_M, rmax)
+    return slant(rmax), slant(min(rne, rmax)), slant(rmin)
