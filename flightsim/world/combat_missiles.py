@@ -7,8 +7,6 @@ AI its weapon buttons and steering (pilots/missile_tactics.py) from its cockpit'
 missiles, decoys, the player's weapons view and the events into the published frame."""
 from __future__ import annotations
 
-import numpy as np
-
 from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
 from .armament import Side, armament, frozen
