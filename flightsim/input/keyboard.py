@@ -154,8 +154,8 @@ class KeyboardControls:
         airbrake = _clamp(c.airbrake + AIRBRAKE_RATE * dt_s * axis("airbrake_retract", "airbrake_extend"), 0.0, 1.0)
         lean = _clamp(c.mixture_lean + MIXTURE_RATE * dt_s * axis("mixture_rich", "mixture_lean"), 0.0, 1.0)
         both = "brake" in h
-        pressed = {c for a, cs in BUTTONS.items() if a in h or self.tapped.get(a, 0.0) > 0.0 for c in cs}
         self.tapped = {a: t - dt_s for a, t in self.tapped.items() if t - dt_s > 0.0}
+        pressed = {c for a, cs in BUTTONS.items() if a in h or a in self.tapped for c in cs}
         self.inputs = replace(
             c, pitch=_ramp(c.pitch, stick("pitch", "pitch_down", "pitch_up"), dt_s),
             roll=_ramp(c.roll, stick("roll", "roll_left", "roll_right"), dt_s),

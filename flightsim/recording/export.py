@@ -181,7 +181,8 @@ def _acmi_t(lat, lon, alt, roll=None, pitch=None, yaw=None) -> str:
 
 
 def write_acmi(rec: Recording, table: dict, out: Path) -> None:
-    """Tacview ACMI 2.2 text: the player at every 0.1 s, the opponent, bullets and balloons."""
+    """Tacview ACMI 2.2 text: the player at every 0.1 s, the opponent, bullets and balloons, missiles,
+    flares and chaff."""
     from ..physics.quat import euler_from_quat
     h = rec.header
     origin = origin_of(rec)
@@ -194,6 +195,7 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
     step = max(1, int(round(0.1 / rec.dt_s)))         # (a multiple of flight_table's combat_every)
     t = table["t_s"]
     live_bullets: set = set()
+    live_weapons: set = set()
     opp_visible = False
     ok = finite_rows(table)
     named = False
@@ -235,7 +237,34 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
                 la, lo = ned_to_latlon(s[0], s[1], origin)
                 lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -s[2])},Type=Air+Static,Name=Balloon,"
                              f"Radius={s[3]:.1f}")
+        live_weapons = _acmi_weapons(fr, origin, live_weapons, lines)
     out.write_text("\n".join(lines) + "\n")
+
+
+def _acmi_weapons(fr, origin, live: set, lines: list) -> set:
+    """The frame's missiles (Weapon+Missile, the shooter's colour) and flares and chaff
+    (Misc+Decoy+Flare / Chaff) as Tacview objects, named the first time, removed when gone; ids from
+    their serial numbers (0x10000 up: clear of the aircraft, balloons and bullets)."""
+    now = set()
+    for m, name in zip(fr.missiles, fr.missile_names):
+        oid = 0x10000 + int(m[8])
+        la, lo = ned_to_latlon(m[0], m[1], origin)
+        v = m[3:6]
+        yaw = math.degrees(math.atan2(v[1], v[0])) % 360.0
+        pitch = math.degrees(math.atan2(-v[2], math.hypot(v[0], v[1])))
+        tag = "" if oid in live else (f",Type=Weapon+Missile,Name={name},"
+                                      f"Color={'Blue' if int(m[7]) == 0 else 'Red'}")
+        lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -m[2], 0.0, pitch, yaw)}{tag}")
+        now.add(oid)
+    for d in fr.decoys:
+        oid = 0x10000 + int(d[5])
+        la, lo = ned_to_latlon(d[0], d[1], origin)
+        tag = "" if oid in live else f",Type=Misc+Decoy+{'Flare' if d[3] < 0.5 else 'Chaff'}"
+        lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -d[2])}{tag}")
+        now.add(oid)
+    for oid in sorted(live - now):
+        lines.append(f"-{oid:x}")
+    return now
 
 
 def export(rec: Recording, table: dict, fmt: str, out) -> None:

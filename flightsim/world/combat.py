@@ -100,8 +100,10 @@ class CombatFrame:
     damage_log: tuple = ()                      # (time s, 'player'/'opponent', what happened): the debrief's list
     opponent_smoke: tuple = ()                  # the opponent's trails: (kind, body point, strength) (render/damage_fx.py)
     # missiles (issue 35, world/missiles.py)
-    missiles: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 8))))   # position, velocity NED, motor, shooter
-    decoys: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 5))))     # position NED, 0 flare / 1 chaff, age 0..1
+    # position, velocity NED, motor burning, shooter, serial; and each one's name
+    missiles: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 9))))
+    missile_names: tuple = ()
+    decoys: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 6))))     # position NED, 0 flare / 1 chaff, age, serial
     weapons: WeaponsView | None = None          # the player's weapons, lock and warning; None: no missiles in play
     events: tuple = ()                          # (t_s, 'player'/'opponent', event, detail), the newest MAX_EVENTS
     event_count: int = 0                        # events since the start (the telemetry reads the new ones)

@@ -32,17 +32,18 @@ class Decoy:
     pos: np.ndarray
     vel: np.ndarray
     t0: float
+    serial: int = 0              # its number in the world (the recorder's export names it by this)
 
     def life_s(self) -> float:
         return FLARE_BURN_S if self.kind == "flare" else CHAFF_LIFE_S
 
 
-def eject(kind: str, owner: int, pos, vel, R, t: float) -> Decoy:
+def eject(kind: str, owner: int, pos, vel, R, t: float, serial: int = 0) -> Decoy:
     """A cartridge fired from the dispenser of an aircraft at ``pos`` moving at ``vel`` (body-to-NED
     ``R``): down and aft at its ejection speed."""
     down = R @ np.array([-0.5, 0.0, 1.0]) / math.sqrt(1.25)
     speed = FLARE_EJECT_MS if kind == "flare" else CHAFF_EJECT_MS
-    return Decoy(kind, owner, np.array(pos, dtype=float), np.asarray(vel, dtype=float) + speed * down, t)
+    return Decoy(kind, owner, np.array(pos, dtype=float), np.asarray(vel, dtype=float) + speed * down, t, serial)
 
 
 def decoy_chance(kind: str, off_tail_deg: float, target_pos, target_vel, afterburner: float, seeker_pos) -> float:
@@ -79,10 +80,11 @@ def fly(decoys: list, dt: float, t: float) -> list:
 
 
 def as_array(decoys: list, t: float) -> np.ndarray:
-    """(n, 5): position NED, kind (0 flare, 1 chaff), its life used 0..1 (the renderer's)."""
-    out = np.zeros((len(decoys), 5))
+    """(n, 6): position NED, kind (0 flare, 1 chaff), its life used 0..1, serial (the renderer's)."""
+    out = np.zeros((len(decoys), 6))
     for i, d in enumerate(decoys):
         out[i, 0:3] = d.pos
         out[i, 3] = 0.0 if d.kind == "flare" else 1.0
         out[i, 4] = min(1.0, (t - d.t0) / d.life_s())
+        out[i, 5] = d.serial
     return out

@@ -251,7 +251,8 @@ class MissileWar:
             arm.flares -= 1
         else:
             arm.chaff -= 1
-        d = decoys.eject(kind, me.ident, me.pos, me.vel, me.R, t)
+        self._serial += 1
+        d = decoys.eject(kind, me.ident, me.pos, me.vel, me.R, t, self._serial)
         self.decoys.append(d)
         self._event(t, me.who, "countermeasure", f"{kind}, {left - 1} left")
         self._decoy_chances(d, me, t, sides)
@@ -394,13 +395,17 @@ class MissileWar:
             any(seeker_kind(f.weapon) != "infrared" and not f.active for f in own))
 
     def missiles_array(self) -> np.ndarray:
-        """(n, 8): position NED, velocity NED, motor burning 0/1, shooter ident."""
-        out = np.zeros((len(self.flights), 8))
+        """(n, 9): position NED, velocity NED, motor burning 0/1, shooter ident, serial number."""
+        out = np.zeros((len(self.flights), 9))
         for i, f in enumerate(self.flights):
             out[i, 0:6] = f.ms[0:6]
             out[i, 6] = 1.0 if f.ms[M.MS_TIME] < f.weapon.burn_time_s else 0.0
             out[i, 7] = f.shooter
+            out[i, 8] = f.serial
         return out
+
+    def missile_names(self) -> tuple:
+        return tuple(f.weapon.missile["name"] for f in self.flights)
 
     def decoys_array(self, t: float) -> np.ndarray:
         return decoys.as_array(self.decoys, t)
