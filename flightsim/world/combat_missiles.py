@@ -104,5 +104,6 @@ class CombatMissiles:
     def frame_fields(self, player) -> dict:
         """The CombatFrame's missile fields."""
         w = self.war
-        return dict(missiles=frozen(w.missiles_array()), missile_names=w.missile_names(), decoys=frozen(w.decoys_array(self.combat.t_s)),
-                    weapons=w.view(PLAYER, self.sides(player)), events=tuple(w.events), event_count=w.event_count)
+        return dict(missiles=frozen(w.missiles_array()), missile_names=w.missile_names(),
+                    decoys=frozen(w.decoys_array(self.combat.t_s)), weapons=w.view(PLAYER, self.sides(player)),
+                    events=tuple(w.events), event_count=w.event_count)
