@@ -142,6 +142,7 @@ class Game:
             height = None if winch.release_height_m is None else winch.release_height_m - self.world.spawn.altitude_m
             self.hud.cable = (bool(winch.attached), str(getattr(winch, "event", "")), height)
         self.hud.instruction = None if self.instructor is None else self.instructor.update(pose.snapshot)
+        self.hud.combat_frame = None if combat_r is None else combat_r.frame
         self.hud.draw(fbo, view, m_proj, pose, mode, extra, self.instruments, now_s)
         from ..render.debrief import draw_debrief  # flight log; the debrief panel once landed and at rest
         draw_debrief(self, fbo, pose.snapshot)
@@ -153,7 +154,9 @@ class Game:
             self.replay_bar.draw(fbo, self.replay, f"{sc.name}  ({self.world.compiled.name})",
                                  at_top=mode == "panel")
         if self.audio is not None:
-            self.audio.update(pose.snapshot, self.instruments, self.hud.cable)
+            frame = self.hud.combat_frame
+            self.audio.update(pose.snapshot, self.instruments, self.hud.cable,
+                              None if frame is None else getattr(frame, "weapons", None))
 
     def instrument_key(self, name: str):
         """The instruments' toggles (bindings: "telemetry" F2, "vario_sound" M)."""

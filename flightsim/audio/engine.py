@@ -107,8 +107,10 @@ class AudioEngine:
         self.vario_muted = not self.vario_muted
         return self.vario_muted
 
-    def update(self, snap, instruments=None, cable=None) -> None:
-        """Follow the newest snapshot: continuous cues, and one-shots for what happened since the last call."""
+    def update(self, snap, instruments=None, cable=None, weapons=None) -> None:
+        """Follow the newest snapshot: continuous cues, and one-shots for what happened since the last call;
+        ``weapons``: the combat's WeaponsView for the player (the seeker's growl, the lock and launch
+        sounds, the missile warning), None without missiles."""
         if snap is None:
             return
         vario = 0.0 if instruments is None else instruments.vario.value
@@ -124,6 +126,9 @@ class AudioEngine:
                 self._last_motor = cues.motor
             else:                   # no new tick this frame: actuators keep running as they were
                 cues = replace(cues, motor=self._last_motor)
+        if weapons is not None and not snap.paused:
+            cues = replace(cues, growl=(1.0 if weapons.tone else 0.5) if weapons.seeker_limit_deg > 0.0 else 0.0,
+                           missile_warning=bool(weapons.warning))
         self.mixer.set(cues)
         self.last_cues = cues
         ev = None if instruments is None else instruments.event
@@ -135,10 +140,24 @@ class AudioEngine:
         if self._cable is True and attached is False:        # the release knob pulled, or the hook let go
             events = events + [("release", 1.0)]
         self._cable = attached
+        events = events + self._weapon_events(weapons)
         for name, strength in events:
             self.mixer.trigger(name, strength)
         self.last_events = events
         self._prev = snap
+
+    def _weapon_events(self, weapons) -> list:
+        """A launch (one more of our missiles in the air) and a radar lock taken, since the last call."""
+        before = getattr(self, "_weapons", None)
+        self._weapons = weapons
+        if weapons is None or before is None:
+            return []
+        out = []
+        if weapons.own_in_flight > before.own_in_flight:
+            out.append(("launch", 1.0))
+        if weapons.lock == "locked" and before.lock != "locked":
+            out.append(("lock", 1.0))
+        return out
 
     def close(self) -> None:
         if self.player is not None:

@@ -102,6 +102,8 @@ class Cues:
     jet: float = 0.0                 # jet engines: loudness of the running engines (0: none or stopped)
     jet_spool: float = 0.0           # their spool, 0 idle .. 1 military (the whine's pitch, the roar)
     afterburner: float = 0.0         # 0..1 the afterburner's rumble
+    growl: float = 0.0               # an infrared missile's seeker: 0 off, 0.5 searching, 1 its tone on a target
+    missile_warning: bool = False    # a missile guides on us: the warning's fast beeps
 
 
 def _flap(s) -> float:
@@ -231,6 +233,16 @@ def oneshot(name: str, strength: float = 1.0, rate: int = RATE, seed: int = 7) -
         fade = np.minimum(1.0, (n - np.arange(n)) / (0.15 * rate)) * np.minimum(1.0, t / 0.05)
         hum = shaped_noise(n, 600.0, rate, seed=seed)
         return ((0.25 * whine + 0.15 * hum) * fade).astype(np.float32)
+    if name == "launch":             # a missile's motor lighting off the rail: a roar falling away
+        n = int(1.4 * rate)
+        roar = shaped_noise(n, 900.0, rate, seed=seed) * _envelope(n, 0.02, 0.45, rate)
+        low = shaped_noise(n, 150.0, rate, order=2, seed=seed + 1) * _envelope(n, 0.01, 0.3, rate)
+        return np.clip((1.1 * roar + 1.4 * low) * (0.5 + 0.5 * k), -1, 1).astype(np.float32)
+    if name == "lock":               # the radar's lock: two short high beeps
+        n = int(0.3 * rate)
+        t = np.arange(n) / rate
+        gate = ((t < 0.08) | ((t > 0.15) & (t < 0.23))).astype(float)
+        return (0.35 * np.sin(2 * np.pi * 1600.0 * t) * gate).astype(np.float32)
     raise KeyError(name)
 
 
@@ -239,7 +251,7 @@ class Mixer:
     """Renders the current ``Cues`` plus queued one-shots into float32 sample chunks."""
 
     GAIN = {"wind": 0.55, "vario": 0.30, "buffet": 0.75, "horn": 0.22, "engine": 0.35, "motor": 0.25,
-            "oneshot": 0.9, "jet_roar": 0.45, "jet_whine": 0.07, "afterburner": 0.6}
+            "oneshot": 0.9, "jet_roar": 0.45, "jet_whine": 0.07, "afterburner": 0.6, "growl": 0.12, "warning": 0.16}
 
     def __init__(self, rate: int = RATE, seed: int = 3):
         self.rate = rate
@@ -255,7 +267,8 @@ class Mixer:
         self._engine_phase = 0.0
         self._horn_phase = 0.0
         self._levels = {"wind": 0.0, "bright": 0.0, "vario": 0.0, "buffet": 0.0, "horn": 0.0, "engine": 0.0,
-                        "motor": 0.0, "jet": 0.0, "jet_spool": 0.0, "afterburner": 0.0}
+                        "motor": 0.0, "jet": 0.0, "jet_spool": 0.0, "afterburner": 0.0, "growl": 0.0, "warning": 0.0}
+        self._growl_phase = 0.0
         self._jet_phase = 0.0
         self._motor_phase = 0.0
         self._freq = {"vario": 600.0, "engine": 0.0}
@@ -293,6 +306,7 @@ class Mixer:
         self._engine(out, c, n)
         self._jet(out, c, n, t)
         self._motor(out, c, n)
+        self._weapons(out, c, n, t)
         self._one_shots(out, n)
         self._pos = (self._pos + n) % len(self._dark)
         self._t += n / self.rate
@@ -336,6 +350,20 @@ class Mixer:
             else:
                 gate = 1.0
             out += self.GAIN["vario"] * vg * gate * (0.8 * np.sin(ph) + 0.2 * np.sin(3 * ph) / 3)
+
+    def _weapons(self, out, c, n, t):
+        """The infrared seeker's growl (a low buzz searching, a high tone on a target) and the
+        missile warning's beeps."""
+        g = self._ramp("growl", c.growl, n)
+        f = 1150.0 if c.growl > 0.75 else 380.0
+        ph = self._growl_phase + 2 * np.pi * f * np.arange(1, n + 1) / self.rate
+        self._growl_phase = float(ph[-1] % (2 * np.pi))
+        if g.any():
+            out += self.GAIN["growl"] * g * (0.6 * np.sin(ph) + 0.4 * np.sign(np.sin(ph))) * \
+                (0.7 + 0.3 * np.sin(2 * np.pi * 22.0 * t))
+        wv = self._ramp("warning", 1.0 if c.missile_warning else 0.0, n)
+        if wv.any():
+            out += self.GAIN["warning"] * wv * np.sign(np.sin(2 * np.pi * 1000.0 * t)) * (np.sin(2 * np.pi * 6.0 * t) > 0)
 
     def _horn(self, out, c, n, t):
         """The stall horn (powered aircraft): a 2-tone warble."""

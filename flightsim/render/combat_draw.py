@@ -119,6 +119,8 @@ class CombatRenderer:
         self._identity = np.tile(np.eye(4, dtype="f4"), (aircraft_mesh.MAX_PARTS, 1, 1)).tobytes()
         self.frame = None
         self.opponent_view = None
+        self.trails: dict = {}          # missile serial -> its smoke trail's points (NED), newest last
+        self._trail_tick = None
         self.drawn_tracers = 0
         self.opponent_drawn = False
 
@@ -128,6 +130,9 @@ class CombatRenderer:
         prev, curr = frames
         self.frame = curr
         self.opponent_view = None
+        if curr is not None and curr.tick != self._trail_tick:
+            self._trail_tick = curr.tick
+            self.trails = missile_trails(self.trails, curr.missiles)
         if curr is None or curr.opponent is None:
             return
         alpha = 1.0
@@ -267,6 +272,7 @@ class CombatRenderer:
             v = billboards([point], [1.5 + 3.0 * age], eye)
             rgba = (FLASH_RGBA[0], FLASH_RGBA[1] * (1 - 0.6 * age), FLASH_RGBA[2] * (1 - age), 1.0)
             quads.append(np.hstack([v, np.tile(rgba, (len(v), 1))]))
+        quads += weapon_quads(f, self.trails, eye)
         if quads:
             q = np.concatenate(quads)[: MAX_QUADS * 6].astype("f4")
             tp = self.tracer_prog
@@ -277,6 +283,63 @@ class CombatRenderer:
             self.quad_vao.render(vertices=len(q))
             tris += len(q) // 3
         return tris
+
+
+TRAIL_POINTS = 150                              # 3 s of smoke behind a missile (a point a tick)
+SMOKE_RGBA = (0.86, 0.86, 0.84, 1.0)
+PLUME_RGBA = (1.0, 0.72, 0.3, 1.0)
+MISSILE_RGBA = (0.75, 0.76, 0.78, 1.0)
+FLARE_RGBA = (1.0, 0.93, 0.75, 1.0)
+CHAFF_RGBA = (0.7, 0.72, 0.75, 1.0)
+
+
+def missile_trails(trails: dict, missiles) -> dict:
+    """Each flying missile's smoke trail with its newest point (its motor burning), by serial; the
+    trails of missiles gone are dropped."""
+    out = {}
+    for m in missiles:
+        key = int(m[8])
+        pts = trails.get(key, [])
+        if m[6] > 0.5:
+            pts = (pts + [np.array(m[0:3])])[-TRAIL_POINTS:]
+        out[key] = pts
+    return out
+
+
+def weapon_quads(frame, trails: dict, eye) -> list:
+    """Missiles (a body, the motor's plume while it burns, the smoke trail), flares and chaff as
+    camera-facing quads (position, colour) for the tracer program."""
+    out = []
+    ms = getattr(frame, "missiles", None)
+    if ms is not None and len(ms):
+        head = ms[:, 0:3]
+        v = ms[:, 3:6]
+        tail = head - v / np.maximum(np.linalg.norm(v, axis=1, keepdims=True), 1.0) * 3.0      # a 3 m body
+        q = streak_quads(tail, head, eye, 0.2)
+        out.append(np.hstack([q, np.tile(MISSILE_RGBA, (len(q), 1))]))
+        burning = ms[:, 6] > 0.5
+        if np.any(burning):
+            dist = np.linalg.norm(tail[burning] - eye, axis=1)
+            q = billboards(tail[burning], np.maximum(1.2, 0.005 * dist), eye)
+            out.append(np.hstack([q, np.tile(PLUME_RGBA, (len(q), 1))]))
+        for pts in trails.values():
+            if len(pts) >= 2:
+                a = np.array(pts[:-1])
+                b = np.array(pts[1:])
+                q = streak_quads(a, b, eye, 1.5)
+                out.append(np.hstack([q, np.tile(SMOKE_RGBA, (len(q), 1))]))
+    ds = getattr(frame, "decoys", None)
+    if ds is not None and len(ds):
+        dist = np.linalg.norm(ds[:, 0:3] - eye, axis=1)
+        flare = ds[:, 3] < 0.5
+        if np.any(flare):
+            size = np.maximum(1.5, 0.008 * dist[flare]) * (1.0 - 0.6 * ds[flare, 4])
+            q = billboards(ds[flare, 0:3], size, eye)
+            out.append(np.hstack([q, np.tile(FLARE_RGBA, (len(q), 1))]))
+        if np.any(~flare):
+            q = billboards(ds[~flare, 0:3], np.maximum(2.0, 0.004 * dist[~flare]), eye)
+            out.append(np.hstack([q, np.tile(CHAFF_RGBA, (len(q), 1))]))
+    return out
 
 
 def hud_text(frame) -> str:

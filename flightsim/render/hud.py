@@ -82,6 +82,7 @@ class Hud:
         self.cable = None               # winch cable: None (no winch), else (attached, last event, release
         #                                 height above the launch point m or None)
         self.instruction = None         # a first solo's instructor's words (the game sets them each frame)
+        self.combat_frame = None        # the combat's published frame: its weapons view (render/weapons_hud.py)
         self._cable_note = None         # (text, detail, colour, shown since) after the cable goes
         self._cable_was = None
         self._cockpit = None
@@ -171,6 +172,9 @@ class Hud:
                 cv.rounded_rect(x0, y1 - th - 16 * k, x0 + 205 * k, y1, 6 * k, (0, 0, 0, 0.55))
             self._status(cv, tb, snap, inst, w, h, k, size, now_s)
             self._warnings(cv, tb, snap, inst, w, h, k, now_s, panel_top)
+            if self.combat_frame is not None and getattr(self.combat_frame, "weapons", None) is not None:
+                from .weapons_hud import draw_weapons
+                draw_weapons(cv, tb, self.combat_frame, view, m_proj, pose, w, h, k, size, now_s)
         tb.end()
         self.shapes.upload(cv.array())
         self.shapes.draw(w, h)

@@ -229,3 +229,24 @@ def test_a_missile_fight_replays_bit_for_bit_with_its_missiles_in_the_acmi(tmp_p
     assert replay_main([str(out), "--export", "acmi", "-o", str(acmi)]) == 0
     text = acmi.read_text()
     assert "Type=Weapon+Missile,Name=AIM-9M Sidewinder" in text
+
+
+def test_the_weapon_sounds():
+    """The seeker's growl and the missile warning are heard; a launch and a lock taken trigger
+    their one-shots (audio/engine.py, from the player's WeaponsView)."""
+    from types import SimpleNamespace
+
+    from flightsim.audio.engine import AudioEngine
+    from flightsim.audio.synth import Cues, Mixer, oneshot
+    m = Mixer()
+    quiet = np.abs(m.render(4800)).max()
+    m.set(Cues(growl=1.0, missile_warning=True))
+    m.render(4800)
+    assert np.abs(m.render(4800)).max() > quiet + 0.05
+    assert len(oneshot("launch")) > 0 and len(oneshot("lock")) > 0
+    eng = AudioEngine.__new__(AudioEngine)
+    v0 = SimpleNamespace(own_in_flight=0, lock="acquiring")
+    v1 = SimpleNamespace(own_in_flight=1, lock="locked")
+    assert eng._weapon_events(v0) == []
+    assert eng._weapon_events(v1) == [("launch", 1.0), ("lock", 1.0)]
+    assert eng._weapon_events(v1) == []
