@@ -149,9 +149,13 @@ def replay_keymap(key_module) -> dict[tuple[int, bool], str]:
     return out
 
 
+COMBAT_ACTIONS = ("fire", "launch", "weapon_select", "lock", "flare", "chaff", "countermeasures")
+
+
 def rows_for(profile: str = "standard") -> list:
     """The keyboard rows of a profile (KEY_PROFILES): the standard layout, or Flight Simulator II's
-    (fs2.FS2_ROWS) with the standard rows of the app's own keys whose keys it leaves free."""
+    (fs2.FS2_ROWS) with the standard rows of the app's own keys and of the weapons (guns, missiles,
+    countermeasures: FS II's own layout had none for them) whose keys it leaves free."""
     if profile == "standard":
         return KEYBOARD_ROWS
     if profile != "fs2":
@@ -159,7 +163,7 @@ def rows_for(profile: str = "standard") -> list:
     from .fs2 import FS2_ROWS
     taken = {k for _, _, m in FS2_ROWS for k in m}
     app = [(keys, what, m) for keys, what, m in KEYBOARD_ROWS
-           if m and all(a in APP_ACTIONS for a in m.values()) and not taken & set(m)]
+           if m and all(a in APP_ACTIONS or a in COMBAT_ACTIONS for a in m.values()) and not taken & set(m)]
     return FS2_ROWS + app
 
 

@@ -206,7 +206,7 @@ class Effects:
             p = np.asarray(point, dtype=np.float64)
             self.p.emit("spark", p + rng.normal(0.0, 0.2, (6, 3)), rng.normal(0.0, 25.0, (6, 3)), t)
             if kind in ("aircraft", "player"):
-                self.p.emit("debris", p, rng.normal(0.0, 8.0, (2, 3)), t, rng.uniform(0.3, 1.0, 2))
+                self.p.emit("debris", np.tile(p, (2, 1)), rng.normal(0.0, 8.0, (2, 3)), t, rng.uniform(0.3, 1.0, 2))
         if opp is not None:
             alive = bool(opp.alive)
             if self._was.get("opp_alive") and not alive:

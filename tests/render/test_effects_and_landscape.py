@@ -106,6 +106,15 @@ def test_the_guns_flash_at_their_muzzles_only_while_firing_with_rounds(p51):
     assert _count(fx, "flash") == 0
 
 
+def test_a_hit_on_an_aircraft_throws_sparks_and_debris(p51):
+    """(A fresh hit on an aircraft stopped the window: one point, two debris velocities.)"""
+    comp, lk, fx = p51
+    fx.p.clear()
+    frame = SimpleNamespace(player_ammo=0, hits=(((100.0, 0.0, -1000.0), "aircraft", 0.0),), tick=3)
+    fx.update(0.04, _pose(0.04), frame)
+    assert _count(fx, "spark") == 6 and _count(fx, "debris") == 2
+
+
 def test_effects_draw_blended_and_the_afterburner_burns(ctx, p51):
     from flightsim.render.camera import look_at
     from flightsim.render.sun import light_at
