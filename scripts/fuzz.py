@@ -191,7 +191,33 @@ def scenario_cases(tree: Path, rng: random.Random) -> list[Case]:
             _, key = replace_number((tree / rel).read_text(encoding="utf-8"), ln, v)
             out.append(Case("scenario", f"{s}: {key} = {v}", ["--scenario", s, "--headless-telemetry", "--seconds", "1"],
                             damage_number(rel, ln, v), telemetry_sane))
+    # the missile scenarios' loadouts (issue 35): each side's missiles and cartridges
+    for s in ("f15c_bvr", "f15c_sidewinder"):
+        rel = f"scenarios/{s}.toml"
+        for line in ('missiles = ["aim120c", "aim9x"]', "missiles = 5", 'missiles = ["aim9m", 3]',
+                     "missiles = [" + ", ".join(['"aim9m"'] * 40) + "]", "flares = -3", "flares = 2.5",
+                     "chaff = 1e30", "chaff = nan", "seed = -1", 'seed = "x"'):
+            key = line.split(" =")[0]
+            for table in ("[combat]", "[opponent]"):
+                if key == "seed" and table == "[opponent]":
+                    continue
+                out.append(Case("scenario", f"{s}: {table} {line[:40]}", ["--scenario", s, "--headless-telemetry",
+                                                                         "--seconds", "1"],
+                                replace_key(rel, table, key, line), telemetry_sane))
     return out
+
+
+def replace_key(rel: str, table: str, key: str, line: str):
+    """A scenario's ``key`` in ``table`` set by ``line`` (added where the table has none)."""
+    def setup(tree, files):
+        files.save(rel)
+        p = tree / rel
+        head, body = p.read_text(encoding="utf-8").split(table + "\n", 1)
+        rows = body.split("\n")
+        end = next((i for i, r in enumerate(rows) if r.startswith("[")), len(rows))
+        rows = [r for i, r in enumerate(rows) if i >= end or not r.startswith(key + " =")]
+        p.write_text(head + table + "\n" + line + "\n" + "\n".join(rows), encoding="utf-8")
+    return setup
 
 
 def aircraft_cases(tree: Path, rng: random.Random) -> list[Case]:
