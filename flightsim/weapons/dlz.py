@@ -65,26 +65,54 @@ def _longest(hit, start: float) -> float:
     return 0.0
 
 
-def current(missile, pos, vel, target_pos, target_vel, target_g: float = TARGET_G) -> tuple[float, float, float]:
-    """(Rmax, Rne, Rmin), slant metres, of ``missile`` launched now from ``pos`` at ``vel`` (NED) at a
-    target at ``target_pos`` moving at ``target_vel``; zeros where no shot hits."""
+def geometry(pos, vel, target_pos, target_vel) -> tuple:
+    """The shot's geometry now: (launcher position, velocity, horizontal line of sight, height
+    difference, horizontal range, target heading, target speed)."""
     pos = np.asarray(pos, dtype=np.float64)
     vel = np.asarray(vel, dtype=np.float64)
     rel = np.asarray(target_pos, dtype=np.float64) - pos
-    dz = float(rel[2])
     r_h = math.hypot(rel[0], rel[1])
     h_los = rel[:2] / r_h if r_h > 1.0 else np.array([vel[0], vel[1]]) / max(math.hypot(vel[0], vel[1]), 1e-6)
     tv = np.asarray(target_vel, dtype=np.float64)
-    t_speed = math.hypot(tv[0], tv[1])
-    t_heading = math.atan2(tv[1], tv[0])
+    return pos, vel, h_los, float(rel[2]), r_h, math.atan2(tv[1], tv[0]), math.hypot(tv[0], tv[1])
 
-    def slant(r):
-        return math.hypot(r, dz) if r > 0.0 else 0.0
-    straight = lambda r: _hits(missile, pos, vel, h_los, dz, r, t_heading, t_speed, 0.0)  # noqa: E731
-    rmax = _longest(straight, max(r_h, 2000.0))
+
+def _shot(missile, geo, target_g):
+    pos, vel, h_los, dz, _, t_heading, t_speed = geo
+    return lambda r: _hits(missile, pos, vel, h_los, dz, r, t_heading, t_speed, target_g)
+
+
+def _slant(geo, r: float) -> float:
+    return math.hypot(r, geo[3]) if r > 0.0 else 0.0
+
+
+def rmax_m(missile, geo) -> float:
+    """Rmax (horizontal, m) for the geometry: the target flying straight on; 0 where none hits."""
+    return _longest(_shot(missile, geo, 0.0), max(geo[4], 2000.0))
+
+
+def rne_m(missile, geo, rmax: float, target_g: float = TARGET_G) -> float:
+    """The no-escape range (horizontal, m): the target turning away at ``target_g`` at launch."""
+    return min(_longest(_shot(missile, geo, target_g), 0.5 * rmax), rmax) if rmax > 0.0 else 0.0
+
+
+def rmin_m(missile, geo, rmax: float) -> float:
+    """The shortest hitting range (horizontal, m)."""
     if rmax <= 0.0:
-        return 0.0, 0.0, 0.0
-    running = lambda r: _hits(missile, pos, vel, h_los, dz, r, t_heading, t_speed, target_g)  # noqa: E731
-    rne = _longest(running, 0.5 * rmax)
-    rmin = MIN_RANGE_M if straight(MIN_RANGE_M) else _edge(lambda r: not straight(r), MIN_RANGE_M, rmax)
-    return slant(rmax), slant(min(rne, rmax)), slant(rmin)
+        return 0.0
+    straight = _shot(missile, geo, 0.0)
+    return MIN_RANGE_M if straight(MIN_RANGE_M) else _edge(lambda r: not straight(r), MIN_RANGE_M, rmax)
+
+
+def current(missile, pos, vel, target_pos, target_vel, target_g: float = TARGET_G) -> tuple[float, float, float]:
+    """(Rmax, Rne, Rmin), slant metres, of ``missile`` launched now from ``pos`` at ``vel`` (NED) at a
+    target at ``target_pos`` moving at ``target_vel``; zeros where no shot hits. (The combat flies
+    the three on three successive steps: rmax_m, rne_m, rmin_m on one ``geometry``.)"""
+    geo = geometry(pos, vel, target_pos, target_vel)
+    rmax = rmax_m(missile, geo)
+    return _slant(geo, rmax), _slant(geo, rne_m(missile, geo, rmax, target_g)), _slant(geo, rmin_m(missile, geo, rmax))
+
+
+def slant(geo, r: float) -> float:
+    """A horizontal range of the geometry as a slant range."""
+    return _slant(geo, r)

@@ -92,6 +92,7 @@ class Armament:
     dispensed_t: dict = field(default_factory=lambda: {"flare": -1e9, "chaff": -1e9})
     zone: tuple | None = None    # (Rmax, Rne, Rmin, range) m for the selected missile on the locked target
     zone_t: float = -1e9
+    zone_work: tuple | None = None   # the zone being flown over three steps (world/missiles.py _zone)
 
     @property
     def selection(self) -> list[str]:

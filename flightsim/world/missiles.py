@@ -60,7 +60,7 @@ LOCK_COAST_S = 1.5          # a track survives this long without a detection (me
 LAUNCH_DROP_M = 1.5         # the rail or ejector below the centre of gravity [E]
 MAX_FLIGHTS = 32
 MAX_EVENTS = 400
-DLZ_EVERY_S = 1.0           # the launch zone is flown again this often
+DLZ_TICKS = 50              # the launch zone is flown again every so many steps (1 s)
 WARN_IR_M = 3000.0          # an infrared missile (no emission to warn of) is seen, by its smoke, this near [E]
 
 
@@ -128,8 +128,12 @@ class MissileWar:
                 self._dispense(arm, me, "chaff", t_s, sides)
             if press["launch"]:
                 self._launch(arm, me, enemy, t_s)
-            if enemy is not None and t_s - arm.zone_t >= DLZ_EVERY_S:
-                self._zone(arm, me, enemy, t_s)
+            # the launch zone once a second, its three ranges on three steps, the two sides half a
+            # second apart (about 5 ms a step at most, not 17 ms in one)
+            if enemy is not None:
+                phase = (int(round(t_s / dt)) - DLZ_TICKS // 2 * ident) % DLZ_TICKS
+                if phase < 3:
+                    self._zone(arm, me, enemy, t_s, phase)
         self.decoys = decoys.fly(self.decoys, dt, t_s)
         for f in self.flights:
             self._fly(f, sides, t_s, dt)
@@ -228,18 +232,34 @@ class MissileWar:
             sel = arm.selection
             arm.selected = sel[1] if len(sel) > 1 else GUN
 
-    def _zone(self, arm: Armament, me: Side, enemy: Side, t: float) -> None:
-        """The launch zone of the selected missile on the enemy, for the current geometry."""
-        arm.zone_t = t
+    def _zone(self, arm: Armament, me: Side, enemy: Side, t: float, phase: int) -> None:
+        """The launch zone of the selected missile on the enemy for the geometry of phase 0: its
+        Rmax then, its no-escape range the step after, its Rmin and the published zone the next."""
         m = arm.missile()
         if m is None or not enemy.alive:
-            arm.zone = None
+            arm.zone, arm.zone_work = None, None
             return
-        rmax, rne, rmin = launch_zone.current(m, me.pos, me.vel, enemy.pos, enemy.vel)
+        if phase == 0:
+            geo = launch_zone.geometry(me.pos, me.vel, enemy.pos, enemy.vel)
+            arm.zone_work = (m, geo, launch_zone.rmax_m(m, geo))
+            return
+        if arm.zone_work is None or arm.zone_work[0] is not m:
+            return
+        m, geo, rmax = arm.zone_work[:3]
+        if phase == 1:
+            arm.zone_work = (m, geo, rmax, launch_zone.rne_m(m, geo, rmax))
+            return
+        if len(arm.zone_work) < 4:
+            return
+        rne = arm.zone_work[3]
+        rmin = launch_zone.rmin_m(m, geo, rmax)
+        rmax, rne, rmin = (launch_zone.slant(geo, r) for r in (rmax, rne, rmin))
         if seeker_kind(m) == "infrared":
             lock = self._ir_lock_range(m, me.pos, enemy)
             rmax, rne = min(rmax, lock), min(rne, lock)
         arm.zone = (rmax, rne, rmin, float(np.linalg.norm(enemy.pos - me.pos)))
+        arm.zone_t = t
+        arm.zone_work = None
 
     # ------------------------------------------------------------------ countermeasures
     def _dispense(self, arm: Armament, me: Side, kind: str, t: float, sides: dict) -> None:

@@ -250,3 +250,18 @@ def test_the_weapon_sounds():
     assert eng._weapon_events(v0) == []
     assert eng._weapon_events(v1) == [("launch", 1.0), ("lock", 1.0)]
     assert eng._weapon_events(v1) == []
+
+
+def test_the_launch_zone_agrees_with_the_envelope_tool():
+    """The HUD's zone for a level head-on geometry is the envelope's Rmax (the same physics, a
+    coarser search), its no-escape range shorter, its Rmin under 2 km."""
+    from flightsim.physics.atmosphere import isa
+    from flightsim.weapons.data import load_missile
+    from flightsim.weapons.dlz import REL_TOL, current
+    from flightsim.weapons.envelope import envelope
+    m = load_missile("aim120c")
+    v = 0.85 * isa(5000.0)[3]
+    rmax, rne, rmin = current(m, [0.0, 0.0, -5000.0], [v, 0.0, 0.0], [30000.0, 0.0, -5000.0], [-v, 0.0, 0.0])
+    env = envelope("aim120c", 5000.0, 0.85, 0.85)
+    assert rmax / 1000.0 == pytest.approx(env["rmax_head_on_km"], rel=2 * REL_TOL)
+    assert 0.0 < rne < rmax and 0.0 < rmin < 2000.0
