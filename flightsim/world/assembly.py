@@ -66,7 +66,9 @@ class World:
             # air combat (issue 7): the AI opponent, bullets and targets, run in the same hook;
             # the renderer reads only its published frames (flightsim/world/combat.py)
             from .combat import Combat
-            self.combat = Combat(self.sim, self.terrain, sc.opponent, sc.targets, sc.combat)
+            from .sun_position import sun_direction_ned
+            self.combat = Combat(self.sim, self.terrain, sc.opponent, sc.targets, sc.combat,
+                                 sun_direction_ned(sc.world.get("time_of_day_h", 13.0)))
 
     @property
     def spawn(self) -> AircraftView:

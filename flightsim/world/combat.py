@@ -151,9 +151,11 @@ def fighter_ai(comp, trimmed_ctrl, opponent: dict | None = None):
 
 class Combat:
     """See the module docstring. ``opponent``: the scenario's [opponent] table (or None);
-    ``targets``: its [[target]] tables; ``settings``: its [combat] table."""
+    ``targets``: its [[target]] tables; ``settings``: its [combat] table; ``sun_ned``: the unit
+    vector toward the sun at the scenario's time of day."""
 
-    def __init__(self, player_sim, terrain, opponent: dict | None, targets: list, settings: dict | None = None):
+    def __init__(self, player_sim, terrain, opponent: dict | None, targets: list, settings: dict | None = None,
+                 sun_ned=None):
         from ..sim import Sim
         from .scenario import place
         self.terrain = terrain
@@ -223,6 +225,7 @@ class Combat:
         self.player_ctrl = None
         self.player_diag = None
         self.player_down = None           # (time, why): a missile killed the player (until a reset)
+        self.sun_ned = sun_ned            # toward the sun (an infrared seeker is blinded by it), or None
         from .combat_missiles import CombatMissiles
         self.missiles = CombatMissiles.for_scenario(self, player_sim, opponent)    # None: no missiles in play
         # the bullet kernels compiled (or loaded) now, not in the physics thread at the first shot

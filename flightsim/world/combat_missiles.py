@@ -24,7 +24,7 @@ class CombatMissiles:
         if OPPONENT in loadouts:
             from ..pilots.missile_tactics import MissileTactics
             self.tactics = MissileTactics()
-        self.war = MissileWar({k: armament(*v) for k, v in loadouts.items()}, combat.rng)
+        self.war = MissileWar({k: armament(*v) for k, v in loadouts.items()}, combat.rng, combat.sun_ned)
 
     @classmethod
     def for_scenario(cls, combat, player_sim, opponent: dict | None):

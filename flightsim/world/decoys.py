@@ -22,12 +22,13 @@ CHAFF_FALL_MS = 1.5
 DECOY_RESISTANCE = 0.85     # FlightGear missile-code.nas: every air-launched missile [G]
 CHAFF_NOTCH_FACTOR = 3.0    # chaff is this much likelier to take a seeker off a beaming target [E]
 DISPENSE_GAP_S = 0.5        # one cartridge of each kind per half second at most [E]
+SUN_CONE_DEG = 7.5           # an infrared seeker looking this close to the sun sees only the sun (FG lock-on-sun-deg) [G]
 NOTCH_MS = 27.8             # the clutter gate chaff hides a beaming target in: the APG-63's (aircraft.toml [radar]) [G]
 
 
 @dataclass
 class Decoy:
-    kind: str                    # "flare" / "chaff"
+    kind: str                    # "flare" / "chaff" (or "sun": what a blinded infrared seeker follows)
     owner: int
     pos: np.ndarray
     vel: np.ndarray
@@ -35,7 +36,7 @@ class Decoy:
     serial: int = 0              # its number in the world (the recorder's export names it by this)
 
     def life_s(self) -> float:
-        return FLARE_BURN_S if self.kind == "flare" else CHAFF_LIFE_S
+        return {"flare": FLARE_BURN_S, "chaff": CHAFF_LIFE_S}.get(self.kind, math.inf)     # "sun": for ever
 
 
 def eject(kind: str, owner: int, pos, vel, R, t: float, serial: int = 0) -> Decoy:

@@ -79,9 +79,10 @@ class MissileWar:
     """See the module docstring. ``armaments``: ident -> Armament; ``rng``: the combat's seeded
     generator (decoy chances and the warhead's), so a scenario plays the same way twice."""
 
-    def __init__(self, armaments: dict, rng):
+    def __init__(self, armaments: dict, rng, sun_ned=None):
         self.arms = armaments
         self.rng = rng
+        self.sun_ned = None if sun_ned is None else np.asarray(sun_ned, dtype=float)   # toward the sun, above the horizon
         self.flights: list[Flight] = []
         self.decoys: list = []           # decoys.Decoy
         self.events: list = []           # (t_s, who, event, detail)
@@ -90,7 +91,15 @@ class MissileWar:
         self._serial = 0
 
     def reset(self, armaments: dict, rng) -> None:
-        self.__init__(armaments, rng)
+        self.__init__(armaments, rng, self.sun_ned)
+
+    def _in_sun(self, frm, to) -> bool:
+        """Does an infrared seeker at ``frm`` looking at ``to`` have the sun in view (decoys.SUN_CONE_DEG)?"""
+        if self.sun_ned is None or self.sun_ned[2] >= 0.0:
+            return False
+        u = np.asarray(to, float) - np.asarray(frm, float)
+        n = float(np.linalg.norm(u))
+        return n > 0.0 and float(u @ self.sun_ned) / n > math.cos(math.radians(decoys.SUN_CONE_DEG))
 
     # ------------------------------------------------------------------ helpers
     def _event(self, t, who, event, detail):
@@ -190,7 +199,7 @@ class MissileWar:
             off = math.degrees(math.acos(max(-1.0, min(1.0, float(look[0])))))
             limit = m.seeker["gimbal_limit_deg"] if arm.locked and arm.lock == enemy.ident \
                 else 0.5 * m.seeker["field_of_view_deg"]
-            tone = off <= limit and rng <= self._ir_lock_range(m, me.pos, enemy)
+            tone = off <= limit and rng <= self._ir_lock_range(m, me.pos, enemy) and not self._in_sun(me.pos, enemy.pos)
         if tone and not arm.tone:
             self._event(t, me.who, "lock", f"{m.missile['name']} seeker tone on {self._name(enemy)}, "
                                            f"{float(np.linalg.norm(enemy.pos - me.pos)) / 1000.0:.1f} km")
@@ -320,6 +329,11 @@ class MissileWar:
         link = shooter is not None and shooter.lock == f.target and shooter.locked and \
             f.shooter in sides and sides[f.shooter].alive
         if kind == "infrared":
+            if self._in_sun(mpos, target.pos):            # the sun fills the seeker: it follows the sun
+                f.decoy = decoys.Decoy("sun", -1, mpos + 1.0e6 * self.sun_ned, np.zeros(3), t)
+                self._event(t, "player" if f.shooter == 0 else "opponent", "decoyed",
+                            f"{f.weapon.missile['name']} #{f.serial} follows the sun")
+                return f.decoy.pos, f.decoy.vel
             return target.pos, target.vel
         if kind == "semi_active":
             return (target.pos, target.vel) if link else None

@@ -265,3 +265,28 @@ def test_the_launch_zone_agrees_with_the_envelope_tool():
     env = envelope("aim120c", 5000.0, 0.85, 0.85)
     assert rmax / 1000.0 == pytest.approx(env["rmax_head_on_km"], rel=2 * REL_TOL)
     assert 0.0 < rne < rmax and 0.0 < rmin < 2000.0
+
+
+def test_the_sun_blinds_an_infrared_seeker(f15c):
+    """A target within 7.5 deg of the sun gives no tone; a missile whose target passes in front of
+    the sun follows the sun (FlightGear's lock-on-sun cone)."""
+    a = Jet(f15c, 0, 0.0, 0.0)
+    b = Jet(f15c, 1, 0.0, 0.0)
+    nose = a.sim.body_to_ned()[:, 0]
+    b.pos = a.pos + 8000.0 * nose
+    war = MissileWar({0: armament(["aim9m"], 0, 0), 1: armament([], 0, 0)}, np.random.default_rng(1),
+                     sun_ned=np.array([0.0, 0.0, -1.0]))
+    war.sun_ned = nose / np.linalg.norm(nose) + np.array([0.0, 0.0, -0.05])      # just above the target
+    war.sun_ned /= np.linalg.norm(war.sun_ned)
+    _fly(war, [a, b], DT)
+    assert not war.arms[0].tone
+    war.sun_ned = np.array([0.0, 0.0, -1.0])                                     # overhead
+    _fly(war, [a, b], DT, DT)
+    assert war.arms[0].tone
+    a.press("launch")
+    _fly(war, [a, b], 0.1, 2 * DT)
+    assert war.flights
+    war.sun_ned = war.flights[0].ms[3:6] / np.linalg.norm(war.flights[0].ms[3:6]) + np.array([0.0, 0.0, -0.02])
+    war.sun_ned /= np.linalg.norm(war.sun_ned)
+    _fly(war, [a, b], 0.1, 0.2)
+    assert any("follows the sun" in e[3] for e in _events(war, "decoyed"))
