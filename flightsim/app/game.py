@@ -63,6 +63,11 @@ class Game:
         guns = getattr(world.compiled.spec, "guns", None)
         if guns:        # the HUD's gun cross where the guns are harmonised (aircraft data, [guns])
             self.hud.fighter.gun_depression_deg = guns["head"]["sight_depression_deg"]
+            combat = getattr(world, "combat", None)
+            if combat is not None and combat.missiles is not None:      # a jet's weapons: its gun funnel
+                from ..physics.named_model import AircraftData
+                from ..render.gun_funnel import GunFunnel
+                self.hud.funnel = GunFunnel(AircraftData(world.compiled.model).guns)
         self.audio = None          # play() attaches a flightsim.audio.engine.AudioEngine
         self.replay = None         # the flow sets the ReplayPlayer when this is a replay (read only)
         self.replay_bar = None     # its bar (flightsim.render.replay_bar), made when first drawn

@@ -83,6 +83,7 @@ class Hud:
         #                                 height above the launch point m or None)
         self.instruction = None         # a first solo's instructor's words (the game sets them each frame)
         self.combat_frame = None        # the combat's published frame: its weapons view (render/weapons_hud.py)
+        self.funnel = None              # the gun funnel (render/gun_funnel.py) where the aircraft has missiles and guns
         self._cable_note = None         # (text, detail, colour, shown since) after the cable goes
         self._cable_was = None
         self._cockpit = None
@@ -174,7 +175,10 @@ class Hud:
             self._warnings(cv, tb, snap, inst, w, h, k, now_s, panel_top)
             if self.combat_frame is not None and getattr(self.combat_frame, "weapons", None) is not None:
                 from .weapons_hud import draw_weapons
-                draw_weapons(cv, tb, self.combat_frame, view, m_proj, pose, w, h, k, size, now_s)
+                if self.funnel is not None:
+                    self.funnel.remember(snap)
+                funnel = self.funnel if mode in ("hud", "cockpit") else None
+                draw_weapons(cv, tb, self.combat_frame, view, m_proj, pose, w, h, k, size, now_s, funnel)
         tb.end()
         self.shapes.upload(cv.array())
         self.shapes.draw(w, h)

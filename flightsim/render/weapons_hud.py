@@ -9,6 +9,7 @@
   the target's range as a caret (green inside Rne, amber inside Rmax, white outside);
 * the selected weapon and what is left of each, flares and chaff, lower left;
 * the radar's B-scope, left above the stores: azimuth across, range up, the contact a box, filled when locked;
+* the gun funnel while the gun is selected (render/gun_funnel.py);
 * the missile warning, flashing, with the bearing of each missile guiding on the player; and
   SHOT DOWN when a missile killed the player.
 """
@@ -41,12 +42,18 @@ def _pixels_per_rad(m_proj, h) -> float:
     return 0.5 * h * float(m_proj[1, 1])
 
 
-def draw_weapons(cv, tb, frame, view, m_proj, pose, w, h, k, size, now_s) -> None:
-    """Everything in the module docstring, into the overlay's canvas ``cv`` and text bank ``tb``."""
+def draw_weapons(cv, tb, frame, view, m_proj, pose, w, h, k, size, now_s, funnel=None) -> None:
+    """Everything in the module docstring, into the overlay's canvas ``cv`` and text bank ``tb``;
+    ``funnel``: the gun funnel (render/gun_funnel.py), drawn while the gun is selected."""
     wv = frame.weapons
     if wv is None:
         return
     eye = np.asarray(view.eye_ned_m, dtype=float)
+    if funnel is not None and wv.selected_id == "gun":
+        walls = funnel.walls(eye, lambda d: _project(view, m_proj, w, h, d))
+        if walls is not None:
+            for wall in walls:
+                cv.polyline(wall, 1.6 * k, GREEN_F)
     if wv.lock and wv.lock_position_ned_m is not None:
         _designator(cv, tb, wv, view, m_proj, eye, w, h, k, size)
     if wv.seeker_limit_deg > 0.0:

@@ -290,3 +290,41 @@ def test_the_sun_blinds_an_infrared_seeker(f15c):
     war.sun_ned /= np.linalg.norm(war.sun_ned)
     _fly(war, [a, b], 0.1, 0.2)
     assert any("follows the sun" in e[3] for e in _events(war, "decoyed"))
+
+
+def test_the_gun_funnel_bends_into_a_turn(f15c):
+    """Flying straight the funnel's far end sits under its near end (gravity); in a right turn
+    at 5 g the rounds fired earlier are now left of the nose's line: the funnel bends left of it
+    (its far end outside the turn, as an EEGS funnel does), narrowing with range."""
+    from types import SimpleNamespace
+
+    from flightsim.physics.quat import quat_from_euler
+    from flightsim.render.gun_funnel import GunFunnel
+    guns = AircraftData(f15c.model).guns
+
+    def fly(rate):
+        fun = GunFunnel(guns)
+        v = 250.0
+        for k in range(100):                                     # 2 s of history
+            t = k * DT
+            hdg = rate * t
+            p = np.array([v / rate * math.sin(hdg), v / rate * (1 - math.cos(hdg)), -5000.0]) if rate else \
+                np.array([v * t, 0.0, -5000.0])
+            snap = SimpleNamespace(time_s=t, position_ned_m=p, velocity_ned_ms=v * np.array([math.cos(hdg), math.sin(hdg), 0.0]),
+                                   quat_wxyz=quat_from_euler(0.0, 0.0, hdg))
+            fun.remember(snap)
+        fwd = snap.velocity_ned_ms / v
+
+        def project(d):                                          # a pinhole along the nose, 800 px a radian
+            x = float(d @ fwd)
+            right = np.array([-fwd[1], fwd[0], 0.0])
+            return None if x <= 0 else np.array([800.0 * float(d @ right) / x, -800.0 * d[2] / x])
+        return fun.walls(snap.position_ned_m, project)
+    left, right = fly(0.0)
+    centre = (np.array(left) + np.array(right)) / 2
+    assert centre[-1][1] < centre[0][1] and abs(centre[-1][0] - centre[0][0]) < 2.0
+    width = np.linalg.norm(np.array(right) - np.array(left), axis=1)
+    assert width[0] > 2 * width[-1]
+    left, right = fly(5.0 * 9.80665 / 250.0)
+    centre = (np.array(left) + np.array(right)) / 2
+    assert centre[-1][0] < centre[0][0] - 20.0
