@@ -101,22 +101,33 @@ def _powered():
 
 
 def _combat():
-    """The first air-fight scenario: guns firing for half a second (bullets, hits), then a reset."""
+    """The first air-fight scenario: guns firing for half a second (bullets, hits), then a reset;
+    the first with missiles: a lock, a launch and the missile's first second (its kernels, the
+    launch zone's shots)."""
     from ..aircraft_data.loader import load_aircraft
     from ..world.assembly import World
     from ..world.scenario import UnsuitableAircraft, all_scenarios, plan_start
+    guns = missiles = False
     for sc in all_scenarios():
-        if not sc.has_combat:
+        if not sc.has_combat or (guns and not (sc.combat or {}).get("missiles")):
             continue
         try:
             plan_start(sc, load_aircraft(sc.aircraft))
         except UnsuitableAircraft:
             continue
         world = World(None, sc, small_world=True)
-        _fly(world, 0.5, world.initial_inputs.replace(fire=1.0))
-        world.reset()
-        _fly(world, 0.1)
-        return
+        if not guns:
+            _fly(world, 0.5, world.initial_inputs.replace(fire=1.0))
+            world.reset()
+            _fly(world, 0.1)
+            guns = True
+        if (sc.combat or {}).get("missiles") and not missiles:
+            _fly(world, 1.2, world.initial_inputs.replace(lock=1.0))
+            _fly(world, 0.1, world.initial_inputs.replace(launch=1.0))
+            _fly(world, 1.0)
+            missiles = True
+        if guns and missiles:
+            return
 
 
 def _terrain_walk():
@@ -130,7 +141,7 @@ STAGES = (
     Stage("aerodynamics and the trim", 12.0, _glider_trim),
     Stage("the 50 Hz step", 5.0, _step),
     Stage("engine, propeller and governor", 7.0, _powered),
-    Stage("guns and bullets", 4.0, _combat),
+    Stage("guns, bullets and missiles", 8.0, _combat),
     Stage("the terrain's level of detail", 1.0, _terrain_walk),
 )
 

@@ -165,6 +165,11 @@ class Controls:
         fcs_direct: float
         mixture_lean: float
         carb_heat: float
+        launch: float
+        weapon_select: float
+        lock: float
+        flare: float
+        chaff: float
 
     def __init__(self, array: np.ndarray | None = None, **values):
         if array is None:
