@@ -64,7 +64,6 @@ DLZ_TICKS = 50              # the launch zone is flown again every so many steps
 WARN_IR_M = 3000.0          # an infrared missile (no emission to warn of) is seen, by its smoke, this near [E]
 
 
-
 def _closest(m0, m1, t0, t1) -> tuple[float, np.ndarray]:
     """Closest approach of a missile moving m0 -> m1 and a body moving t0 -> t1 over the same step,
     both straight: (distance, the missile's point then)."""
@@ -364,18 +363,20 @@ class MissileWar:
             aim = (p0 + 1.0e5 * f.ms[M.MS_VEL:M.MS_VEL + 3] / max(float(np.linalg.norm(f.ms[M.MS_VEL:M.MS_VEL + 3])), 1.0),
                    np.zeros(3))
         m0 = f.ms[M.MS_POS:M.MS_POS + 3].copy()
+        t_before = float(f.ms[M.MS_TIME])
         f.status = M.missile_step(f.ms, f.weapon.model, np.asarray(aim[0], np.float64),
                                   np.asarray(aim[1], np.float64), dt, M.G0)
         if f.status == M.ST_FLYING:
             return
         m1 = f.ms[M.MS_POS:M.MS_POS + 3]
+        flown = float(f.ms[M.MS_TIME]) - t_before          # (it stops at the sub-step it ended in)
         who = "player" if f.shooter == 0 else "opponent"
         name = f"{f.weapon.missile['name']} #{f.serial}"
         struck = []
         if f.status in (M.ST_HIT, M.ST_MISS_FUZED):
             lethal = float(f.weapon.fuze["lethal_radius_m"])
             for ident, s in sides.items():
-                d, p = _closest(m0, m1, s.pos, s.pos + s.vel * dt)
+                d, p = _closest(m0, m1, s.pos, s.pos + s.vel * flown)
                 if d <= lethal and s.state is not None:
                     p_body = s.R.T @ (p - s.pos) + s.cg
                     lines = burst(s.model, s.state, p_body, lethal, self.rng)
@@ -388,8 +389,9 @@ class MissileWar:
         else:
             why = M.STATUS_NAMES[f.status]
             if f.decoy is not None:
-                why = f"decoyed by a {f.decoy.kind}" + (", burst on it" if f.status in (M.ST_HIT, M.ST_MISS_FUZED)
-                                                        else f", then {why}")
+                what = "the sun" if f.decoy.kind == "sun" else f"a {f.decoy.kind}"
+                why = f"decoyed by {what}" + (", burst on it" if f.status in (M.ST_HIT, M.ST_MISS_FUZED)
+                                              else f", then {why}")
             self._event(t, who, "miss", f"{name}: {why}, closest {f.ms[M.MS_CLOSEST]:.0f} m, "
                                         f"{t - f.t0:.1f} s after launch")
 
