@@ -19,6 +19,7 @@ import math
 import numpy as np
 
 from ..physics import missile as M
+from .envelope import bisect_range
 
 DT = 0.02
 REL_TOL = 0.04
@@ -39,14 +40,7 @@ def _hits(missile, pos, vel, h_los, dz, r_h, t_heading, t_speed, turn_g) -> bool
 
 
 def _edge(hit, lo_hit: float, hi_miss: float) -> float:
-    a, b = lo_hit, hi_miss
-    while abs(b - a) > REL_TOL * max(a, b, MIN_RANGE_M):
-        mid = 0.5 * (a + b)
-        if hit(mid):
-            a = mid
-        else:
-            b = mid
-    return a
+    return bisect_range(hit, lo_hit, hi_miss, REL_TOL * MIN_RANGE_M, REL_TOL)
 
 
 def _longest(hit, start: float) -> float:

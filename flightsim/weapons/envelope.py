@@ -60,10 +60,11 @@ def _hits(missile, altitude_m, launch_mach, target_mach, range_m, aspect, target
     return _flight(missile, altitude_m, launch_mach, target_mach, range_m, aspect, target_g)[0] == M.ST_HIT
 
 
-def _bisect(hit_at, lo_hit: float, hi_miss: float) -> float:
-    """The boundary between a hit at lo_hit and a miss at hi_miss (either way round), to RANGE_TOL_M."""
+def bisect_range(hit_at, lo_hit: float, hi_miss: float, tol_m: float = RANGE_TOL_M, rel_tol: float = 0.0) -> float:
+    """The boundary between a hit at lo_hit and a miss at hi_miss (either way round), to ``tol_m`` or
+    ``rel_tol`` of the range, the larger (the launch zone's coarser search: weapons/dlz.py)."""
     a, b = lo_hit, hi_miss
-    while abs(b - a) > RANGE_TOL_M:
+    while abs(b - a) > max(tol_m, rel_tol * max(a, b)):
         mid = 0.5 * (a + b)
         if hit_at(mid):
             a = mid
@@ -85,7 +86,7 @@ def _rmax(hit_at, start: float) -> float:
         hi *= 1.5
         if hi > MAX_RANGE_M:
             return MAX_RANGE_M
-    return _bisect(hit_at, hi / 1.5, hi)
+    return bisect_range(hit_at, hi / 1.5, hi)
 
 
 def envelope(weapon: str, altitude_m: float, launch_mach: float, target_mach: float,
@@ -144,7 +145,7 @@ def range_limit(missile, altitude_m: float, launch_mach: float, target_mach: flo
         if start is None:
             return 0.0
     if aspect == "rmin":
-        return 50.0 if hit(50.0) else _bisect(hit, start, 50.0)
+        return 50.0 if hit(50.0) else bisect_range(hit, start, 50.0)
     return _rmax(hit, start)
 
 
