@@ -11,10 +11,11 @@ tone, the launch zone, the missile warning: flightsim/world/missiles.py), nothin
   ``RESHOOT_S``;
 * **support**: with its own radar missile still on the datalink it cranks, holding the target
   ``CRANK_DEG`` off the nose (the radar keeps the lock, the closure falls);
-* **defence**: with a missile warning it beams (flies across the missile's line of sight, down into
-  the clutter notch of its radar), drops a chaff bundle (a radar missile) or a flare (an infrared
-  one) every ``DISPENSE_S``, and in the last ``BREAK_S`` seconds turns hard across it, dispensing
-  as fast as the dispenser allows.
+* **defence**: with a missile warning it drags while the missile is beyond ``DRAG_M`` (turns its
+  tail to it and runs: the missile's energy against the range), then beams (flies across the
+  missile's line of sight, down into the clutter notch of its radar), drops a chaff bundle (a
+  radar missile) or a flare (an infrared one) every ``DISPENSE_S``, and in the last ``BREAK_S``
+  seconds turns hard across it, dispensing as fast as the dispenser allows.
 
 Steering is left to the fighter pilot (pilots/ai.py FighterAI): a defence or a crank gives it a
 point to pursue in place of the enemy.
@@ -34,6 +35,7 @@ LOCK_RETRY_S = 1.5
 CRANK_DEG = 45.0
 BREAK_S = 3.0
 DISPENSE_S = 2.0
+DRAG_M = 12000.0
 BEAM_DROP_M = 1500.0
 BUTTONS = ("launch", "weapon_select", "lock", "flare", "chaff")
 
@@ -66,8 +68,9 @@ class MissileTactics:
         self.mode = ""
         if view.threats:
             p, v, tgo, kind = min(view.threats, key=lambda x: x[2])
-            self.mode = "break" if tgo < BREAK_S else "beam"
-            steer = self._beam(pos, vel, p, near=self.mode == "break")
+            far = float(np.linalg.norm(np.asarray(pos) - p)) > DRAG_M
+            self.mode = "break" if tgo < BREAK_S else "drag" if far else "beam"
+            steer = self._drag(pos, p) if self.mode == "drag" else self._beam(pos, vel, p, near=self.mode == "break")
             # the dispensing program: a cartridge of the kind that fools this seeker every
             # DISPENSE_S, every press the dispenser allows in the break
             if t - self.dispensed_t >= (0.0 if self.mode == "break" else DISPENSE_S):
@@ -126,6 +129,14 @@ class MissileTactics:
             perp = -perp
         far = 2000.0 if near else 8000.0
         return np.asarray(pos, float) + far * perp + np.array([0.0, 0.0, BEAM_DROP_M])
+
+    @staticmethod
+    def _drag(pos, missile_pos):
+        """A point straight away from the missile, level: pursued, it runs from it."""
+        away = np.asarray(pos, float) - np.asarray(missile_pos, float)
+        away[2] = 0.0
+        n = float(np.linalg.norm(away))
+        return np.asarray(pos, float) + 10000.0 * (away / n if n > 1.0 else np.array([1.0, 0.0, 0.0]))
 
     @staticmethod
     def _crank(pos, vel, rel):

@@ -41,6 +41,9 @@ SEEKER_KEYS = {
     # an infrared seeker's lock: the range against a target of infrared value 1 ahead, and its cap
     "lock_range_m": num(False, 0.0, between(0.0, 1.0e5)),
     "lock_range_cap_m": num(False, 0.0, between(0.0, 1.0e5)),
+    # how easily flares (infrared) or chaff (radar) draw it off: DCS's ccm_k0, 1 a medium seeker, 0 immune
+    # (world/decoys.py)
+    "countermeasure_k": num(False, 1.0, between(0.0, 10.0)),
 }
 GUIDANCE_KEYS = {
     "navigation_gain": num(check=between(1.0, 10.0)),

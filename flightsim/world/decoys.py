@@ -2,7 +2,8 @@
 flightsim/world/missiles.py: ejected from the dispenser down and aft, slowed by their drag (a flare
 falls as it burns for ``FLARE_BURN_S``; a chaff cloud blooms, comes to rest in the air within
 ``CHAFF_SLOW_S`` and sinks slowly for ``CHAFF_LIFE_S``), and the chance that a fresh one draws a
-seeker off its dispenser. Figures and their sources: docs/research/countermeasures.md."""
+seeker off its dispenser, by the seeker's countermeasure_k (its data file). Figures and their
+sources: docs/research/countermeasures.md ([K]: recalled there, not read)."""
 from __future__ import annotations
 
 import math
@@ -10,17 +11,21 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..physics.atmosphere import isa
 from ..physics.missile import G0
 
-FLARE_BURN_S = 4.5
-FLARE_EJECT_MS = 30.0
-FLARE_DRAG_PER_M = 0.01     # k in dv/dt = -k |v| v (1/m): a flare slows from 250 m/s to 100 m/s in 0.6 s
-CHAFF_LIFE_S = 8.0
-CHAFF_EJECT_MS = 20.0
-CHAFF_SLOW_S = 0.3          # its velocity relative to the air falls with this time constant
-CHAFF_FALL_MS = 1.5
-DECOY_RESISTANCE = 0.85     # FlightGear missile-code.nas: every air-launched missile [G]
-CHAFF_NOTCH_FACTOR = 3.0    # chaff is this much likelier to take a seeker off a beaming target [E]
+FLARE_BURN_S = 4.5          # MJU-7A/B, 3.5-5 s [K]; FlightGear's 5 s [G]
+FLARE_EJECT_MS = 30.0       # FlightGear's 100 ft/s [G]
+FLARE_BALLISTIC_KG_M2 = 40.0   # m / (Cd A) of a tumbling MJU-7 pellet: dv/dt = -rho v |v| / (2 BC) [E]
+CHAFF_LIFE_S = 8.0          # its cross-section held about 1 s, then fading (tau about 4 s) [E]
+CHAFF_EJECT_MS = 20.0       # [E]
+CHAFF_SLOW_S = 0.1          # its velocity relative to the air falls with this time constant [K]/[E]
+CHAFF_FALL_MS = 0.5         # RR-170's dipoles settle at 0.3-1 m/s [K]
+FLARE_CHANCE = 0.3          # a flare's chance against a seeker of countermeasure_k 1 from astern [E]: an AIM-9M's
+#                             (k 0.5) 0.15, FlightGear's 1 - 0.85 [G]
+CHAFF_CHANCE = 0.7          # a chaff bundle's against a radar seeker of countermeasure_k 1 [E]: an AIM-120C's (0.1) 0.07
+CHAFF_NOTCH_FACTOR = 4.0    # chaff is this much likelier to take a seeker off a beaming target (3-5) [E]
+RADAR_K = 0.2               # a fighter's pulse-Doppler radar in a single-target track, as a seeker's k [E]
 DISPENSE_GAP_S = 0.5        # one cartridge of each kind per half second at most [E]
 SUN_CONE_DEG = 7.5           # an infrared seeker looking this close to the sun sees only the sun (FG lock-on-sun-deg) [G]
 NOTCH_MS = 27.8             # the clutter gate chaff hides a beaming target in: the APG-63's (aircraft.toml [radar]) [G]
@@ -47,13 +52,19 @@ def eject(kind: str, owner: int, pos, vel, R, t: float, serial: int = 0) -> Deco
     return Decoy(kind, owner, np.array(pos, dtype=float), np.asarray(vel, dtype=float) + speed * down, t, serial)
 
 
-def decoy_chance(kind: str, off_tail_deg: float, target_pos, target_vel, afterburner: float, seeker_pos) -> float:
-    """FlightGear's rule (docs/research/ir_seeker_lock.md): (1 - resistance), half again from
-    head-on; a flare half as likely against a lit afterburner; chaff likelier against a target in
-    the seeker's clutter notch (beaming, seen from above) [E]."""
-    p = (1.0 - DECOY_RESISTANCE) * (1.0 + 0.5 * off_tail_deg / 180.0)
-    if kind == "flare" and afterburner > 0.05:
-        p *= 0.5
+def decoy_chance(kind: str, off_tail_deg: float, target_pos, target_vel, afterburner: float, seeker_pos,
+                 seeker_k: float = 1.0) -> float:
+    """The chance a fresh decoy draws off a seeker of countermeasure_k ``seeker_k`` (DCS's ccm_k0,
+    docs/research/countermeasures.md s3): a flare FLARE_CHANCE k, half again from head-on
+    (FlightGear's aspect rule), half as likely against a lit afterburner [E]; a chaff bundle
+    CHAFF_CHANCE k, CHAFF_NOTCH_FACTOR times that against a target in the seeker's clutter notch
+    (beaming, seen from above) [E]."""
+    if kind == "flare":
+        p = FLARE_CHANCE * seeker_k * (1.0 + 0.5 * off_tail_deg / 180.0)
+        if afterburner > 0.05:
+            p *= 0.5
+        return min(p, 1.0)
+    p = CHAFF_CHANCE * seeker_k
     if kind == "chaff":
         u = np.asarray(target_pos) - np.asarray(seeker_pos)
         n = float(np.linalg.norm(u))
@@ -70,7 +81,8 @@ def fly(decoys: list, dt: float, t: float) -> list:
             continue
         if d.kind == "flare":
             v = float(np.linalg.norm(d.vel))
-            d.vel = d.vel / (1.0 + FLARE_DRAG_PER_M * v * dt)
+            k = isa(-float(d.pos[2]))[2] / (2.0 * FLARE_BALLISTIC_KG_M2)
+            d.vel = d.vel / (1.0 + k * v * dt)
             d.vel[2] += G0 * dt
         else:
             still = np.array([0.0, 0.0, CHAFF_FALL_MS])

@@ -299,7 +299,8 @@ class MissileWar:
             u = (me.pos - mpos) / max(float(np.linalg.norm(me.pos - mpos)), 1e-6)
             # the missile's angle off the target's tail: 0 from dead astern, 180 head-on
             off_tail = math.degrees(math.acos(max(-1.0, min(1.0, float(u @ tail)))))
-            p = decoys.decoy_chance(d.kind, off_tail, me.pos, me.vel, me.afterburner, mpos)
+            p = decoys.decoy_chance(d.kind, off_tail, me.pos, me.vel, me.afterburner, mpos,
+                                    f.weapon.seeker["countermeasure_k"])
             if self.rng.random() < p:
                 f.decoy = d
                 self._event(t, "player" if f.shooter == 0 else "opponent", "decoyed",
@@ -309,7 +310,7 @@ class MissileWar:
         for ident, arm in self.arms.items():
             if arm.lock == me.ident and arm.lock_state and ident in sides:
                 radar_side = sides[ident]
-                p = decoys.decoy_chance("chaff", 90.0, me.pos, me.vel, me.afterburner, radar_side.pos)
+                p = decoys.decoy_chance("chaff", 90.0, me.pos, me.vel, me.afterburner, radar_side.pos, decoys.RADAR_K)
                 if self.rng.random() < p:
                     self._drop_lock(arm, radar_side, t, "chaff")
 
