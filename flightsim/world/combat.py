@@ -15,7 +15,10 @@ per 20 ms tick before the player's step (flightsim.world.assembly.World._world_t
   box) is turned into its effect by physics.damage.apply_hit, with the chance outcomes (a
   fire, a blade struck) from a seeded generator; a tank that exploded takes its wing or the
   aircraft; the AI reacts to what it feels (``damage_reaction``: it breaks off with a sick
-  engine, bails out of a fire); ``damage_log`` keeps what was hit for the debrief.
+  engine, bails out of a fire); ``damage_log`` keeps what was hit for the debrief;
+* missiles, locks and countermeasures (issue 35) where the scenario gives either side missiles,
+  flares or chaff: ``missiles``, a CombatMissiles (world/combat_missiles.py), stepped after the
+  bullets and before the opponent.
 
 Order within a tick k (both aircraft are at time k when the hook runs): the bullets fly
 k-1 -> k and are tested against both aircraft's poses at k-1 and k and the targets; the
@@ -264,6 +267,8 @@ class Combat:
         clear_damage(model)
 
     def _respawn_opponent(self, state):
+        if self.missiles is not None:
+            self.missiles.rearm(OPPONENT)
         self.opp_sim.state[:] = state
         self.opp_sim.ctrl[:] = self.opp_spawn[1]
         self.opp_sim.diag[:] = 0.0

@@ -45,6 +45,14 @@ class CombatMissiles:
         if self.tactics is not None:
             self.tactics.reset()
 
+    def rearm(self, ident: int) -> None:
+        """A fresh opponent (a respawn): its full load again; missiles still flying at the one before
+        fly on against the new one."""
+        if ident in self.loadouts:
+            self.war.arms[ident] = armament(*self.loadouts[ident])
+            if ident == OPPONENT and self.tactics is not None:
+                self.tactics.reset()
+
     def sides(self, player) -> dict:
         """Both fighters as the missiles see them now (the opponent while it is not yet cleared)."""
         c = self.combat

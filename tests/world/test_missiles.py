@@ -334,3 +334,15 @@ def test_the_gun_funnel_bends_into_a_turn(f15c):
     left, right = fly(5.0 * 9.80665 / 250.0)
     centre = (np.array(left) + np.array(right)) / 2
     assert centre[-1][0] < centre[0][0] - 20.0
+
+
+def test_a_respawned_bandit_is_armed_again():
+    from flightsim.world.assembly import World
+    w = World("f15c", "f15c_sidewinder", small_world=True)
+    c = w.combat
+    arm = c.missiles.war.arms[1]
+    arm.loadout["aim9m"] = 0
+    arm.flares = 3
+    c._respawn_near(w.physics.state)
+    again = c.missiles.war.arms[1]
+    assert again.loadout == {"aim9m": 4} and again.flares == 60 and again.chaff == 120
