@@ -346,3 +346,47 @@ def test_a_respawned_bandit_is_armed_again():
     c._respawn_near(w.physics.state)
     again = c.missiles.war.arms[1]
     assert again.loadout == {"aim9m": 4} and again.flares == 60 and again.chaff == 120
+
+
+def test_the_ai_picks_its_weapon_locks_shoots_and_defends():
+    """pilots/missile_tactics.py from a cockpit's view: the AIM-120 far, the AIM-9 inside 9 km,
+    the gun inside 1.2 km; a lock press when it has none (a press is an edge: not held two ticks);
+    a radar shot inside 0.8 Rmax with the lock; and with a missile warning it drags a far missile,
+    beams a near one dispensing the cartridge that fools it every 2 s, and breaks in the last 3 s."""
+    from flightsim.pilots.missile_tactics import MissileTactics
+    from flightsim.world.armament import WeaponsView
+
+    def view(**kw):
+        base = dict(selected="AIM-120C AMRAAM", selection=(), lock="", lock_position_ned_m=None, tone=False,
+                    seeker_limit_deg=0.0, zone=None, warning=(), flares=60, chaff=120, contacts=(),
+                    radar_range_m=88000.0, selected_id="aim120c",
+                    loadout=(("aim120c", 4, "radar"), ("aim9m", 4, "infrared")), threats=(), own_in_flight=0,
+                    own_on_datalink=False)
+        base.update(kw)
+        return WeaponsView(**base)
+    me, vel = np.zeros(3), np.array([250.0, 0.0, 0.0])
+    ai = MissileTactics()
+    b, steer = ai(me, vel, np.array([40000.0, 0.0, 0.0]), -vel, 0.0, view())
+    assert b["lock"] == 1.0 and b["weapon_select"] == 0.0 and steer is None
+    b, _ = ai(me, vel, np.array([40000.0, 0.0, 0.0]), -vel, 0.02, view(lock="acquiring"))
+    assert b["lock"] == 0.0
+    b, _ = ai(me, vel, np.array([40000.0, 0.0, 0.0]), -vel, 2.0,
+              view(lock="locked", zone=(60000.0, 20000.0, 1000.0, 40000.0)))
+    assert b["launch"] == 1.0
+    b, _ = ai(me, vel, np.array([6000.0, 0.0, 0.0]), -vel, 30.0, view(lock="locked"))
+    assert b["weapon_select"] == 1.0                               # to the AIM-9
+    b, _ = ai(me, vel, np.array([6000.0, 0.0, 0.0]), -vel, 30.02, view(lock="locked"))
+    assert b["weapon_select"] == 0.0                               # let go: the next press is an edge again
+    b, _ = ai(me, vel, np.array([900.0, 0.0, 0.0]), -vel, 31.0, view(lock="locked", selected_id="aim9m"))
+    assert b["weapon_select"] == 1.0                               # to the gun
+    far = ((np.array([20000.0, 0.0, 0.0]), -3.0 * vel, 30.0, "radar"),)
+    b, steer = ai(me, vel, np.array([30000.0, 0.0, 0.0]), -vel, 40.0, view(threats=far))
+    assert ai.mode == "drag" and steer[0] < 0.0 and b["chaff"] == 1.0 and b["flare"] == 0.0
+    near = ((np.array([8000.0, 0.0, 0.0]), -3.0 * vel, 9.0, "radar"),)
+    b, steer = ai(me, vel, np.array([30000.0, 0.0, 0.0]), -vel, 41.0, view(threats=near))
+    assert ai.mode == "beam" and abs(steer[1]) > abs(steer[0]) and b["chaff"] == 0.0      # the next in 2 s
+    b, _ = ai(me, vel, np.array([30000.0, 0.0, 0.0]), -vel, 42.1, view(threats=near))
+    assert b["chaff"] == 1.0
+    close = ((np.array([1500.0, 0.0, 0.0]), -3.0 * vel, 2.0, "infrared"),)
+    b, _ = ai(me, vel, np.array([30000.0, 0.0, 0.0]), -vel, 42.2, view(threats=close))
+    assert ai.mode == "break" and b["flare"] == 1.0
