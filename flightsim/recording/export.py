@@ -23,12 +23,10 @@ from pathlib import Path
 import numpy as np
 
 from ..physics.named import AircraftView
+from ..world.geodesy import DEFAULT_ORIGIN, ned_to_latlon
 from .format import Recording
 from .replay import SnapshotCheck, resimulate
 
-DEFAULT_ORIGIN = (51.1875, -1.0325)          # Lasham airfield, Hampshire (a gliding centre)
-WGS84_A = 6378137.0
-WGS84_E2 = 6.69437999014e-3
 TABLE_COLUMNS = ("t_s", "north_m", "east_m", "altitude_m", "lat_deg", "lon_deg", "ias_kmh", "tas_kmh",
                  "vertical_speed_ms", "nz_g", "roll_deg", "pitch_deg", "heading_deg", "alpha_deg", "beta_deg",
                  "height_agl_m", "engine_rpm", "stalled_sections", "on_ground")
@@ -41,14 +39,6 @@ def origin_of(rec: Recording) -> tuple[float, float]:
         return float(w.get("origin_lat_deg", DEFAULT_ORIGIN[0])), float(w.get("origin_lon_deg", DEFAULT_ORIGIN[1]))
     except Exception:
         return DEFAULT_ORIGIN
-
-
-def ned_to_latlon(north_m, east_m, origin) -> tuple:
-    lat0 = math.radians(origin[0])
-    s = 1.0 - WGS84_E2 * math.sin(lat0) ** 2
-    r_north = WGS84_A * (1.0 - WGS84_E2) / s ** 1.5          # meridian radius of curvature
-    r_east = WGS84_A / math.sqrt(s) * math.cos(lat0)         # parallel's radius
-    return origin[0] + np.degrees(np.asarray(north_m) / r_north), origin[1] + np.degrees(np.asarray(east_m) / r_east)
 
 
 def flight_table(rec: Recording, check_versions: bool = True, combat_every: int = 5) -> dict:

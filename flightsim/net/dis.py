@@ -1,0 +1,172 @@
+"""Our aircraft as DIS (IEEE 1278.1-2012, DIS 7) Entity State PDUs, through the ``opendis`` package
+(issue 36, first part: the codec; the game's networking is still to come).
+
+``EntityState`` is one aircraft as the network sees it, in the flat world's terms (NED metres from
+the scenario's origin, body-to-NED attitude, body rates); ``encode`` writes it as an Entity State
+PDU in DIS's terms (ECEF position, velocity and acceleration, the body's Euler angles against
+ECEF: flightsim/world/geodesy.py), ``decode`` reads one back, refusing anything that is not a
+well-formed Entity State PDU of this exercise with a reason (malformed, truncated and hostile
+datagrams: a wrong length, a NaN, a position off the Earth).
+
+Appearance bits (SISO-REF-010, "air platform appearance", recalled, not read [K]): damage 3-4
+(3 destroyed), smoke 5-6, flaming 15, afterburner 16, power plant on 22, landing gear extended
+25. The entity type is passed in (a per-aircraft SISO-REF-010 table is still to come).
+"""
+from __future__ import annotations
+
+import io
+import math
+import struct
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..world.geodesy import ecef_to_world, euler_zyx, matrix_zyx, world_to_ecef
+
+PDU_ENTITY_STATE = 1
+FAMILY_ENTITY_INFORMATION = 1
+PROTOCOL_DIS7 = 7
+HEADER = struct.Struct(">BBBBIHBB")        # version, exercise, type, family, timestamp, length, status, padding
+DRM_FPW, DRM_RVW = 2, 4                     # dead-reckoning algorithms: fixed-position world, rotating velocity world
+APPEARANCE_BITS = {"destroyed": (3, 3), "smoke": (5, 1), "flaming": (15, 1), "afterburner": (16, 1),
+                   "engine_on": (22, 1), "gear_down": (25, 1)}        # name: (first bit, the value set)
+MAX_SPEED_MS = 3000.0                       # anything faster is not an aircraft (a hostile or broken sender)
+MAX_HEIGHT_M = 100000.0
+
+
+@dataclass
+class EntityState:
+    """One aircraft in the flat world's terms."""
+    site: int
+    application: int
+    entity: int
+    entity_type: tuple                       # SISO-REF-010: kind, domain, country, category, subcategory, specific, extra
+    marking: str                             # the callsign, 11 characters at most
+    position_ned_m: np.ndarray
+    velocity_ned_ms: np.ndarray
+    R: np.ndarray                            # body -> NED
+    omega_body_rads: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    accel_ned_ms2: np.ndarray = field(default_factory=lambda: np.zeros(3))
+    appearance: dict = field(default_factory=dict)      # APPEARANCE_BITS names -> bool
+    force: int = 1                           # 1 friendly, 2 opposing, 3 neutral
+    algorithm: int = DRM_RVW
+    timestamp: int = 0                       # DIS's relative timestamp (its low bit 0)
+
+    @property
+    def key(self) -> tuple:
+        return self.site, self.application, self.entity
+
+
+def _appearance_word(flags: dict) -> int:
+    word = 0
+    for name, on in flags.items():
+        if on:
+            bit, value = APPEARANCE_BITS[name]
+            word |= value << bit
+    return word
+
+
+def _appearance_flags(word: int) -> dict:
+    out = {}
+    for name, (bit, value) in APPEARANCE_BITS.items():
+        width = value.bit_length()
+        out[name] = ((word >> bit) & ((1 << width) - 1)) == value
+    return out
+
+
+def dis_timestamp(t_s: float) -> int:
+    """DIS's relative timestamp: the units of 3600 s / 2^31 past the hour, low bit 0."""
+    return (int((t_s % 3600.0) / 3600.0 * (2 ** 31 - 1)) << 1) & 0xFFFFFFFE
+
+
+def encode(es: EntityState, origin, exercise: int = 1) -> bytes:
+    """The Entity State PDU of ``es`` (its world placed on the Earth at ``origin``, lat/lon deg)."""
+    from opendis.DataOutputStream import DataOutputStream
+    from opendis.dis7 import EntityStatePdu
+    pos, ecef_from_ned = world_to_ecef(es.position_ned_m, origin)
+    pdu = EntityStatePdu()
+    pdu.protocolVersion = PROTOCOL_DIS7
+    pdu.exerciseID = exercise
+    pdu.pduType = PDU_ENTITY_STATE
+    pdu.protocolFamily = FAMILY_ENTITY_INFORMATION
+    pdu.timestamp = es.timestamp
+    # opendis 1.0's defaults for these are bytes its own writer refuses: numbers
+    pdu.pduStatus = 0
+    pdu.capabilities = 0
+    pdu.entityID.siteID, pdu.entityID.applicationID, pdu.entityID.entityID = es.site, es.application, es.entity
+    pdu.forceId = es.force
+    t = pdu.entityType
+    t.entityKind, t.domain, t.country, t.category, t.subcategory, t.specific, t.extra = es.entity_type
+    v = ecef_from_ned @ np.asarray(es.velocity_ned_ms, float)
+    pdu.entityLinearVelocity.x, pdu.entityLinearVelocity.y, pdu.entityLinearVelocity.z = (float(x) for x in v)
+    pdu.entityLocation.x, pdu.entityLocation.y, pdu.entityLocation.z = (float(x) for x in pos)
+    psi, theta, phi = euler_zyx(ecef_from_ned @ np.asarray(es.R, float))
+    pdu.entityOrientation.psi, pdu.entityOrientation.theta, pdu.entityOrientation.phi = psi, theta, phi
+    pdu.entityAppearance = _appearance_word(es.appearance)
+    dr = pdu.deadReckoningParameters
+    dr.deadReckoningAlgorithm = es.algorithm
+    a = ecef_from_ned @ np.asarray(es.accel_ned_ms2, float)
+    dr.entityLinearAcceleration.x, dr.entityLinearAcceleration.y, dr.entityLinearAcceleration.z = (float(x) for x in a)
+    w = np.asarray(es.omega_body_rads, float)
+    dr.entityAngularVelocity.x, dr.entityAngularVelocity.y, dr.entityAngularVelocity.z = (float(x) for x in w)
+    pdu.marking.characterSet = 1                      # ASCII
+    pdu.marking.setString(es.marking[:11])
+    buf = io.BytesIO()
+    pdu.serialize(DataOutputStream(buf))
+    data = bytearray(buf.getvalue())
+    struct.pack_into(">H", data, 8, len(data))        # the header's length: the whole PDU
+    return bytes(data)
+
+
+class Refused(ValueError):
+    """A datagram that is not a usable Entity State PDU: the reason is the message."""
+
+
+def decode(data: bytes, origin, exercise: int | None = None) -> EntityState:
+    """The EntityState of one datagram, or Refused (why) for anything else."""
+    from opendis.DataInputStream import DataInputStream
+    from opendis.dis7 import EntityStatePdu
+    if len(data) < HEADER.size:
+        raise Refused(f"{len(data)} bytes: shorter than a PDU header")
+    version, ex, kind, family, _, length, _, _ = HEADER.unpack_from(data)
+    if kind != PDU_ENTITY_STATE:
+        raise Refused(f"PDU type {kind}, not an Entity State PDU")
+    if exercise is not None and ex != exercise:
+        raise Refused(f"exercise {ex}, not ours ({exercise})")
+    if length != len(data):
+        raise Refused(f"the header says {length} bytes, the datagram has {len(data)}")
+    pdu = EntityStatePdu()
+    try:
+        pdu.parse(DataInputStream(io.BytesIO(data)))
+    except Exception as e:            # struct errors, a variable-parameter count beyond the data
+        raise Refused(f"does not parse: {type(e).__name__}: {e}") from None
+    loc = np.array([pdu.entityLocation.x, pdu.entityLocation.y, pdu.entityLocation.z], dtype=float)
+    vel = np.array([pdu.entityLinearVelocity.x, pdu.entityLinearVelocity.y, pdu.entityLinearVelocity.z], dtype=float)
+    o = pdu.entityOrientation
+    dr = pdu.deadReckoningParameters
+    acc = np.array([dr.entityLinearAcceleration.x, dr.entityLinearAcceleration.y, dr.entityLinearAcceleration.z])
+    omega = np.array([dr.entityAngularVelocity.x, dr.entityAngularVelocity.y, dr.entityAngularVelocity.z])
+    numbers = np.concatenate([loc, vel, acc, omega, [o.psi, o.theta, o.phi]])
+    if not np.all(np.isfinite(numbers)):
+        raise Refused("a number that is not finite")
+    radius = float(np.linalg.norm(loc))
+    if not 6.30e6 < radius < 6.40e6 + MAX_HEIGHT_M:
+        raise Refused(f"a position {radius / 1000.0:.0f} km from the Earth's centre")
+    if float(np.linalg.norm(vel)) > MAX_SPEED_MS:
+        raise Refused(f"a speed of {float(np.linalg.norm(vel)):.0f} m/s")
+    ned, ecef_from_ned = ecef_to_world(loc, origin)
+    ned_from_ecef = ecef_from_ned.T
+    t = pdu.entityType
+    chars = bytes(c & 0x7F for c in pdu.marking.characters).split(b"\0", 1)[0]
+    return EntityState(pdu.entityID.siteID, pdu.entityID.applicationID, pdu.entityID.entityID,
+                       (t.entityKind, t.domain, t.country, t.category, t.subcategory, t.specific, t.extra),
+                       chars.decode("ascii", "replace"), ned, ned_from_ecef @ vel,
+                       ned_from_ecef @ matrix_zyx(o.psi, o.theta, o.phi), omega, ned_from_ecef @ acc,
+                       _appearance_flags(int(pdu.entityAppearance)), int(pdu.forceId),
+                       int(dr.deadReckoningAlgorithm), int(pdu.timestamp))
+
+
+def angle_between(R1, R2) -> float:
+    """The angle (rad) of the rotation taking attitude R1 to R2."""
+    c = (float(np.trace(np.asarray(R1).T @ np.asarray(R2))) - 1.0) / 2.0
+    return math.acos(max(-1.0, min(1.0, c)))

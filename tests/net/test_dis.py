@@ -1,0 +1,123 @@
+"""The DIS codec and dead reckoning (issue 36, first part): an aircraft goes out as an Entity State
+PDU that an independent parser (opendis's own factory) reads, comes back the same, bad datagrams
+are refused with a reason, and a remote aircraft is dead-reckoned and smoothed without jumps."""
+import math
+import struct
+
+import numpy as np
+import pytest
+
+from flightsim.net.dead_reckoning import HEARTBEAT_S, SMOOTH_S, Smoother, extrapolate, must_send
+from flightsim.net.dis import DRM_FPW, DRM_RVW, EntityState, Refused, angle_between, decode, encode
+from flightsim.physics.quat import quat_from_euler
+from flightsim.runtime.handoff import dcm
+
+ORIGIN = (51.1875, -1.0325)
+F15 = (1, 2, 225, 1, 5, 3, 0)          # an entity type (the per-aircraft table is still to come)
+
+
+def _state(pos=(10000.0, -20000.0, -5000.0), vel=(180.0, -120.0, 5.0), euler=(0.5, 0.17, 4.36), **kw):
+    R = dcm(quat_from_euler(*euler))
+    base = dict(site=7, application=3, entity=42, entity_type=F15, marking="EAGLE01", position_ned_m=np.array(pos),
+                velocity_ned_ms=np.array(vel), R=R, omega_body_rads=np.array([0.1, 0.02, 0.05]),
+                accel_ned_ms2=np.array([0.0, 12.0, 0.0]), appearance={"afterburner": True, "gear_down": False,
+                                                                      "engine_on": True}, force=2)
+    base.update(kw)
+    return EntityState(**base)
+
+
+def test_an_aircraft_goes_out_and_comes_back_the_same():
+    es = _state()
+    data = encode(es, ORIGIN, exercise=5)
+    assert len(data) == 144 and struct.unpack_from(">H", data, 8)[0] == 144          # DIS 7's fixed size
+    back = decode(data, ORIGIN, exercise=5)
+    assert back.key == (7, 3, 42) and back.entity_type == F15 and back.marking == "EAGLE01" and back.force == 2
+    assert np.linalg.norm(back.position_ned_m - es.position_ned_m) < 0.01
+    assert np.linalg.norm(back.velocity_ned_ms - es.velocity_ned_ms) < 0.01
+    assert angle_between(back.R, es.R) < 1e-5
+    assert np.linalg.norm(back.omega_body_rads - es.omega_body_rads) < 1e-6
+    assert np.linalg.norm(back.accel_ned_ms2 - es.accel_ned_ms2) < 1e-4
+    assert back.appearance["afterburner"] and back.appearance["engine_on"] and not back.appearance["gear_down"]
+    assert not back.appearance["destroyed"] and back.algorithm == DRM_RVW
+
+
+def test_opendis_own_factory_reads_our_pdu():
+    """An independent reader (opendis's PDU factory, not our decode) sees an Entity State PDU with
+    our numbers; the position is where the flat world's point lies on the WGS84 ellipsoid."""
+    from opendis.PduFactory import createPdu
+
+    from flightsim.world.geodesy import ecef_to_geodetic, ned_to_latlon
+    es = _state()
+    pdu = createPdu(encode(es, ORIGIN))
+    assert type(pdu).__name__ == "EntityStatePdu" and pdu.pduType == 1 and pdu.protocolVersion == 7
+    assert pdu.entityID.entityID == 42
+    lat, lon, alt = ecef_to_geodetic([pdu.entityLocation.x, pdu.entityLocation.y, pdu.entityLocation.z])
+    want_lat, want_lon = ned_to_latlon(es.position_ned_m[0], es.position_ned_m[1], ORIGIN)
+    assert lat == pytest.approx(float(want_lat), abs=1e-9) and lon == pytest.approx(float(want_lon), abs=1e-9)
+    assert alt == pytest.approx(5000.0, abs=1e-3)
+
+
+@pytest.mark.parametrize("damage,why", [
+    (lambda d: d[:100], "the header says 144 bytes"),
+    (lambda d: d[:6], "shorter than a PDU header"),
+    (lambda d: d[:2] + b"\x02" + d[3:], "PDU type 2"),
+    (lambda d: d[:1] + b"\x09" + d[2:], "exercise 9"),
+    (lambda d: d[:48] + struct.pack(">d", math.nan) + d[56:], "not finite"),
+    (lambda d: d[:48] + struct.pack(">ddd", 0.0, 0.0, 0.0) + d[72:], "from the Earth's centre"),
+    (lambda d: d[:36] + struct.pack(">f", 1e9) + d[40:], "a speed of"),
+    (lambda d: bytes(range(144)), "PDU type"),
+])
+def test_bad_datagrams_are_refused_with_a_reason(damage, why):
+    data = encode(_state(), ORIGIN, exercise=1)
+    with pytest.raises(Refused) as e:
+        decode(damage(data), ORIGIN, exercise=1)
+    assert why in str(e.value) and "\n" not in str(e.value)
+
+
+def _turn(t, v=200.0, rate=math.radians(3.0)):
+    """A level turn at ``rate``: (position, velocity, acceleration, body->NED)."""
+    r = v / rate
+    hdg = rate * t
+    pos = np.array([r * math.sin(hdg), r * (1 - math.cos(hdg)), -5000.0])
+    vel = v * np.array([math.cos(hdg), math.sin(hdg), 0.0])
+    acc = v * rate * np.array([-math.sin(hdg), math.cos(hdg), 0.0])
+    return pos, vel, acc, dcm(quat_from_euler(0.0, 0.0, hdg))
+
+
+def test_rotating_velocity_world_reckoning_follows_a_turn_better_than_fixed_position():
+    pos, vel, acc, R = _turn(0.0)
+    rvw = _state(pos=pos, vel=vel, accel_ned_ms2=acc, omega_body_rads=np.array([0.0, 0.0, math.radians(3.0)]))
+    rvw.R = R
+    fpw = _state(pos=pos, vel=vel, algorithm=DRM_FPW)
+    fpw.R = R
+    truth, _, _, R2 = _turn(2.0)
+    p_r, R_r = extrapolate(rvw, 2.0)
+    p_f, _ = extrapolate(fpw, 2.0)
+    assert np.linalg.norm(p_r - truth) < 1.0 < 10.0 < np.linalg.norm(p_f - truth)     # (0.73 m and 21 m)
+    assert angle_between(R_r, R2) < 1e-6
+
+
+def test_a_sender_sends_past_the_thresholds_or_the_heartbeat():
+    pos, vel, acc, R = _turn(0.0)
+    sent = _state(pos=pos, vel=vel, algorithm=DRM_FPW)
+    sent.R = R
+    assert must_send(*_turn(0.3)[::3], sent, 0.3) == ""             # 0.3 s into a 3 deg/s turn: 0.5 m off
+    assert must_send(*_turn(2.0)[::3], sent, 2.0) in ("position", "orientation")
+    straight = _state(pos=pos, vel=vel, algorithm=DRM_FPW)
+    straight.R = R
+    assert must_send(pos + vel * HEARTBEAT_S, R, straight, HEARTBEAT_S) == "heartbeat"
+
+
+def test_a_correction_is_blended_in_without_a_jump():
+    s = Smoother()
+    a = _state(pos=(0.0, 0.0, -5000.0), vel=(200.0, 0.0, 0.0), algorithm=DRM_FPW)
+    s.update(a, 0.0)
+    before, _ = s.pose(1.0)
+    b = _state(pos=(200.0, 30.0, -5000.0), vel=(200.0, 0.0, 0.0), algorithm=DRM_FPW)     # 30 m off to the right
+    b.R = a.R
+    s.update(b, 1.0)
+    after, _ = s.pose(1.0)
+    assert np.linalg.norm(after - before) < 1e-6                     # no jump at the update
+    steps = [s.pose(1.0 + k * 0.02)[0][1] for k in range(int(SMOOTH_S / 0.02) + 2)]
+    assert max(abs(np.diff(steps))) < 30.0 * 0.02 / SMOOTH_S * 1.5   # the 30 m spread over the smoothing time
+    assert steps[-1] == pytest.approx(30.0)
