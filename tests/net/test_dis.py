@@ -121,3 +121,35 @@ def test_a_correction_is_blended_in_without_a_jump():
     steps = [s.pose(1.0 + k * 0.02)[0][1] for k in range(int(SMOOTH_S / 0.02) + 2)]
     assert max(abs(np.diff(steps))) < 30.0 * 0.02 / SMOOTH_S * 1.5   # the 30 m spread over the smoothing time
     assert steps[-1] == pytest.approx(30.0)
+
+
+def test_two_links_see_each_other_and_drop_what_is_not_an_aircraft():
+    """Two links on the loopback: each one's aircraft joins the other's list, is smoothed between
+    updates, and leaves after the time-out; garbage, another exercise's PDUs and an echo of one's
+    own entity are dropped and counted, and never stop the link."""
+    import socket
+
+    from flightsim.net.link import TIMEOUT_S, DisLink
+    a = DisLink(0, origin=ORIGIN, exercise=3)
+    b = DisLink(0, peers=[("127.0.0.1", a.port)], origin=ORIGIN, exercise=3)
+    a.peers = [("127.0.0.1", b.port)]
+    try:
+        mine, theirs = _state(entity=1, marking="BLUE1"), _state(entity=2, marking="RED1")
+        a.send(mine)
+        b.send(theirs)
+        raw = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        for junk in (b"hello", bytes(144), encode(_state(entity=9), ORIGIN, exercise=4), encode(mine, ORIGIN, 3)):
+            raw.sendto(junk, ("127.0.0.1", a.port))
+        raw.close()
+        import time
+        time.sleep(0.05)
+        ev_a, ev_b = a.poll(1.0), b.poll(1.0)
+        assert ev_a == [(1.0, "joined", "RED1")] and ev_b == [(1.0, "joined", "BLUE1")]
+        assert list(a.remotes) == [theirs.key]
+        assert sum(a.refused.values()) == 4 and a.refused["our own entity"] == 1
+        p, _ = a.remotes[theirs.key].smoother.pose(2.0)
+        assert np.linalg.norm(p - (theirs.position_ned_m + theirs.velocity_ned_ms + 0.5 * theirs.accel_ned_ms2)) < 0.01
+        assert a.poll(1.0 + TIMEOUT_S + 0.1) == [(1.0 + TIMEOUT_S + 0.1, "left", "RED1")] and not a.remotes
+    finally:
+        a.close()
+        b.close()

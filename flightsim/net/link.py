@@ -1,0 +1,100 @@
+"""A DIS link over UDP (issue 36, first part): our Entity State PDUs out to a list of peers, theirs
+in, the remote aircraft they describe kept with their arrival times, joined and left.
+
+    link = DisLink(listen_port=3000, peers=[("127.0.0.1", 3001)], origin=(51.19, -1.03), exercise=1)
+    link.send(entity_state)            # to every peer
+    link.poll(t_s)                     # read what has arrived: remote aircraft updated, events
+    link.remotes                       # key -> Remote (its EntityState, when it came, a Smoother)
+
+Everything that arrives is decoded by flightsim/net/dis.py: a datagram that is not a usable Entity
+State PDU of our exercise is dropped and counted by its reason (``refused``); so is an echo of our
+own entity. Nothing that arrives can stop the link or touch the local aircraft. A remote that sends
+nothing for ``TIMEOUT_S`` (DIS's 12 s: 2.4 heartbeats) has left.
+"""
+from __future__ import annotations
+
+import socket
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .dead_reckoning import Smoother
+from .dis import EntityState, Refused, decode, encode
+
+DIS_PORT = 3000
+TIMEOUT_S = 12.0
+MAX_DATAGRAM = 8192
+MAX_PER_POLL = 1000            # datagrams read per poll at most (a flood waits for the next)
+
+
+@dataclass
+class Remote:
+    state: EntityState
+    last_s: float
+    smoother: Smoother = field(default_factory=Smoother)
+
+
+class DisLink:
+    def __init__(self, listen_port: int = DIS_PORT, peers=(), origin=(0.0, 0.0), exercise: int = 1,
+                 bind_host: str = "127.0.0.1"):
+        self.origin = origin
+        self.exercise = exercise
+        self.peers = [(h, int(p)) for h, p in peers]
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind((bind_host, listen_port))
+        self.sock.setblocking(False)
+        self.port = self.sock.getsockname()[1]
+        self.remotes: dict = {}
+        self.refused: Counter = Counter()
+        self.events: list = []               # (t_s, "joined" / "left", marking)
+        self.own: set = set()                # the keys of our own entities (their echoes are dropped)
+        self.sent = 0
+        self.received = 0
+
+    def send(self, es: EntityState) -> int:
+        """``es`` to every peer; the bytes sent to each."""
+        self.own.add(es.key)
+        data = encode(es, self.origin, self.exercise)
+        for peer in self.peers:
+            try:
+                self.sock.sendto(data, peer)
+                self.sent += 1
+            except OSError as e:              # a peer not there (ICMP unreachable): counted, not fatal
+                self.refused[f"send to {peer[0]}:{peer[1]}: {e.strerror or e}"] += 1
+        return len(data)
+
+    def poll(self, t_s: float) -> list:
+        """Read what has arrived; the joined and left events of this poll."""
+        new = []
+        for _ in range(MAX_PER_POLL):
+            try:
+                data, _ = self.sock.recvfrom(MAX_DATAGRAM)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError as e:              # e.g. a port unreachable from an earlier send
+                self.refused[f"receive: {e.strerror or e}"] += 1
+                continue
+            self.received += 1
+            try:
+                es = decode(data, self.origin, self.exercise)
+            except Refused as r:
+                self.refused[str(r).split(":")[0]] += 1
+                continue
+            if es.key in self.own:
+                self.refused["our own entity"] += 1
+                continue
+            r = self.remotes.get(es.key)
+            if r is None:
+                r = self.remotes[es.key] = Remote(es, t_s)
+                new.append((t_s, "joined", es.marking))
+            r.state, r.last_s = es, t_s
+            r.smoother.update(es, t_s)
+        for key, r in list(self.remotes.items()):
+            if t_s - r.last_s > TIMEOUT_S:
+                del self.remotes[key]
+                new.append((t_s, "left", r.state.marking))
+        self.events += new
+        return new
+
+    def close(self) -> None:
+        self.sock.close()
