@@ -34,7 +34,7 @@ MIN_PYTHON = (3, 10)
 
 # the modules each extra of pyproject.toml brings (import names, not distribution names)
 MODULES = {
-    "": ("numpy", "numba", "pyglet", "moderngl", "pyrr", "opendis"),
+    "": ("numpy", "numba", "pyglet", "moderngl", "pyrr"),
     "test": ("pytest", "xdist", "hypothesis", "matplotlib", "aerofiles"),
     "bench": ("jsbsim", "matplotlib"),
     "gym": ("gymnasium",),

@@ -38,7 +38,7 @@ def test_a_plain_python_that_has_everything_runs_as_it_is(monkeypatch):
 
 
 def test_the_extras_name_their_modules():
-    assert {"numpy", "numba", "pyglet", "moderngl", "pyrr", "opendis"} <= set(bootstrap.modules_for(()))
+    assert {"numpy", "numba", "pyglet", "moderngl", "pyrr"} <= set(bootstrap.modules_for(()))
     mods = bootstrap.modules_for(("test", "bench", "gym"))
     assert {"pytest", "jsbsim", "gymnasium"} <= set(mods) and len(mods) == len(set(mods))
     with pytest.raises(ValueError, match="unknown extra 'nope'"):

@@ -1,5 +1,10 @@
-"""Our aircraft as DIS (IEEE 1278.1-2012, DIS 7) Entity State PDUs, through the ``opendis`` package
-(issue 36, first part: the codec; the game's networking is still to come).
+"""Our aircraft as DIS (IEEE 1278.1-2012, DIS 7) Entity State PDUs (issue 36, first part: the codec
+and the link; the game's multiplayer is still to come).
+
+Written with the standard library's ``struct``, field by field in the standard's order (the PDU is
+144 bytes with no variable parameters), not through ``opendis``: its only release (1.0) pins
+numpy below 2.0, and installing it took this project's numpy from 2.4 to 1.26, whose missing
+``numpy.trapezoid`` broke the validation (measured in a fresh clone, 28 Nov 2026).
 
 ``EntityState`` is one aircraft as the network sees it, in the flat world's terms (NED metres from
 the scenario's origin, body-to-NED attitude, body rates); ``encode`` writes it as an Entity State
@@ -14,7 +19,6 @@ Appearance bits (SISO-REF-010, "air platform appearance", recalled, not read [K]
 """
 from __future__ import annotations
 
-import io
 import math
 import struct
 from dataclasses import dataclass, field
@@ -27,6 +31,13 @@ PDU_ENTITY_STATE = 1
 FAMILY_ENTITY_INFORMATION = 1
 PROTOCOL_DIS7 = 7
 HEADER = struct.Struct(">BBBBIHBB")        # version, exercise, type, family, timestamp, length, status, padding
+# the Entity State PDU after its header (IEEE 1278.1-2012 s7.2.2): entity id (site, application,
+# entity), force, number of variable parameters, entity type and alternative type (kind, domain,
+# country, category, subcategory, specific, extra), linear velocity (3 float32, ECEF), location
+# (3 float64, ECEF), orientation (psi, theta, phi float32), appearance (uint32), dead reckoning
+# (algorithm, 15 bytes of parameters, linear acceleration 3 float32, angular velocity 3 float32,
+# body axes), marking (character set, 11 characters), capabilities (uint32)
+BODY = struct.Struct(">HHHBB" + "BBHBBBB" * 2 + "3f3d3fIB15s3f3fB11sI")
 DRM_FPW, DRM_RVW = 2, 4                     # dead-reckoning algorithms: fixed-position world, rotating velocity world
 APPEARANCE_BITS = {"destroyed": (3, 3), "smoke": (5, 1), "flaming": (15, 1), "afterburner": (16, 1),
                    "engine_on": (22, 1), "gear_down": (25, 1)}        # name: (first bit, the value set)
@@ -81,41 +92,18 @@ def dis_timestamp(t_s: float) -> int:
 
 def encode(es: EntityState, origin, exercise: int = 1) -> bytes:
     """The Entity State PDU of ``es`` (its world placed on the Earth at ``origin``, lat/lon deg)."""
-    from opendis.DataOutputStream import DataOutputStream
-    from opendis.dis7 import EntityStatePdu
     pos, ecef_from_ned = world_to_ecef(es.position_ned_m, origin)
-    pdu = EntityStatePdu()
-    pdu.protocolVersion = PROTOCOL_DIS7
-    pdu.exerciseID = exercise
-    pdu.pduType = PDU_ENTITY_STATE
-    pdu.protocolFamily = FAMILY_ENTITY_INFORMATION
-    pdu.timestamp = es.timestamp
-    # opendis 1.0's defaults for these are bytes its own writer refuses: numbers
-    pdu.pduStatus = 0
-    pdu.capabilities = 0
-    pdu.entityID.siteID, pdu.entityID.applicationID, pdu.entityID.entityID = es.site, es.application, es.entity
-    pdu.forceId = es.force
-    t = pdu.entityType
-    t.entityKind, t.domain, t.country, t.category, t.subcategory, t.specific, t.extra = es.entity_type
     v = ecef_from_ned @ np.asarray(es.velocity_ned_ms, float)
-    pdu.entityLinearVelocity.x, pdu.entityLinearVelocity.y, pdu.entityLinearVelocity.z = (float(x) for x in v)
-    pdu.entityLocation.x, pdu.entityLocation.y, pdu.entityLocation.z = (float(x) for x in pos)
     psi, theta, phi = euler_zyx(ecef_from_ned @ np.asarray(es.R, float))
-    pdu.entityOrientation.psi, pdu.entityOrientation.theta, pdu.entityOrientation.phi = psi, theta, phi
-    pdu.entityAppearance = _appearance_word(es.appearance)
-    dr = pdu.deadReckoningParameters
-    dr.deadReckoningAlgorithm = es.algorithm
     a = ecef_from_ned @ np.asarray(es.accel_ned_ms2, float)
-    dr.entityLinearAcceleration.x, dr.entityLinearAcceleration.y, dr.entityLinearAcceleration.z = (float(x) for x in a)
     w = np.asarray(es.omega_body_rads, float)
-    dr.entityAngularVelocity.x, dr.entityAngularVelocity.y, dr.entityAngularVelocity.z = (float(x) for x in w)
-    pdu.marking.characterSet = 1                      # ASCII
-    pdu.marking.setString(es.marking[:11])
-    buf = io.BytesIO()
-    pdu.serialize(DataOutputStream(buf))
-    data = bytearray(buf.getvalue())
-    struct.pack_into(">H", data, 8, len(data))        # the header's length: the whole PDU
-    return bytes(data)
+    marking = es.marking.encode("ascii", "replace")[:11].ljust(11, b"\0")
+    body = BODY.pack(es.site, es.application, es.entity, es.force, 0, *es.entity_type, *es.entity_type,
+                     *(float(x) for x in v), *(float(x) for x in pos), psi, theta, phi,
+                     _appearance_word(es.appearance), es.algorithm, bytes(15), *(float(x) for x in a),
+                     *(float(x) for x in w), 1, marking, 0)
+    return HEADER.pack(PROTOCOL_DIS7, exercise, PDU_ENTITY_STATE, FAMILY_ENTITY_INFORMATION, es.timestamp,
+                       HEADER.size + len(body), 0, 0) + body
 
 
 class Refused(ValueError):
@@ -124,29 +112,27 @@ class Refused(ValueError):
 
 def decode(data: bytes, origin, exercise: int | None = None) -> EntityState:
     """The EntityState of one datagram, or Refused (why) for anything else."""
-    from opendis.DataInputStream import DataInputStream
-    from opendis.dis7 import EntityStatePdu
     if len(data) < HEADER.size:
         raise Refused(f"{len(data)} bytes: shorter than a PDU header")
-    version, ex, kind, family, _, length, _, _ = HEADER.unpack_from(data)
+    version, ex, kind, family, stamp, length, _, _ = HEADER.unpack_from(data)
     if kind != PDU_ENTITY_STATE:
         raise Refused(f"PDU type {kind}, not an Entity State PDU")
     if exercise is not None and ex != exercise:
         raise Refused(f"exercise {ex}, not ours ({exercise})")
     if length != len(data):
         raise Refused(f"the header says {length} bytes, the datagram has {len(data)}")
-    pdu = EntityStatePdu()
-    try:
-        pdu.parse(DataInputStream(io.BytesIO(data)))
-    except Exception as e:            # struct errors, a variable-parameter count beyond the data
-        raise Refused(f"does not parse: {type(e).__name__}: {e}") from None
-    loc = np.array([pdu.entityLocation.x, pdu.entityLocation.y, pdu.entityLocation.z], dtype=float)
-    vel = np.array([pdu.entityLinearVelocity.x, pdu.entityLinearVelocity.y, pdu.entityLinearVelocity.z], dtype=float)
-    o = pdu.entityOrientation
-    dr = pdu.deadReckoningParameters
-    acc = np.array([dr.entityLinearAcceleration.x, dr.entityLinearAcceleration.y, dr.entityLinearAcceleration.z])
-    omega = np.array([dr.entityAngularVelocity.x, dr.entityAngularVelocity.y, dr.entityAngularVelocity.z])
-    numbers = np.concatenate([loc, vel, acc, omega, [o.psi, o.theta, o.phi]])
+    if len(data) < HEADER.size + BODY.size:
+        raise Refused(f"{len(data)} bytes: shorter than an Entity State PDU ({HEADER.size + BODY.size})")
+    f = BODY.unpack_from(data, HEADER.size)
+    site, app, ent, force, n_params = f[0:5]
+    if len(data) != HEADER.size + BODY.size + 16 * n_params:
+        raise Refused(f"{n_params} variable parameters do not fit {len(data)} bytes")
+    etype = tuple(f[5:12])
+    vel, loc, (psi, theta, phi) = np.array(f[19:22]), np.array(f[22:25]), f[25:28]
+    appearance, algorithm = f[28], f[29]
+    acc, omega = np.array(f[31:34]), np.array(f[34:37])
+    marking = f[38]
+    numbers = np.concatenate([loc, vel, acc, omega, [psi, theta, phi]])
     if not np.all(np.isfinite(numbers)):
         raise Refused("a number that is not finite")
     radius = float(np.linalg.norm(loc))
@@ -156,14 +142,10 @@ def decode(data: bytes, origin, exercise: int | None = None) -> EntityState:
         raise Refused(f"a speed of {float(np.linalg.norm(vel)):.0f} m/s")
     ned, ecef_from_ned = ecef_to_world(loc, origin)
     ned_from_ecef = ecef_from_ned.T
-    t = pdu.entityType
-    chars = bytes(c & 0x7F for c in pdu.marking.characters).split(b"\0", 1)[0]
-    return EntityState(pdu.entityID.siteID, pdu.entityID.applicationID, pdu.entityID.entityID,
-                       (t.entityKind, t.domain, t.country, t.category, t.subcategory, t.specific, t.extra),
-                       chars.decode("ascii", "replace"), ned, ned_from_ecef @ vel,
-                       ned_from_ecef @ matrix_zyx(o.psi, o.theta, o.phi), omega, ned_from_ecef @ acc,
-                       _appearance_flags(int(pdu.entityAppearance)), int(pdu.forceId),
-                       int(dr.deadReckoningAlgorithm), int(pdu.timestamp))
+    name = bytes(c & 0x7F for c in marking).split(b"\0", 1)[0].decode("ascii", "replace")
+    return EntityState(site, app, ent, etype, name, ned, ned_from_ecef @ vel,
+                       ned_from_ecef @ matrix_zyx(psi, theta, phi), omega, ned_from_ecef @ acc,
+                       _appearance_flags(appearance), force, algorithm, stamp)
 
 
 def angle_between(R1, R2) -> float:

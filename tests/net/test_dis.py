@@ -1,6 +1,6 @@
 """The DIS codec and dead reckoning (issue 36, first part): an aircraft goes out as an Entity State
-PDU that an independent parser (opendis's own factory) reads, comes back the same, bad datagrams
-are refused with a reason, and a remote aircraft is dead-reckoned and smoothed without jumps."""
+PDU with every field where IEEE 1278.1 puts it, comes back the same, bad datagrams are refused with
+a reason, and a remote aircraft is dead-reckoned and smoothed without jumps."""
 import math
 import struct
 
@@ -41,20 +41,24 @@ def test_an_aircraft_goes_out_and_comes_back_the_same():
     assert not back.appearance["destroyed"] and back.algorithm == DRM_RVW
 
 
-def test_opendis_own_factory_reads_our_pdu():
-    """An independent reader (opendis's PDU factory, not our decode) sees an Entity State PDU with
-    our numbers; the position is where the flat world's point lies on the WGS84 ellipsoid."""
-    from opendis.PduFactory import createPdu
-
+def test_the_bytes_are_where_the_standard_puts_them():
+    """Read at IEEE 1278.1-2012's offsets (not through our decode): the header, the entity id, the
+    type, ECEF velocity and location (the flat world's point on the WGS84 ellipsoid), the
+    appearance word, the dead-reckoning algorithm and the ASCII marking."""
     from flightsim.world.geodesy import ecef_to_geodetic, ned_to_latlon
     es = _state()
-    pdu = createPdu(encode(es, ORIGIN))
-    assert type(pdu).__name__ == "EntityStatePdu" and pdu.pduType == 1 and pdu.protocolVersion == 7
-    assert pdu.entityID.entityID == 42
-    lat, lon, alt = ecef_to_geodetic([pdu.entityLocation.x, pdu.entityLocation.y, pdu.entityLocation.z])
+    d = encode(es, ORIGIN, exercise=5)
+    assert struct.unpack_from(">BBBBIH", d, 0)[:4] == (7, 5, 1, 1) and struct.unpack_from(">H", d, 8)[0] == 144
+    assert struct.unpack_from(">HHHB", d, 12) == (7, 3, 42, 2)
+    assert struct.unpack_from(">BBHBBBB", d, 20) == F15
+    lat, lon, alt = ecef_to_geodetic(struct.unpack_from(">3d", d, 48))
     want_lat, want_lon = ned_to_latlon(es.position_ned_m[0], es.position_ned_m[1], ORIGIN)
     assert lat == pytest.approx(float(want_lat), abs=1e-9) and lon == pytest.approx(float(want_lon), abs=1e-9)
     assert alt == pytest.approx(5000.0, abs=1e-3)
+    assert np.linalg.norm(struct.unpack_from(">3f", d, 36)) == pytest.approx(np.linalg.norm(es.velocity_ned_ms), rel=1e-6)
+    word = struct.unpack_from(">I", d, 84)[0]
+    assert word == (1 << 16) | (1 << 22)                       # afterburner, engine on
+    assert d[88] == 4 and d[128] == 1 and d[129:136] == b"EAGLE01" and d[136:140] == bytes(4)
 
 
 @pytest.mark.parametrize("damage,why", [
