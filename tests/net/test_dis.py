@@ -39,6 +39,9 @@ def test_an_aircraft_goes_out_and_comes_back_the_same():
     assert np.linalg.norm(back.accel_ned_ms2 - es.accel_ned_ms2) < 1e-4
     assert back.appearance["afterburner"] and back.appearance["engine_on"] and not back.appearance["gear_down"]
     assert not back.appearance["destroyed"] and back.algorithm == DRM_RVW
+    from flightsim.net.dis import dis_timestamp
+    assert dis_timestamp(1800.0) & 1 == 0 and dis_timestamp(1800.0) >> 1 == pytest.approx(2 ** 30, abs=2)
+    assert dis_timestamp(3600.0 + 5.0) == dis_timestamp(5.0)           # relative to the hour
 
 
 def test_the_bytes_are_where_the_standard_puts_them():
