@@ -1,4 +1,5 @@
-"""Drawing the air combat: the other aircraft, tracers, hit flashes and the balloons.
+"""Drawing the air combat: the other aircraft, tracers, hit flashes and the balloons; missiles (a
+body, the motor's plume, a smoke trail kept here by serial number), flares and chaff (issue 35).
 
 Reads only immutable data: the ``CombatFrame`` pair the physics thread publishes
 (flightsim.world.combat) and the player's interpolated Pose. The opponent is drawn with
