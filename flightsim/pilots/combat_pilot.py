@@ -1,9 +1,10 @@
 """The player's seat flown by the game's own fighter pilot (``--pilot auto`` in an air start with an
-opponent where missiles are in play: pilots/autopilot.py): the AI's skills (pilots/ai.py FighterAI, pilots/missile_tactics.py) applied to the
-player's aircraft through the mailbox, from what the player's cockpit shows and nothing more: the
-player's snapshot (its instruments), the combat's published frame (the bandit seen through the
-canopy, the weapons view: lock, seeker tone, launch zone, missile warning). With it a headless
-fight has two pilots, each locking, shooting and defending (issue 35)."""
+opponent where missiles are in play: pilots/autopilot.py): the AI's skills (pilots/ai.py FighterAI,
+pilots/missile_tactics.py) applied to the player's aircraft through the mailbox, from what the
+player's cockpit shows and nothing more: the player's snapshot (its instruments), the combat's
+published frame (the bandit seen through the canopy, the weapons view: lock, seeker tone, launch
+zone, missile warning). With it a headless fight has two pilots, each locking, shooting and
+defending (issue 35)."""
 from __future__ import annotations
 
 import numpy as np
