@@ -182,8 +182,7 @@ def _model_row(t: dict) -> np.ndarray:
     row[M.MD_S_REF] = math.pi * mi["diameter_m"] ** 2 / 4.0
     row[M.MD_MASS0] = mi["launch_mass_kg"]
     row[M.MD_PROPELLANT] = mi["propellant_kg"]
-    row[M.MD_IMPULSE] = float(np.trapezoid(mo["thrust_n"], mo["time_s"]) if hasattr(np, "trapezoid")
-                              else np.trapz(mo["thrust_n"], mo["time_s"]))
+    row[M.MD_IMPULSE] = float(np.trapezoid(mo["thrust_n"], mo["time_s"]))
     row[M.MD_ALPHA_MAX] = math.radians(ae["alpha_max_deg"])
     row[M.MD_G_LIMIT] = ae["g_limit"]
     row[M.MD_GIMBAL] = math.radians(se["gimbal_limit_deg"])
