@@ -30,10 +30,12 @@ DT = 0.02
 JET_IDLE_RPM_PCT = 65.0        # a turbofan's core speed at ground idle, % (the gauge's reading; assumed)
 
 
-def _ro(a) -> np.ndarray:
+def read_only(a) -> np.ndarray:
+    """A float64 copy no one can write (what a published snapshot or frame holds)."""
     out = np.array(a, dtype=np.float64, copy=True)
     out.setflags(write=False)
     return out
+
 
 
 # ---------------------------------------------------------------------------- controls
@@ -165,9 +167,9 @@ class Snapshot:
     gear_up: float = 0.0           # 0 down .. 1 up, where the gear is
     # control surfaces and actuators where they are, normalised: pitch, roll, yaw (-1..1
     # of travel; the stick is a force request), flap, airbrake, gear (layout SURF_*)
-    surfaces: np.ndarray = field(default_factory=lambda: _ro(np.zeros(6)))
-    deflections_rad: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))  # per section
-    slat_positions: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 closed .. 1 open
+    surfaces: np.ndarray = field(default_factory=lambda: read_only(np.zeros(6)))
+    deflections_rad: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))  # per section
+    slat_positions: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))   # per section, 0 closed .. 1 open
     controls: ControlInputs = field(default_factory=ControlInputs)
     strike_index: int = -1
     strike_speed_ms: float = 0.0
@@ -199,8 +201,8 @@ class Snapshot:
     oil_pressure_pa: float = 0.0
     damage: dict | None = None     # physics.damage.damage_summary: coolant and oil left, engine health, fires ...
     smoke: tuple = ()              # what it trails: (kind, body point, strength) (physics.damage.smoke_points)
-    stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))    # per store: 1 on, 0 released or not carried
-    section_damage: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 intact .. 1 shot away
+    stores_on: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))    # per store: 1 on, 0 released or not carried
+    section_damage: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))   # per section, 0 intact .. 1 shot away
     # jets and the flight-control law (physics/jet.py, physics/fcs.py; zeros without them)
     jets: int = 0                  # jet engines installed
     jets_running: int = 0
@@ -250,18 +252,18 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
     rho = a.air_density_kgm3
     return Snapshot(
         tick=a.tick, time_s=a.time_s, wall_s=float(wall_s), epoch=int(epoch),
-        position_ned_m=_ro(a.position_ned_m), quat_wxyz=_ro(a.quat_wxyz),
-        velocity_ned_ms=_ro(a.body_to_ned() @ v_body), velocity_body_ms=_ro(v_body),
-        omega_body_rads=_ro(a.body_rates_rads),
+        position_ned_m=read_only(a.position_ned_m), quat_wxyz=read_only(a.quat_wxyz),
+        velocity_ned_ms=read_only(a.body_to_ned() @ v_body), velocity_body_ms=read_only(v_body),
+        omega_body_rads=read_only(a.body_rates_rads),
         alpha_rad=a.alpha_rad, beta_rad=a.beta_rad, tas_ms=a.tas_ms,
         ias_ms=a.ias_ms, altitude_m=a.altitude_m,
         height_agl_m=a.height_agl_m, nz_g=a.nz_g,
         on_ground=a.gear_on_ground, stalled_sections=a.stalled_sections,
         airbrake=a.surface("airbrake"), gear_up=a.surface("gear"),
-        surfaces=_ro(a.surface_positions),
-        deflections_rad=_ro(data.section_deflections_rad(state)),
-        slat_positions=_ro(data.section_slat_positions(state)),
-        section_damage=_ro(data.section_damage),
+        surfaces=read_only(a.surface_positions),
+        deflections_rad=read_only(data.section_deflections_rad(state)),
+        slat_positions=read_only(data.section_slat_positions(state)),
+        section_damage=read_only(data.section_damage),
         controls=ControlInputs.from_array(ctrl),
         strike_index=a.strike_contact, strike_speed_ms=a.strike_speed_ms,
         paused=bool(paused), time_scale=int(time_scale),
@@ -304,7 +306,7 @@ def _damage_fields(state, diag, model) -> dict:
         return {}
     from ..physics.damage import damage_summary, smoke_points
     return {"oil_pressure_pa": AircraftView(state, diag).oil_pressure_pa, "damage": damage_summary(model, state, diag),
-            "smoke": smoke_points(model, state, diag), "stores_on": _ro(data.stores_on(state))}
+            "smoke": smoke_points(model, state, diag), "stores_on": read_only(data.stores_on(state))}
 
 
 class PublishedState:

@@ -122,10 +122,3 @@ def armament(missiles: list[str], flares: int, chaff: int) -> Armament:
 def seeker_kind(missile) -> str:
     """"infrared", "radar" or "semi_active" (a missile's data file)."""
     return missile.missile["seeker"]
-
-
-def frozen(a) -> np.ndarray:
-    """A read-only copy (what the published frame holds)."""
-    a = np.array(a, dtype=np.float64, copy=True)
-    a.setflags(write=False)
-    return a

@@ -41,7 +41,7 @@ from ..physics.damage import smoke_points
 from ..physics.named import AircraftView as _Readouts
 from ..physics.named_env import Environment
 from ..physics.named_model import AircraftData
-from ..runtime.handoff import ControlInputs
+from ..runtime.handoff import ControlInputs, read_only
 from .armament import WeaponsView
 
 DT = 0.02
@@ -58,12 +58,6 @@ JET_BAY_RADIUS_M = 0.59
 JET_FAIL_PER_MM = 1.0 / 60.0
 
 
-def _ro(a):
-    a = np.array(a, dtype=np.float64, copy=True)
-    a.setflags(write=False)
-    return a
-
-
 @dataclass(frozen=True)
 
 
@@ -78,11 +72,11 @@ class AircraftView:
     visible: bool               # not yet gone (crashed and cleared)
     damage: np.ndarray          # per section, 0..1
     firing: bool = False
-    slat_positions: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))   # per section, 0 closed .. 1 open
-    stores_on: np.ndarray = field(default_factory=lambda: _ro(np.zeros(0)))        # per store, 1 on
+    slat_positions: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))   # per section, 0 closed .. 1 open
+    stores_on: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))        # per store, 1 on
     engine_rpm: float = 0.0     # its propeller's engine (the renderer turns the blades)
     afterburner: float = 0.0    # a jet's, 0 off .. 1 full (the renderer's flame)
-    velocity_ned_ms: np.ndarray = field(default_factory=lambda: _ro(np.zeros(3)))   # how it moves (a pilot sees it)
+    velocity_ned_ms: np.ndarray = field(default_factory=lambda: read_only(np.zeros(3)))   # how it moves (a pilot sees it)
 
 
 @dataclass(frozen=True)
@@ -91,7 +85,7 @@ class CombatFrame:
     opponent: AircraftView | None
     bullets: np.ndarray                         # (n, 7): position NED, velocity NED, tracer 0/1
     hits: tuple = ()                            # ((north, east, down), kind 'aircraft'/'target'/'player', age_s)
-    targets: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 5))))   # north, east, down, radius, alive
+    targets: np.ndarray = field(default_factory=lambda: read_only(np.zeros((0, 5))))   # north, east, down, radius, alive
     player_ammo: int = 0
     opponent_ammo: int = 0
     hits_scored: int = 0                        # the player's hits on the opponent
@@ -104,9 +98,10 @@ class CombatFrame:
     opponent_smoke: tuple = ()                  # the opponent's trails: (kind, body point, strength) (render/damage_fx.py)
     # missiles (issue 35, world/missiles.py)
     # position, velocity NED, motor burning, shooter, serial; and each one's name
-    missiles: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 9))))
+    missiles: np.ndarray = field(default_factory=lambda: read_only(np.zeros((0, 9))))
     missile_names: tuple = ()
-    decoys: np.ndarray = field(default_factory=lambda: _ro(np.zeros((0, 6))))     # position NED, 0 flare / 1 chaff, age, serial
+    # position NED, 0 flare / 1 chaff, age, serial
+    decoys: np.ndarray = field(default_factory=lambda: read_only(np.zeros((0, 6))))
     weapons: WeaponsView | None = None          # the player's weapons, lock and warning; None: no missiles in play
     events: tuple = ()                          # (t_s, 'player'/'opponent', event, detail), the newest MAX_EVENTS
     event_count: int = 0                        # events since the start (the telemetry reads the new ones)
@@ -493,12 +488,12 @@ class Combat:
             o = self.opp_sim
             data = AircraftData(o.model)
             opp = AircraftView(
-                _ro(o.position_ned_m), _ro(o.quat_wxyz), _ro(data.section_deflections_rad(o.state)),
+                read_only(o.position_ned_m), read_only(o.quat_wxyz), read_only(data.section_deflections_rad(o.state)),
                 o.surface("airbrake"), o.surface("gear"), bool(self.opp_alive),
-                bool(self.opp_visible), _ro(data.section_damage),
-                bool(self.opp_alive and self.ai.firing), _ro(data.section_slat_positions(o.state)),
-                _ro(data.stores_on(o.state)), float(o.engine_rpm), float(getattr(o, "afterburner", 0.0)),
-                _ro(o.velocity_ned_ms))
+                bool(self.opp_visible), read_only(data.section_damage),
+                bool(self.opp_alive and self.ai.firing), read_only(data.section_slat_positions(o.state)),
+                read_only(data.stores_on(o.state)), float(o.engine_rpm), float(getattr(o, "afterburner", 0.0)),
+                read_only(o.velocity_ned_ms))
             opp_ammo = int(o.ammo_rounds)
             rng = float(np.linalg.norm(o.position_ned_m - player.position_ned_m))
         guns = self.player_data.guns
@@ -513,9 +508,9 @@ class Combat:
             status.append(f"BALLOONS {int(np.sum(self.spheres[:, 4] < 0.5))}/{self.spheres.shape[0]}")
         war = self.missiles.frame_fields(player) if self.missiles is not None else {}
         frame = CombatFrame(
-            tick=player.tick + 1, opponent=opp, bullets=_ro(bullets),
+            tick=player.tick + 1, opponent=opp, bullets=read_only(bullets),
             hits=tuple((p, k, self.t_s - t) for p, k, t in self.recent_hits),
-            targets=_ro(self.spheres), player_ammo=ammo, opponent_ammo=opp_ammo, hits_scored=self.hits_scored,
+            targets=read_only(self.spheres), player_ammo=ammo, opponent_ammo=opp_ammo, hits_scored=self.hits_scored,
             hits_taken=self.player.hits_taken, targets_destroyed=self.targets_destroyed,
             opponents_destroyed=self.opponents_destroyed, range_m=rng, status="  ".join(status),
             damage_log=tuple(self.damage_log),

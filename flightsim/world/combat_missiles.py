@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
-from .armament import Side, armament, frozen
+from ..runtime.handoff import read_only
+from .armament import Side, armament
 from .missiles import MissileWar
 
 PLAYER, OPPONENT = 0, 1
@@ -112,6 +113,6 @@ class CombatMissiles:
     def frame_fields(self, player) -> dict:
         """The CombatFrame's missile fields."""
         w = self.war
-        return dict(missiles=frozen(w.missiles_array()), missile_names=w.missile_names(),
-                    decoys=frozen(w.decoys_array(self.combat.t_s)), weapons=w.view(PLAYER, self.sides(player)),
+        return dict(missiles=read_only(w.missiles_array()), missile_names=w.missile_names(),
+                    decoys=read_only(w.decoys_array(self.combat.t_s)), weapons=w.view(PLAYER, self.sides(player)),
                     events=tuple(w.events), event_count=w.event_count)

@@ -49,11 +49,12 @@ import numpy as np
 
 from ..physics import missile as M
 from ..physics.atmosphere import isa
+from ..runtime.handoff import read_only
 from ..weapons import dlz as launch_zone
 from ..weapons import infrared, radar
 from ..weapons.warhead import burst
 from . import decoys
-from .armament import BUTTON_SLOTS, BUTTONS, GUN, Armament, Flight, Side, WeaponsView, frozen, seeker_kind
+from .armament import BUTTON_SLOTS, BUTTONS, GUN, Armament, Flight, Side, WeaponsView, seeker_kind
 
 LOCK_ACQUIRE_S = 1.0        # from the lock press to a firm single-target track [E]
 LOCK_COAST_S = 1.5          # a track survives this long without a detection (memory) [E]
@@ -409,7 +410,7 @@ class MissileWar:
                     for w in arm.selection)
         lock_pos = None
         if arm.lock_state and enemy is not None and enemy.ident == arm.lock:
-            lock_pos = frozen(enemy.pos)
+            lock_pos = read_only(enemy.pos)
         threats = tuple(self.threats(ident, me.pos))
         warning = []
         for p, _, tgo, _ in threats:

@@ -6,7 +6,7 @@ import math
 import numpy as np
 
 from flightsim.physics.quat import quat_from_euler
-from flightsim.runtime.handoff import Snapshot, _ro, dcm
+from flightsim.runtime.handoff import Snapshot, dcm, read_only
 
 G0 = 9.80665
 
@@ -17,9 +17,9 @@ def snap(t=0.0, pos=(0.0, 0.0, -1000.0), vel_ned=(50.0, 0.0, 0.0), roll=0.0, pit
     q = np.asarray(quat_from_euler(roll, pitch, yaw), dtype=np.float64)
     v = np.asarray(vel_ned, dtype=np.float64)
     sp = float(np.linalg.norm(v)) if tas is None else tas
-    return Snapshot(tick=int(round(t / 0.02)), time_s=t, wall_s=t, epoch=epoch, position_ned_m=_ro(pos),
-                    quat_wxyz=_ro(q), velocity_ned_ms=_ro(v), velocity_body_ms=_ro(dcm(q).T @ v),
-                    omega_body_rads=_ro(np.zeros(3)), alpha_rad=alpha, beta_rad=beta, tas_ms=sp,
+    return Snapshot(tick=int(round(t / 0.02)), time_s=t, wall_s=t, epoch=epoch, position_ned_m=read_only(pos),
+                    quat_wxyz=read_only(q), velocity_ned_ms=read_only(v), velocity_body_ms=read_only(dcm(q).T @ v),
+                    omega_body_rads=read_only(np.zeros(3)), alpha_rad=alpha, beta_rad=beta, tas_ms=sp,
                     ias_ms=sp if ias is None else ias, altitude_m=-pos[2],
                     height_agl_m=-pos[2] if agl is None else agl, nz_g=nz, ny_g=ny, on_ground=on_ground,
                     stalled_sections=stalled, strike_index=strike_index, strike_speed_ms=strike_speed,
