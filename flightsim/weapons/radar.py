@@ -80,10 +80,16 @@ def look(radar: dict, own_pos, own_R, own_vel, target_pos, target_R, target_vel,
         return Contact(False, "outside the scan", rng, r_det, sigma, closing)
     if rng > r_det:
         return Contact(False, "out of range", rng, r_det, sigma, closing)
-    if radar["notch_gate_ms"] > 0.0 and u[2] > 0.0:
-        # looking down: the ground behind the target closes at the radar's own speed along the beam;
-        # a target whose own speed along the beam is within the gate of zero hides in that clutter
-        target_radial = float(np.dot(np.asarray(target_vel, float), u))
-        if abs(target_radial) < radar["notch_gate_ms"]:
-            return Contact(False, "in the notch", rng, r_det, sigma, closing)
+    if in_notch(radar["notch_gate_ms"], own_pos, target_pos, target_vel):
+        return Contact(False, "in the notch", rng, r_det, sigma, closing)
     return Contact(True, "seen", rng, r_det, sigma, closing)
+
+
+def in_notch(gate_ms: float, seeker_pos, target_pos, target_vel) -> bool:
+    """Is the target lost in a Doppler seeker's clutter notch? Looking down, the ground behind the
+    target closes at the seeker's own speed along the beam; a target whose own speed along the
+    beam is within ``gate_ms`` of zero hides in that clutter (the radar's, a missile's seeker's, a
+    chaff cloud's chance: world/missiles.py, world/decoys.py)."""
+    u = np.asarray(target_pos, float) - np.asarray(seeker_pos, float)
+    n = float(np.linalg.norm(u))
+    return gate_ms > 0.0 and n > 0.0 and u[2] > 0.0 and abs(float(np.asarray(target_vel, float) @ u)) / n < gate_ms

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..physics.atmosphere import isa
 from ..physics.missile import G0
+from ..weapons.radar import in_notch
 
 FLARE_BURN_S = 4.5          # MJU-7A/B, 3.5-5 s [K]; FlightGear's 5 s [G]
 FLARE_EJECT_MS = 30.0       # FlightGear's 100 ft/s [G]
@@ -28,7 +29,6 @@ CHAFF_NOTCH_FACTOR = 4.0    # chaff is this much likelier to take a seeker off a
 RADAR_K = 0.2               # a fighter's pulse-Doppler radar in a single-target track, as a seeker's k [E]
 DISPENSE_GAP_S = 0.5        # one cartridge of each kind per half second at most [E]
 SUN_CONE_DEG = 7.5           # an infrared seeker looking this close to the sun sees only the sun (FG lock-on-sun-deg) [G]
-NOTCH_MS = 27.8             # the clutter gate chaff hides a beaming target in: the APG-63's (aircraft.toml [radar]) [G]
 
 
 @dataclass
@@ -53,23 +53,20 @@ def eject(kind: str, owner: int, pos, vel, R, t: float, serial: int = 0) -> Deco
 
 
 def decoy_chance(kind: str, off_tail_deg: float, target_pos, target_vel, afterburner: float, seeker_pos,
-                 seeker_k: float = 1.0) -> float:
+                 seeker_k: float = 1.0, notch_ms: float = 0.0) -> float:
     """The chance a fresh decoy draws off a seeker of countermeasure_k ``seeker_k`` (DCS's ccm_k0,
     docs/research/countermeasures.md s3): a flare FLARE_CHANCE k, half again from head-on
     (FlightGear's aspect rule), half as likely against a lit afterburner [E]; a chaff bundle
     CHAFF_CHANCE k, CHAFF_NOTCH_FACTOR times that against a target in the seeker's clutter notch
-    (beaming, seen from above) [E]."""
+    (beaming, seen from above, within ``notch_ms``: weapons/radar.in_notch) [E]."""
     if kind == "flare":
         p = FLARE_CHANCE * seeker_k * (1.0 + 0.5 * off_tail_deg / 180.0)
         if afterburner > 0.05:
             p *= 0.5
         return min(p, 1.0)
     p = CHAFF_CHANCE * seeker_k
-    if kind == "chaff":
-        u = np.asarray(target_pos) - np.asarray(seeker_pos)
-        n = float(np.linalg.norm(u))
-        if n > 1.0 and u[2] > 0.0 and abs(float(np.asarray(target_vel) @ u) / n) < NOTCH_MS:
-            p *= CHAFF_NOTCH_FACTOR
+    if kind == "chaff" and in_notch(notch_ms, seeker_pos, target_pos, target_vel):
+        p *= CHAFF_NOTCH_FACTOR
     return min(p, 1.0)
 
 

@@ -301,7 +301,7 @@ class MissileWar:
             # the missile's angle off the target's tail: 0 from dead astern, 180 head-on
             off_tail = math.degrees(math.acos(max(-1.0, min(1.0, float(u @ tail)))))
             p = decoys.decoy_chance(d.kind, off_tail, me.pos, me.vel, me.afterburner, mpos,
-                                    f.weapon.seeker["countermeasure_k"])
+                                    f.weapon.seeker["countermeasure_k"], _notch_gate(sides, f))
             if self.rng.random() < p:
                 f.decoy = d
                 self._event(t, "player" if f.shooter == 0 else "opponent", "decoyed",
@@ -311,7 +311,8 @@ class MissileWar:
         for ident, arm in self.arms.items():
             if arm.lock == me.ident and arm.lock_state and ident in sides:
                 radar_side = sides[ident]
-                p = decoys.decoy_chance("chaff", 90.0, me.pos, me.vel, me.afterburner, radar_side.pos, decoys.RADAR_K)
+                p = decoys.decoy_chance("chaff", 90.0, me.pos, me.vel, me.afterburner, radar_side.pos, decoys.RADAR_K,
+                                        radar_side.radar["notch_gate_ms"] if radar_side.radar else 0.0)
                 if self.rng.random() < p:
                     self._drop_lock(arm, radar_side, t, "chaff")
 
@@ -344,8 +345,7 @@ class MissileWar:
             self._event(t, "player" if f.shooter == 0 else "opponent", "active",
                         f"{f.weapon.missile['name']} #{f.serial} seeker active, {rng / 1000.0:.1f} km to go")
         if f.active:
-            u = target.pos - mpos
-            if u[2] > 0.0 and abs(float(target.vel @ u) / max(rng, 1e-6)) < _notch_gate(sides, f):
+            if radar.in_notch(_notch_gate(sides, f), mpos, target.pos, target.vel):
                 return None                       # lost in the clutter notch
             return target.pos, target.vel
         if link:

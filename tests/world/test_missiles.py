@@ -141,6 +141,7 @@ def test_decoy_chances_by_the_seekers_countermeasure_factor():
     """An AIM-9M (DCS ccm_k0 0.5) is drawn off by a flare 0.15 of the time from astern (FlightGear's
     1 - 0.85), half again head-on, half as often against an afterburner; an AIM-120C (0.1) by a chaff
     bundle 0.07 of the time, four times that against a beaming target seen from above."""
+    from flightsim.aircraft_data.loader import load_aircraft
     from flightsim.weapons.data import load_missile
     k9 = load_missile("aim9m").seeker["countermeasure_k"]
     k120 = load_missile("aim120c").seeker["countermeasure_k"]
@@ -152,7 +153,8 @@ def test_decoy_chances_by_the_seekers_countermeasure_factor():
     assert decoys.decoy_chance("chaff", 0.0, here, still, 0.0, seeker, k120) == pytest.approx(0.07)
     beaming = np.array([0.0, 250.0, 0.0])
     above = np.array([-3000.0, 0.0, -3000.0])    # looking down on a target crossing the beam: the notch
-    assert decoys.decoy_chance("chaff", 90.0, here, beaming, 0.0, above, k120) == pytest.approx(0.28)
+    gate = load_aircraft("f15c").radar["notch_gate_ms"]           # the launcher's radar's gate
+    assert decoys.decoy_chance("chaff", 90.0, here, beaming, 0.0, above, k120, gate) == pytest.approx(0.28)
 
 
 def test_a_flare_falls_behind_and_burns_out():
