@@ -76,7 +76,8 @@ def _shot(missile, geo, target_g):
     return lambda r: _hits(missile, pos, vel, h_los, dz, r, t_heading, t_speed, target_g)
 
 
-def _slant(geo, r: float) -> float:
+def slant(geo, r: float) -> float:
+    """A horizontal range of the geometry as a slant range."""
     return math.hypot(r, geo[3]) if r > 0.0 else 0.0
 
 
@@ -104,9 +105,4 @@ def current(missile, pos, vel, target_pos, target_vel, target_g: float = TARGET_
     the three on three successive steps: rmax_m, rne_m, rmin_m on one ``geometry``.)"""
     geo = geometry(pos, vel, target_pos, target_vel)
     rmax = rmax_m(missile, geo)
-    return _slant(geo, rmax), _slant(geo, rne_m(missile, geo, rmax, target_g)), _slant(geo, rmin_m(missile, geo, rmax))
-
-
-def slant(geo, r: float) -> float:
-    """A horizontal range of the geometry as a slant range."""
-    return _slant(geo, r)
+    return slant(geo, rmax), slant(geo, rne_m(missile, geo, rmax, target_g)), slant(geo, rmin_m(missile, geo, rmax))

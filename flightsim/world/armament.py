@@ -87,11 +87,9 @@ class Armament:
     lock_t0: float = 0.0
     seen_t: float = 0.0
     tone: bool = False           # the infrared seeker has the target
-    tone_target: int | None = None
     pressed: np.ndarray = field(default_factory=lambda: np.zeros(len(BUTTONS)))
     dispensed_t: dict = field(default_factory=lambda: {"flare": -1e9, "chaff": -1e9})
     zone: tuple | None = None    # (Rmax, Rne, Rmin, range) m for the selected missile on the locked target
-    zone_t: float = -1e9
     zone_work: tuple | None = None   # the zone being flown over three steps (world/missiles.py _zone)
 
     @property

@@ -142,7 +142,7 @@ class MissileWar:
             if enemy is not None:
                 phase = (int(round(t_s / dt)) - DLZ_TICKS // 2 * ident) % DLZ_TICKS
                 if phase < 3:
-                    self._zone(arm, me, enemy, t_s, phase)
+                    self._zone(arm, me, enemy, phase)
         self.decoys = decoys.fly(self.decoys, dt, t_s)
         for f in self.flights:
             self._fly(f, sides, t_s, dt)
@@ -204,7 +204,6 @@ class MissileWar:
             self._event(t, me.who, "lock", f"{m.missile['name']} seeker tone on {self._name(enemy)}, "
                                            f"{float(np.linalg.norm(enemy.pos - me.pos)) / 1000.0:.1f} km")
         arm.tone = tone
-        arm.tone_target = enemy.ident if tone else None
 
     @staticmethod
     def _ir_lock_range(missile, seeker_pos, target: Side) -> float:
@@ -241,7 +240,7 @@ class MissileWar:
             sel = arm.selection
             arm.selected = sel[1] if len(sel) > 1 else GUN
 
-    def _zone(self, arm: Armament, me: Side, enemy: Side, t: float, phase: int) -> None:
+    def _zone(self, arm: Armament, me: Side, enemy: Side, phase: int) -> None:
         """The launch zone of the selected missile on the enemy for the geometry of phase 0: its
         Rmax then, its no-escape range the step after, its Rmin and the published zone the next."""
         m = arm.missile()
@@ -267,7 +266,6 @@ class MissileWar:
             lock = self._ir_lock_range(m, me.pos, enemy)
             rmax, rne = min(rmax, lock), min(rne, lock)
         arm.zone = (rmax, rne, rmin, float(np.linalg.norm(enemy.pos - me.pos)))
-        arm.zone_t = t
         arm.zone_work = None
 
     # ------------------------------------------------------------------ countermeasures
