@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..physics.named_controls import WEAPON_BUTTONS
 from ..runtime.handoff import ControlInputs
 from .bindings import FLIGHT_ACTIONS, HELD_ACTIONS, SET_ACTIONS
 from .fs2 import MIXTURE_STEP, STICK_STEP, THROTTLE_STEP, TRIM_STEP
@@ -28,7 +29,6 @@ MIXTURE_RATE = 0.2      # mixture lever travel per second while held (full rich 
 FLAP_STEP = 0.25        # one notch
 BUTTON_MIN_S = 0.1      # a weapon button reads pressed this long at least: a tap shorter than a frame or
 #                         a physics tick still reaches the combat (which acts on the press, not the hold)
-WEAPON_CONTROLS = ("launch", "weapon_select", "lock", "flare", "chaff")
 # the weapon buttons: held actions that are also controls (0/1), and what sets each
 BUTTONS = {"launch": ("launch",), "weapon_select": ("weapon_select",), "lock": ("lock",), "flare": ("flare",),
            "chaff": ("chaff",), "countermeasures": ("flare", "chaff")}
@@ -163,5 +163,5 @@ class KeyboardControls:
             throttle=throttle, pitch_trim=trim, roll_trim=roll_trim, yaw_trim=yaw_trim, airbrake=airbrake,
             mixture_lean=lean, brake_left=1.0 if both or "brake_left" in h else 0.0,
             brake_right=1.0 if both or "brake_right" in h else 0.0,
-            fire=1.0 if "fire" in h else 0.0, **{c: 1.0 if c in pressed else 0.0 for c in WEAPON_CONTROLS})
+            fire=1.0 if "fire" in h else 0.0, **{c: 1.0 if c in pressed else 0.0 for c in WEAPON_BUTTONS})
         return self.inputs

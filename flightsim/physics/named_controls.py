@@ -55,6 +55,8 @@ CONTROL_NAMES = tuple(c[0] for c in _BY_SLOT)
 CONTROL_LOW = np.array([c[2] for c in _BY_SLOT])
 CONTROL_HIGH = np.array([c[3] for c in _BY_SLOT])
 CONTROL_DEFAULTS = {"prop_rpm": 1.0}
+# the weapon buttons: controls the world's combat acts on at their press (world/missiles.py)
+WEAPON_BUTTONS = ("launch", "weapon_select", "lock", "flare", "chaff")
 N_CONTROLS = L.N_CTRL
 
 

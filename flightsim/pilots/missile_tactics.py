@@ -26,6 +26,8 @@ import math
 
 import numpy as np
 
+from ..physics.named_controls import WEAPON_BUTTONS
+
 GUN_RANGE_M = 1200.0
 IR_RANGE_M = 9000.0
 SHOOT_SHARE = 0.8
@@ -37,7 +39,7 @@ BREAK_S = 3.0
 DISPENSE_S = 2.0
 DRAG_M = 12000.0
 BEAM_DROP_M = 1500.0
-BUTTONS = ("launch", "weapon_select", "lock", "flare", "chaff")
+BUTTONS = WEAPON_BUTTONS
 
 
 class MissileTactics:

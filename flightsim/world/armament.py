@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..physics import missile as M
-from ..physics.named_controls import CONTROL_INDEX
+from ..physics.named_controls import CONTROL_INDEX, WEAPON_BUTTONS
 from ..weapons.data import load_missile
 
 GUN = "gun"
-BUTTONS = ("launch", "weapon_select", "lock", "flare", "chaff")
+BUTTONS = WEAPON_BUTTONS
 BUTTON_SLOTS = np.array([CONTROL_INDEX[b] for b in BUTTONS])
 
 
