@@ -5,6 +5,8 @@
     python run.py --frames 60 --screenshot a.png   render offscreen (no display), write a PNG
     python run.py --headless-telemetry             fly without graphics, print telemetry
     python run.py --text                           seed 001's text-mode simulator in the terminal
+    python run.py --multiplayer --dis-listen PORT --dis-send HOST:PORT[,HOST:PORT...] [--callsign NAME] [--exercise N]
+                                                   fly with others over DIS (window or --headless-telemetry)
 
 Each mode lives in its own module (window, headless, telemetry); this one only reads the
 arguments and picks one, importing nothing of pyglet before it must.
@@ -55,7 +57,31 @@ def parser():
     ap.add_argument("--json", action="store_true", help="telemetry as JSON lines")
     ap.add_argument("--record", metavar="FILE", default=None,
                     help="telemetry: record the flight to FILE (replay, verify, export: python -m flightsim.replay)")
+    mp = ap.add_argument_group("multiplayer (DIS, IEEE 1278.1; window and --headless-telemetry)")
+    mp.add_argument("--multiplayer", action="store_true",
+                    help="fly with other players: our aircraft goes out as DIS Entity State PDUs, theirs come in")
+    mp.add_argument("--dis-listen", metavar="PORT", type=int, default=None, help="UDP port to listen on (default 3000)")
+    mp.add_argument("--dis-send", metavar="HOST:PORT[,HOST:PORT...]", default="",
+                    help="the peers to send to (unicast; a broadcast address such as 192.168.1.255:3000 works too)")
+    mp.add_argument("--callsign", default=None, help="our DIS marking, 1-11 ASCII characters (default PILOT)")
+    mp.add_argument("--exercise", type=int, default=None, help="DIS exercise id 1-255 (default 1): only its PDUs are read")
     return ap
+
+
+def net_config(args):
+    """The multiplayer options as a NetConfig, or None without --multiplayer (BadNetConfig: one
+    line saying which option and why)."""
+    from ..net.session import BadNetConfig, NetConfig
+    given = [o for o, v in (("--dis-listen", args.dis_listen), ("--dis-send", args.dis_send or None),
+                            ("--callsign", args.callsign), ("--exercise", args.exercise)) if v is not None]
+    if not args.multiplayer:
+        if given:
+            raise BadNetConfig(f"{given[0]} needs --multiplayer")
+        return None
+    if args.text or args.frames is not None or args.screenshot:
+        raise BadNetConfig("--multiplayer flies in the window or with --headless-telemetry, not with "
+                           + ("--text" if args.text else "--frames/--screenshot"))
+    return NetConfig.parse(args.dis_listen, args.dis_send, args.callsign, args.exercise)
 
 
 def list_scenarios(names_only: bool) -> int:
@@ -106,13 +132,14 @@ def main(argv=None, pilot=None) -> int:
     stderr, exit 2. Output into a closed pipe (``| head``) ends quietly."""
     args = parser().parse_args(argv)
     from ..aircraft_data.schema import DataError
+    from ..net.session import BadNetConfig
     from ..paths import OutputPathError
     from ..sim import CannotFly
     from ..world.scenario import UnsuitableAircraft
     from .display import DisplayError
     try:
         return _run(args, pilot)
-    except (DataError, UnsuitableAircraft, CannotFly, DisplayError, OutputPathError) as e:
+    except (DataError, UnsuitableAircraft, CannotFly, DisplayError, OutputPathError, BadNetConfig) as e:
         print(f"flightsim: {e}", file=sys.stderr)
         return 2
     except BrokenPipeError:
@@ -123,6 +150,7 @@ def main(argv=None, pilot=None) -> int:
 def _run(args, pilot) -> int:
     if args.list_scenarios:
         return list_scenarios(args.names_only)
+    args.net = net_config(args)
     from ..paths import check_output
     for opt in ("screenshot", "record"):
         if getattr(args, opt) is not None:

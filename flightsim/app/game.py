@@ -39,6 +39,9 @@ class Game:
         if getattr(world, "combat", None) is not None:          # other aircraft, tracers, targets
             from ..render.combat_draw import CombatRenderer
             self.renderer.combat = CombatRenderer(ctx, self.renderer, world.combat.opponent_compiled)
+        if getattr(world, "net", None) is not None:           # the other players (multiplayer over DIS)
+            from ..render.remote_draw import RemoteRenderer
+            self.renderer.remotes = RemoteRenderer(ctx, self.renderer)
         self.renderer.set_time_of_day(world.scenario.world.get("time_of_day_h", 13.0))
         from ..world.scenario import wind_ned
         self.renderer.set_wind(wind_ned(world.scenario.world))
@@ -117,6 +120,9 @@ class Game:
         combat_r = getattr(self.renderer, "combat", None)
         if combat_r is not None:
             combat_r.update(self.world.combat.frames, pose)
+        remotes_r = getattr(self.renderer, "remotes", None)
+        if remotes_r is not None:
+            remotes_r.update(self.world.net.frame)
         self.renderer.clouds = getattr(self.world, "clouds", None)     # the published cumulus (immutable)
         mode = self.draw_mode
         self.instruments.update(pose.snapshot, now_s)

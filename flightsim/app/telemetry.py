@@ -12,6 +12,11 @@ back-released, weak link broke, landed, at rest, crashed, hit, hit taken, target
 opponent destroyed; with missiles in play (flightsim/world/missiles.py) also lock, lock lost,
 launch, active, countermeasure, decoyed, track lost, and a missile's hit or miss, each with ``by``:
 who did it, "player" or "opponent"; and shot down, which ends the flight).
+
+With ``--multiplayer`` (flightsim/net/session.py) the flight is paced to the wall clock, each line
+gains ``peers``: [{"callsign", "aircraft", "distance_m", "age_s"}] (the other players heard, nearest
+first) and ``net``: {"sent", "received", "refused", "bytes_sent"}, and the events ``joined`` and
+``left`` (``detail``: the callsign and the aircraft it is drawn as).
 """
 from __future__ import annotations
 
@@ -64,6 +69,7 @@ class EventWatcher:
         self._counts = {k: (0, None) for k, _ in COMBAT_COUNTS}     # count reported, when
         self._war_seen = 0                                           # missile events reported
         self.shot_down = ""                                          # why the player is out of the fight
+        self.net_seen = 0                                            # multiplayer events reported (net_events)
 
     def update(self, snap) -> list[dict]:
         out = []
@@ -126,6 +132,21 @@ class EventWatcher:
         return None
 
 
+def net_events(world, watcher) -> list[dict]:
+    """The multiplayer session's joined / left events not reported yet (their time the flight's)."""
+    net = getattr(world, "net", None)
+    if net is None:
+        return []
+    f = net.frame
+    new = f.event_count - watcher.net_seen
+    watcher.net_seen = f.event_count
+    if new <= 0:
+        return []
+    t = round(float(world.buffer.read()[1].time_s), 2)
+    return [{"t_s": t, "event": what, "detail": f"{callsign} ({aircraft})"}
+            for _, what, callsign, aircraft in f.events[-min(new, len(f.events)):]]
+
+
 def _with_altitude(scenario, altitude_m: float, terrain_elevation_m: float):
     """The scenario with its air start moved to altitude_m (above sea level)."""
     start = dict(scenario.start, height_m=max(0.0, altitude_m - terrain_elevation_m), min_clearance_m=0.0)
@@ -142,7 +163,21 @@ def telemetry(args) -> int:
             sc = _with_altitude(sc, args.altitude_m, generate().airfield.elevation_m)
         else:
             print(f"--altitude-m ignored: {sc.name} starts on the {sc.start['type']}", flush=True)
-    world = World(args.aircraft, sc)
+    session = None
+    if getattr(args, "net", None) is not None:
+        from ..net.session import describe, open_session
+        session = open_session(args.net)
+        args.realtime = True                 # the other players fly in real time
+        print(describe(args.net, session.link.port), flush=True)
+    try:
+        world = World(args.aircraft, sc, net=session)
+        return _telemetry(args, sc, world)
+    finally:
+        if session is not None:
+            session.close()
+
+
+def _telemetry(args, sc, world) -> int:
     recorder = None
     if getattr(args, "record", None):
         from ..recording.recorder import start_recording
@@ -160,7 +195,7 @@ def telemetry(args) -> int:
     print(f"{world.compiled.name} in {sc.name} ({start.type} start at {snap.altitude_m:.0f} m{speed}, "
           f"{AircraftData(world.sim.model).mass_kg:.0f} kg), {who}; flying {args.seconds:.0f} s headless", flush=True)
     watcher = EventWatcher(world)
-    pending = watcher.update(snap)
+    pending = watcher.update(snap) + net_events(world, watcher)
     try:
         return _fly(args, world, pilot, watcher, pending, snap)
     finally:
@@ -181,7 +216,7 @@ def _fly(args, world, pilot, watcher, pending, snap) -> int:
             print("non-finite state refused; stopping", flush=True)
             return 1
         snap = world.buffer.read()[1]
-        events = watcher.update(snap)
+        events = watcher.update(snap) + net_events(world, watcher)
         pending += events
         if not args.json:
             for ev in events:
@@ -193,6 +228,11 @@ def _fly(args, world, pilot, watcher, pending, snap) -> int:
         over = watcher.finished
         if (k + 1) % 50 == 0 or over or k + 1 == ticks:
             line = record(snap)
+            if world.net is not None:
+                f = world.net.frame
+                line["peers"] = [p.as_json() for p in f.peers]
+                line["net"] = {"sent": f.sent, "received": f.received, "refused": f.refused,
+                               "bytes_sent": f.bytes_sent}
             if args.json:
                 line["events"] = pending
                 print(json.dumps(line), flush=True)

@@ -42,8 +42,19 @@ class GameWindow:
             settings.keys = args.keys
         # GL comes with the window; the World does not need it: on a prepared machine its build
         # starts now, beside the window's opening. Every flight is recorded (setting record_flights).
+        self.net = None              # multiplayer over DIS: one session for every World flown (flightsim/net)
+        factory = None
+        if getattr(args, "net", None) is not None:
+            from ..net.session import describe, open_session
+            from ..world.assembly import World
+            self.net = net = open_session(args.net)
+            print(describe(args.net, net.link.port), flush=True)
+
+            def factory(scenario, aircraft):
+                return World(aircraft, scenario, net=net)
         self.flow = flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True,
-                                    background=True, pilot=pilot, recordings_dir=recordings_dir())
+                                    background=True, pilot=pilot, recordings_dir=recordings_dir(),
+                                    world_factory=factory)
         prepared = is_prepared()
         if prepared:
             self.start()
@@ -96,6 +107,8 @@ class GameWindow:
         finally:
             self.screens.loading.cancel()
             flow.close()
+            if self.net is not None:
+                self.net.close()
         if flow.world is None:                # closed before the first World was ready
             return 0
         st = flow.world.physics.stats()

@@ -18,12 +18,15 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .dead_reckoning import Smoother
-from .dis import EntityState, Refused, decode, encode
+from .dis import HEADER, EntityState, Refused, decode, encode
+from .dis_warfare import PDU_COLLISION, PDU_DETONATION, PDU_FIRE, Collision, Fire, decode_warfare
 
 DIS_PORT = 3000
 TIMEOUT_S = 12.0
 MAX_DATAGRAM = 8192
 MAX_PER_POLL = 1000            # datagrams read per poll at most (a flood waits for the next)
+MAX_WARFARE = 500              # Fire / Detonation / Collision PDUs kept between two ticks at most
+WARFARE_TYPES = (PDU_FIRE, PDU_DETONATION, PDU_COLLISION)
 
 
 @dataclass
@@ -46,15 +49,19 @@ class DisLink:
         self.port = self.sock.getsockname()[1]
         self.remotes: dict = {}
         self.refused: Counter = Counter()
-        self.events: list = []               # (t_s, "joined" / "left", marking)
+        self.events: list = []               # (t_s, "joined" / "left", marking, entity type)
         self.own: set = set()                # the keys of our own entities (their echoes are dropped)
         self.sent = 0
         self.received = 0
+        self.warfare: list = []              # Fire, Detonation, Collision read, for the world (take_warfare)
 
     def send(self, es: EntityState) -> int:
         """``es`` to every peer; the bytes sent to each."""
         self.own.add(es.key)
-        data = encode(es, self.origin, self.exercise)
+        return self.send_bytes(encode(es, self.origin, self.exercise))
+
+    def send_bytes(self, data: bytes) -> int:
+        """One encoded PDU to every peer; its size."""
         for peer in self.peers:
             try:
                 self.sock.sendto(data, peer)
@@ -76,6 +83,9 @@ class DisLink:
                 continue
             self.received += 1
             try:
+                if len(data) >= HEADER.size and data[2] in WARFARE_TYPES:
+                    self._warfare(data)
+                    continue
                 es = decode(data, self.origin, self.exercise)
             except Refused as r:
                 self.refused[str(r).split(":")[0]] += 1
@@ -86,15 +96,35 @@ class DisLink:
             r = self.remotes.get(es.key)
             if r is None:
                 r = self.remotes[es.key] = Remote(es, t_s)
-                new.append((t_s, "joined", es.marking))
+                new.append((t_s, "joined", es.marking, es.entity_type))
             r.state, r.last_s = es, t_s
             r.smoother.update(es, t_s)
         for key, r in list(self.remotes.items()):
             if t_s - r.last_s > TIMEOUT_S:
                 del self.remotes[key]
-                new.append((t_s, "left", r.state.marking))
+                new.append((t_s, "left", r.state.marking, r.state.entity_type))
         self.events += new
         return new
+
+    def _warfare(self, data: bytes) -> None:
+        """A Fire, Detonation or Collision PDU of our exercise into ``warfare`` (Refused: why not)."""
+        if data[1] != self.exercise:
+            raise Refused(f"exercise {data[1]}, not ours ({self.exercise})")
+        length = HEADER.unpack_from(data)[5]
+        if length != len(data):
+            raise Refused(f"the header says {length} bytes, the datagram has {len(data)}")
+        pdu = decode_warfare(data, data[2], self.origin)
+        who = pdu.issuer if isinstance(pdu, Collision) else pdu.shooter if isinstance(pdu, Fire) else pdu.target
+        if who in self.own:
+            raise Refused("our own entity")
+        if len(self.warfare) >= MAX_WARFARE:
+            raise Refused("more warfare PDUs than a tick can take")
+        self.warfare.append(pdu)
+
+    def take_warfare(self) -> list:
+        """The Fire, Detonation and Collision PDUs read since the last call."""
+        out, self.warfare = self.warfare, []
+        return out
 
     def close(self) -> None:
         self.sock.close()

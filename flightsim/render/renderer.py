@@ -229,6 +229,9 @@ class Renderer:
         combat = getattr(self, "combat", None)      # other aircraft, tracers, targets (render/combat_draw.py)
         if combat is not None:
             tris += combat.draw(view, m_proj, common)
+        remotes = getattr(self, "remotes", None)    # other players' aircraft (render/remote_draw.py)
+        if remotes is not None:
+            tris += remotes.draw(view, m_proj, common)
         # scenery
         p = self.mesh_prog
         set_scene(p, m_proj, m_view, common, model=translate(-eye))
@@ -294,6 +297,9 @@ class Renderer:
                 pos = np.asarray(opp.position_ned_m, dtype=np.float64)
                 noz = [(pos + (np.asarray(p) - combat.opp["cg"]) @ R.T, r) for p, r in om.nozzles]
                 flames.append((noz, -R[:, 0], float(opp.afterburner), 1.0))
+        remotes = getattr(self, "remotes", None)
+        if remotes is not None:
+            flames += remotes.flames()
         fx.nozzle_glow(flames)
         return fx.draw(view, m_proj, common, snap.time_s, flames)
 

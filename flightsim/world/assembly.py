@@ -25,7 +25,8 @@ from .winch import winch_for
 class World:
     """Terrain, scenery, the compiled aircraft and the physics thread around one Sim."""
 
-    def __init__(self, aircraft=None, scenario="airfield", small_world=False):
+    def __init__(self, aircraft=None, scenario="airfield", small_world=False, net=None):
+        self.net = None                 # the multiplayer session (flightsim/net/session.NetSession), attached below
         self.engine_failed = False      # the scenario's scripted engine failure has happened ([failure])
         self.scenario = scn.find_scenario(scenario) if isinstance(scenario, str) else scenario
         sc = self.scenario
@@ -62,13 +63,26 @@ class World:
         self.physics.on_reset = self._on_reset
         self.combat = None
         self._world_tick(self.physics.state, self.physics.env, 0.0)
-        if getattr(sc, "has_combat", False):
+        guns_online = net is not None and bool(spec.guns)     # multiplayer: every armed aircraft's guns are live
+        if getattr(sc, "has_combat", False) or guns_online:
             # air combat (issue 7): the AI opponent, bullets and targets, run in the same hook;
             # the renderer reads only its published frames (flightsim/world/combat.py)
             from .combat import Combat
             from .sun_position import sun_direction_ned
             self.combat = Combat(self.sim, self.terrain, sc.opponent, sc.targets, sc.combat,
                                  sun_direction_ned(sc.world.get("time_of_day_h", 13.0)))
+        self.net_combat = None
+        if net is not None:
+            # multiplayer over DIS (issue 36): the session sends and reads in this world's hook, in
+            # real time (no time acceleration: the other players' clocks run at the wall's pace)
+            from .geodesy import DEFAULT_ORIGIN
+            net.attach(spec.id, (float(sc.world.get("origin_lat_deg", DEFAULT_ORIGIN[0])),
+                                 float(sc.world.get("origin_lon_deg", DEFAULT_ORIGIN[1]))))
+            self.physics.max_time_scale = 1
+            if self.combat is not None:
+                from .net_combat import NetCombat
+                self.net_combat = NetCombat(self.combat, net, self.sim.model)
+            self.net = net
 
     @property
     def spawn(self) -> AircraftView:
@@ -90,6 +104,12 @@ class World:
         if getattr(self, "combat", None) is not None:
             ph = getattr(self, "physics", None)
             self.combat.tick(state, env, t_s, None if ph is None else ph.ctrl, None if ph is None else ph.diag)
+        if getattr(self, "net", None) is not None:
+            ph = self.physics
+            down = self.combat is not None and self.combat.player_down is not None
+            self.net.tick(state, ph.diag, t_s, alive=not (AircraftView(state, ph.diag).struck or down))
+            if self.net_combat is not None:
+                self.net_combat.tick(state, t_s)
 
     def _failures(self, state) -> None:
         """(physics thread) The scenario's scripted failures ([failure]): the engine stops once the

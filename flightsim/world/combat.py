@@ -46,6 +46,7 @@ from .armament import WeaponsView
 
 DT = 0.02
 PLAYER, OPPONENT = 0, 1
+REMOTE_BASE = 2                # bullets' owners from here on: other players' (world/net_combat.py)
 POOL = 1536
 MAX_HITS = 256
 AI_LOOK_S = 8.0            # how far ahead the AI looks for a hill, seconds of flight
@@ -168,6 +169,10 @@ class Combat:
         self.player.radius = hit_radius(player_sim.model, self.player.cg)
         self.pool = BulletPool(POOL, MAX_HITS)
         self.recent_hits: list = []          # (point NED, kind, time_s)
+        # other players' guns (multiplayer, world/net_combat.py): owner -> their aircraft's model, and
+        # their rounds' hits on the player (owner, point body axes), for the net to report
+        self.shooter_models: dict = {}
+        self.remote_hits: list = []
         self.t_s = 0.0
         self.tick_count = 0
         self.hits_scored = 0
@@ -348,7 +353,8 @@ class Combat:
     def _struck(self, h):
         """The aircraft a round struck (model, state, 'player' or 'opponent') and the round (calibre mm,
         kind) from its shooter's gun."""
-        shooter = self.player_model if h.owner == PLAYER else self.opp_sim.model
+        shooter = self.player_model if h.owner == PLAYER else self.shooter_models.get(h.owner) \
+            if h.owner >= REMOTE_BASE else self.opp_sim.model
         calibre, kind = AircraftData(shooter).gun_round(h.gun)
         if h.target == OPPONENT:
             return self.opp_sim.model, self.opp_sim.state, "opponent", calibre, kind
@@ -410,6 +416,8 @@ class Combat:
                 else:
                     self.player.hits_taken += 1
                     self.recent_hits.append((None, "player", self.t_s))
+                    if h.owner >= REMOTE_BASE:
+                        self.remote_hits.append((h.owner, h.point))
             else:
                 idx = h.target
                 self.recent_hits.append((h.point, "target", self.t_s))

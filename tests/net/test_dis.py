@@ -151,12 +151,14 @@ def test_two_links_see_each_other_and_drop_what_is_not_an_aircraft():
         import time
         time.sleep(0.05)
         ev_a, ev_b = a.poll(1.0), b.poll(1.0)
-        assert ev_a == [(1.0, "joined", "RED1")] and ev_b == [(1.0, "joined", "BLUE1")]
+        assert [e[:3] for e in ev_a] == [(1.0, "joined", "RED1")] and [e[:3] for e in ev_b] == [(1.0, "joined", "BLUE1")]
+        assert ev_a[0][3] == theirs.entity_type
         assert list(a.remotes) == [theirs.key]
         assert sum(a.refused.values()) == 4 and a.refused["our own entity"] == 1
         p, _ = a.remotes[theirs.key].smoother.pose(2.0)
         assert np.linalg.norm(p - (theirs.position_ned_m + theirs.velocity_ned_ms + 0.5 * theirs.accel_ned_ms2)) < 0.01
-        assert a.poll(1.0 + TIMEOUT_S + 0.1) == [(1.0 + TIMEOUT_S + 0.1, "left", "RED1")] and not a.remotes
+        assert [e[:3] for e in a.poll(1.0 + TIMEOUT_S + 0.1)] == [(1.0 + TIMEOUT_S + 0.1, "left", "RED1")]
+        assert not a.remotes
     finally:
         a.close()
         b.close()

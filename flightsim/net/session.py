@@ -1,0 +1,270 @@
+"""One player's multiplayer session over DIS (issue 36): the local aircraft out as Entity State
+PDUs when its dead reckoning drifts or the heartbeat is due, the remote aircraft in, each drawn on
+its smoothed dead-reckoned path, and what the game reads published whole each tick.
+
+    cfg = NetConfig.parse(listen=3000, send="127.0.0.1:3001,10.0.0.7:3000", callsign="RED1", exercise=1)
+    net = NetSession(cfg)                # the socket: one for the whole game
+    net.attach("p51d", origin=(51.19, -1.03))     # each World the player flies
+    net.tick(state, diag, t_s)          # the world's hook (physics thread), once a tick
+    net.frame                           # NetFrame: remotes (position, attitude, flags), peers, events
+
+Everything the game reads is in the frozen ``NetFrame`` swapped whole each tick (the renderer and
+the telemetry never reach into the link). Times on the network side are the wall clock's
+(``clock``), not the simulation's: two players' clocks only agree on the wall's pace.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..physics.named import AircraftView
+from .dead_reckoning import must_send
+from .dis import DRM_RVW, EntityState, dis_timestamp
+from .dis_warfare import Detonation, Fire, encode_detonation, encode_fire
+from .entity_types import entity_type_of, nearest_aircraft
+from .link import DIS_PORT, DisLink
+
+MAX_PEERS = 64                  # a --dis-send list longer than this is refused (a typo, not a LAN)
+SITE = 1                        # our site number; the application number is the listening port
+
+
+class BadNetConfig(ValueError):
+    """A multiplayer option that cannot work: the message says which and why, in one line."""
+
+
+def parse_peers(text: str) -> list:
+    """'HOST:PORT[,HOST:PORT...]' as [(host, port)]; BadNetConfig names the bad item."""
+    peers = []
+    for item in (text or "").split(","):
+        item = item.strip()
+        if not item:
+            continue
+        host, sep, port = item.rpartition(":")
+        if not sep or not host:
+            raise BadNetConfig(f"--dis-send: '{item}' is not HOST:PORT")
+        try:
+            p = int(port)
+        except ValueError:
+            raise BadNetConfig(f"--dis-send: '{item}': the port '{port}' is not a number") from None
+        if not 1 <= p <= 65535:
+            raise BadNetConfig(f"--dis-send: '{item}': port {p} is not 1-65535")
+        peers.append((host, p))
+    if len(peers) > MAX_PEERS:
+        raise BadNetConfig(f"--dis-send: {len(peers)} peers, at most {MAX_PEERS}")
+    return peers
+
+
+@dataclass(frozen=True)
+class NetConfig:
+    listen_port: int = DIS_PORT
+    peers: tuple = ()
+    callsign: str = "PILOT"
+    exercise: int = 1
+    bind_host: str = "0.0.0.0"
+
+    @classmethod
+    def parse(cls, listen=None, send="", callsign=None, exercise=None, bind_host="0.0.0.0") -> NetConfig:
+        port = DIS_PORT if listen is None else int(listen)
+        if not 0 <= port <= 65535:
+            raise BadNetConfig(f"--dis-listen: port {port} is not 0-65535")
+        ex = 1 if exercise is None else int(exercise)
+        if not 1 <= ex <= 255:
+            raise BadNetConfig(f"--exercise: {ex} is not 1-255 (DIS's exercise id is one byte, 0 unused)")
+        name = "PILOT" if callsign is None else str(callsign)
+        try:
+            name.encode("ascii")
+        except UnicodeEncodeError:
+            raise BadNetConfig(f"--callsign: '{name}' is not plain ASCII (DIS's marking)") from None
+        if not 1 <= len(name) <= 11 or not name.isprintable():
+            raise BadNetConfig(f"--callsign: '{name}' must be 1-11 printable characters (DIS's marking)")
+        return cls(port, tuple(parse_peers(send)), name, ex, bind_host)
+
+
+@dataclass(frozen=True)
+class RemoteAircraft:
+    """Another player's aircraft as the game draws it, at the frame's wall time."""
+    key: tuple                  # DIS entity id (site, application, entity)
+    callsign: str
+    aircraft: str               # our aircraft nearest its entity type (drawn as that)
+    entity_type: tuple
+    position_ned_m: np.ndarray
+    R: np.ndarray               # body -> NED
+    velocity_ned_ms: np.ndarray
+    gear_down: bool
+    engine_on: bool
+    afterburner: bool
+    destroyed: bool
+    force: int
+    age_s: float                # since its last Entity State
+
+
+@dataclass(frozen=True)
+class Peer:
+    callsign: str
+    aircraft: str
+    distance_m: float
+    age_s: float
+
+    def as_json(self) -> dict:
+        return {"callsign": self.callsign, "aircraft": self.aircraft, "distance_m": round(self.distance_m, 1),
+                "age_s": round(self.age_s, 2)}
+
+
+@dataclass(frozen=True)
+class NetFrame:
+    tick: int
+    wall_s: float
+    remotes: tuple = ()                          # RemoteAircraft
+    peers: tuple = ()                            # Peer, nearest first
+    events: tuple = ()                           # (wall s, 'joined' / 'left', callsign, aircraft), the newest
+    event_count: int = 0
+    sent: int = 0                                # Entity State PDUs sent (each peer counted)
+    bytes_sent: int = 0
+    received: int = 0
+    refused: int = 0                             # datagrams dropped (malformed, not ours, hostile)
+    listen_port: int = 0
+
+
+MAX_EVENTS = 32
+
+
+@dataclass
+class _Sent:
+    es: EntityState
+    t_s: float
+    reasons: dict = field(default_factory=dict)
+
+
+class NetSession:
+    """The DIS side of one World: see the module."""
+
+    def __init__(self, config: NetConfig, clock=time.monotonic, entity: int = 1):
+        self.config = config
+        self.clock = clock
+        self.link = DisLink(config.listen_port, config.peers, (0.0, 0.0), config.exercise, config.bind_host)
+        self.key = (SITE, self.link.port, entity)
+        self.aircraft_id = ""
+        self.entity_type = entity_type_of("")
+        self.last: _Sent | None = None
+        self.send_reasons: dict = {}
+        self.bytes_sent = 0
+        self._events: list = []
+        self._event_count = 0
+        self._tick = 0
+        self._prev_v = None
+        self.frame = NetFrame(0, clock(), listen_port=self.link.port)
+
+    def attach(self, aircraft_id: str, origin) -> None:
+        """Fly ``aircraft_id`` in a world placed on the Earth at ``origin`` (lat, lon deg): each
+        World the player flies attaches the one session (the socket outlives scenario switches)."""
+        self.aircraft_id = aircraft_id
+        self.entity_type = entity_type_of(aircraft_id)
+        self.link.origin = origin
+        self.last = None                  # the new aircraft goes out at once
+        self._prev_v = None
+
+    # ------------------------------------------------------------------ the physics thread's hook
+    def tick(self, state, diag, t_s: float, alive: bool = True) -> NetFrame:
+        now = self.clock()
+        es = self._entity(state, diag, now, alive)
+        why = "first" if self.last is None else must_send(es.position_ned_m, es.R, self.last.es, now - self.last.t_s)
+        if why:
+            self.bytes_sent += self.link.send(es) * max(len(self.link.peers), 1)
+            self.last = _Sent(es, now)
+            self.send_reasons[why] = self.send_reasons.get(why, 0) + 1
+        for t_ev, what, marking, etype in self.link.poll(now):
+            self._events.append((t_ev, what, marking, nearest_aircraft(etype)))
+            self._event_count += 1
+            if what == "joined":
+                self.last = None          # a newcomer hears us at the next tick, not the next heartbeat
+        self._events = self._events[-MAX_EVENTS:]
+        self._tick += 1
+        self.frame = self._publish(es.position_ned_m, now)
+        return self.frame
+
+    def _entity(self, state, diag, now: float, alive: bool) -> EntityState:
+        a = AircraftView(state, diag)
+        v = np.array(a.velocity_ned_ms, dtype=float)
+        acc = np.zeros(3) if self._prev_v is None else (v - self._prev_v[0]) / max(now - self._prev_v[1], 1e-3)
+        self._prev_v = (v, now)
+        if not np.all(np.isfinite(acc)) or float(np.linalg.norm(acc)) > 150.0:
+            acc = np.zeros(3)
+        gear = float(a.surface("gear"))
+        powered = diag is not None
+        flags = {"gear_down": gear < 0.5, "engine_on": powered and float(a.engine_rpm) > 100.0,
+                 "afterburner": powered and float(a.afterburner) > 0.05, "destroyed": not alive}
+        return EntityState(self.key[0], self.key[1], self.key[2], self.entity_type, self.config.callsign,
+                           np.array(a.position_ned_m, dtype=float), v, np.array(a.body_to_ned(), dtype=float),
+                           np.array(a.body_rates_rads, dtype=float), acc, flags, 1, DRM_RVW, dis_timestamp(now))
+
+    def _publish(self, own_pos, now: float) -> NetFrame:
+        remotes, peers = [], []
+        for key, r in self.link.remotes.items():
+            p, R = r.smoother.pose(now)
+            es = r.state
+            kind = nearest_aircraft(es.entity_type)
+            ap = es.appearance
+            age = now - r.last_s
+            remotes.append(RemoteAircraft(key, es.marking, kind, es.entity_type, p, R,
+                                          np.asarray(es.velocity_ned_ms, float), bool(ap.get("gear_down")),
+                                          bool(ap.get("engine_on")), bool(ap.get("afterburner")),
+                                          bool(ap.get("destroyed")), es.force, age))
+            peers.append(Peer(es.marking, kind, float(np.linalg.norm(p - own_pos)), age))
+        peers.sort(key=lambda q: q.distance_m)
+        return NetFrame(self._tick, now, tuple(remotes), tuple(peers), tuple(self._events), self._event_count,
+                        self.link.sent, self.bytes_sent, self.link.received, sum(self.link.refused.values()),
+                        self.link.port)
+
+    # ------------------------------------------------------------------ warfare (world/net_combat.py)
+    def _send(self, data: bytes) -> None:
+        self.bytes_sent += self.link.send_bytes(data) * max(len(self.link.peers), 1)
+
+    def _next_event(self) -> int:
+        self._event_no = (getattr(self, "_event_no", 0) + 1) & 0xFFFF
+        return self._event_no
+
+    def send_fire(self, gun: int, position_ned_m, velocity_ned_ms, rounds: int, rate_per_min: int, he: bool) -> None:
+        """A Fire PDU for the rounds one of our guns fired this tick."""
+        f = Fire(self.key, self._next_event(), gun, np.asarray(position_ned_m, float),
+                 np.asarray(velocity_ned_ms, float), rounds, rate_per_min, he=he)
+        self._send(encode_fire(f, self.link.origin, self.config.exercise, dis_timestamp(self.clock())))
+
+    def send_detonation(self, shooter: tuple, position_ned_m, point_body_m, rounds: int = 1) -> None:
+        """A Detonation PDU: ``shooter``'s rounds struck us (the target decides, flightsim/world/net_combat.py)."""
+        d = Detonation(tuple(shooter), self.key, self._next_event(), np.asarray(position_ned_m, float),
+                       np.asarray(point_body_m, float), rounds=rounds)
+        self._send(encode_detonation(d, self.link.origin, self.config.exercise, dis_timestamp(self.clock())))
+
+    def take_warfare(self) -> list:
+        """The Fire, Detonation and Collision PDUs read since the last call (the world's net combat)."""
+        return self.link.take_warfare()
+
+    def remote_kind(self, key) -> str | None:
+        """The aircraft of ours a remote entity is drawn as (None: not heard from)."""
+        r = self.link.remotes.get(tuple(key))
+        return None if r is None else nearest_aircraft(r.state.entity_type)
+
+    def close(self) -> None:
+        self.link.close()
+
+
+def open_session(cfg: NetConfig, clock=time.monotonic) -> NetSession:
+    """The session, its socket bound; a port in use or an address not this machine's: BadNetConfig."""
+    try:
+        return NetSession(cfg, clock)
+    except OSError as e:
+        raise BadNetConfig(f"multiplayer: cannot listen on UDP {cfg.bind_host}:{cfg.listen_port}: "
+                           f"{e.strerror or e}") from None
+
+
+def describe(cfg: NetConfig, port: int) -> str:
+    """One line for the start: where we listen and whom we tell."""
+    to = ", ".join(f"{h}:{p}" for h, p in cfg.peers) or "nobody (listening only)"
+    return f"multiplayer: {cfg.callsign}, DIS exercise {cfg.exercise}, listening on UDP {port}, sending to {to}"
+
+
+def distance_text(m: float) -> str:
+    return f"{m / 1000.0:.1f} km" if m >= 1000.0 else f"{m:.0f} m"
+

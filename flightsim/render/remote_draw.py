@@ -1,0 +1,123 @@
+"""The other players' aircraft (multiplayer over DIS, issue 36): each drawn with the 3D model and
+livery of the aircraft of ours nearest its entity type (flightsim/net/entity_types.py), where the
+session's frame puts it at this frame's wall time: on its smoothed dead-reckoned path
+(flightsim/net/dead_reckoning.py), so it never jumps.
+
+The renderer reads only the session's published frame (``NetFrame``): no network, no physics here.
+A type's model and painted atlas are made the first time an aircraft of it is seen (a moment's
+work the first time on a machine, then from the disk cache), and kept for the game.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .glutil import mat4, translate
+
+PROP_RPM = 2400.0                  # a remote propeller's rpm while its engine runs (DIS does not send it)
+CALLSIGN_RANGE_M = 8000.0          # the HUD names remote aircraft nearer than this
+
+
+class RemoteRenderer:
+    """GL resources for the remote aircraft; ``update`` with the session's frame each frame, then
+    the Renderer calls ``draw`` (and ``flames`` for the jets' afterburners)."""
+
+    def __init__(self, ctx, renderer):
+        self.ctx = ctx
+        self.renderer = renderer
+        self.types: dict = {}               # our aircraft id -> {drawer, mesh, cg, n_sections, n_stores} or None
+        self.frame = None
+        self.drawn = 0
+        self._last_wall = None
+
+    def _type(self, kind: str):
+        if kind in self.types:
+            return self.types[kind]
+        entry = None
+        try:
+            from ..aircraft_data.compile import compile_aircraft
+            from ..physics.named_model import AircraftData
+            from .aircraft_draw import AircraftDrawer
+            from .model import looks
+            comp = compile_aircraft(kind)
+            r = self.renderer
+            lk = looks.look(comp, r.quality)
+            if lk is not None:
+                data = AircraftData(comp.model)
+                cg = np.asarray(comp.cg_m, dtype=np.float64)
+                entry = {"drawer": AircraftDrawer(self.ctx, lk, cg, low=r.quality == "low",
+                                                  shadow_defines=r.shadow.defines(),
+                                                  anisotropy=r.q.get("anisotropy", 1.0)),
+                         "mesh": lk.model, "cg": cg, "n_sections": data.n_sections, "n_stores": len(data.stores)}
+        except Exception as e:               # a type we cannot draw: said once, the others still drawn
+            print(f"multiplayer: cannot draw a {kind}: {e}", flush=True)
+        self.types[kind] = entry
+        return entry
+
+    def update(self, frame) -> None:
+        self.frame = frame
+
+    def _poses(self):
+        f = self.frame
+        if f is None:
+            return []
+        out = []
+        for r in f.remotes:
+            t = self._type(r.aircraft)
+            if t is None:
+                continue
+            out.append((r, t))
+        return out
+
+    def draw(self, view, m_proj, common) -> int:
+        tris = 0
+        self.drawn = 0
+        f = self.frame
+        dt = 0.0
+        if f is not None:
+            dt = 0.0 if self._last_wall is None else min(max(f.wall_s - self._last_wall, 0.0), 0.1)
+            self._last_wall = f.wall_s
+        eye = np.asarray(view.eye_ned_m, dtype=np.float64)
+        for r, t in self._poses():
+            dr = t["drawer"]
+            n = t["n_sections"]
+            dr.spin(PROP_RPM if r.engine_on else 0.0, dt)
+            model = mat4(np.asarray(r.R, dtype=np.float64), r.position_ned_m - eye) @ translate(-t["cg"])
+            parts = dr.parts(np.zeros((n,)), 0.0, 0.0 if r.gear_down else 1.0, np.zeros(n), np.zeros(n),
+                             np.zeros(t["n_stores"]))
+            tris += dr.draw(view, m_proj, common, model, parts, shadow=getattr(self.renderer, "shadow", None))
+            self.drawn += 1
+        return tris
+
+    def flames(self) -> list:
+        """The afterburning remotes' nozzles for the renderer's flames: (nozzles, aft axis, ab, spool)."""
+        out = []
+        f = self.frame
+        if f is None:
+            return out
+        for r in f.remotes:
+            t = self.types.get(r.aircraft)
+            if t is None or not r.afterburner or not t["mesh"].nozzles:
+                continue
+            R = np.asarray(r.R, dtype=np.float64)
+            noz = [(r.position_ned_m + (np.asarray(p) - t["cg"]) @ R.T, rad) for p, rad in t["mesh"].nozzles]
+            out.append((noz, -R[:, 0], 1.0, 1.0))
+        return out
+
+    def release(self) -> None:
+        for t in self.types.values():
+            if t is not None:
+                t["drawer"].release()
+        self.types = {}
+
+
+def labels(frame, eye_ned_m) -> list:
+    """(position NED, text) of each remote aircraft near enough to name on the HUD."""
+    if frame is None:
+        return []
+    eye = np.asarray(eye_ned_m, dtype=np.float64)
+    out = []
+    for r in frame.remotes:
+        d = float(np.linalg.norm(r.position_ned_m - eye))
+        if d <= CALLSIGN_RANGE_M:
+            out.append((r.position_ned_m, f"{r.callsign} {d / 1000.0:.1f} km" if d >= 1000 else f"{r.callsign} {d:.0f} m"))
+    return out

@@ -1,0 +1,223 @@
+"""Multiplayer sessions over DIS on loopback (issue 36): two Worlds each see the other's aircraft
+where it is, on the DIS thresholds' traffic; joined and left; bad options refused in one line;
+hostile datagrams counted and dropped without touching the local aircraft."""
+import json
+import socket
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from flightsim.net.entity_types import ENTITY_TYPES, entity_type_of, nearest_aircraft
+from flightsim.net.session import BadNetConfig, NetConfig, open_session, parse_peers
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+def _free_port():
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.bind(("127.0.0.1", 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def _pair(clock):
+    pa, pb = _free_port(), _free_port()
+    a = open_session(NetConfig.parse(pa, f"127.0.0.1:{pb}", "RED1", 3, bind_host="127.0.0.1"), clock)
+    b = open_session(NetConfig.parse(pb, f"127.0.0.1:{pa}", "BLUE2", 3, bind_host="127.0.0.1"), clock)
+    return a, b
+
+
+def test_bad_options_are_refused_in_one_line():
+    for send, want in (("localhost", "not HOST:PORT"), ("h:x", "not a number"), ("h:70000", "not 1-65535"),
+                       (":3000", "not HOST:PORT")):
+        with pytest.raises(BadNetConfig, match=want):
+            parse_peers(send)
+    assert parse_peers(" 10.0.0.1:3000, ::1:3001 ,") == [("10.0.0.1", 3000), ("::1", 3001)]
+    with pytest.raises(BadNetConfig, match="1-255"):
+        NetConfig.parse(3000, "", "A", 0)
+    with pytest.raises(BadNetConfig, match="1-11 printable"):
+        NetConfig.parse(3000, "", "A_CALLSIGN_TOO_LONG", 1)
+    with pytest.raises(BadNetConfig, match="ASCII"):
+        NetConfig.parse(3000, "", "Jäger", 1)
+    # a port another socket holds: refused with the port named, nothing raised past it
+    hold = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    hold.bind(("127.0.0.1", 0))
+    try:
+        with pytest.raises(BadNetConfig, match=str(hold.getsockname()[1])):
+            open_session(NetConfig.parse(hold.getsockname()[1], "", "A", 1, bind_host="127.0.0.2.5"))
+    finally:
+        hold.close()
+
+
+def test_the_command_line_refuses_what_cannot_work():
+    from flightsim.app.cli import main
+    for argv, want in ((["--dis-send", "127.0.0.1:3001"], "--dis-send needs --multiplayer"),
+                       (["--multiplayer", "--frames", "2", "--screenshot", "x.png"], "not with --frames"),
+                       (["--multiplayer", "--headless-telemetry", "--exercise", "300"], "1-255")):
+        r = subprocess.run([sys.executable, "run.py", *argv], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2 and want in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert main  # (imported: the parser builds)
+
+
+def test_every_aircraft_has_an_entity_type_and_comes_back_as_itself():
+    from flightsim.aircraft_data.loader import list_aircraft
+    for a in list_aircraft():
+        t = entity_type_of(a)
+        assert t[:2] == (1, 2), a                      # a platform in the air domain
+        assert nearest_aircraft(t) == a, a
+    assert len(set(ENTITY_TYPES.values())) == len(ENTITY_TYPES)
+    # a type we do not have is drawn as the nearest of ours: same country and category first
+    us_fighter = ENTITY_TYPES["f15c"][:4] + (99, 9, 0)
+    assert nearest_aircraft(us_fighter) in ("f15c", "p51d")
+    assert nearest_aircraft((1, 2, 78, 1, 99, 9, 0)) == "bf109"
+    assert nearest_aircraft((3, 1, 0, 0, 0, 0, 0))      # not even an aircraft: still drawn as something
+
+
+def test_two_worlds_see_each_other_where_they_are():
+    from flightsim.world.assembly import World
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        wa = World("p51d", "airfield", small_world=True, net=a)
+        wb = World("spitfire", "airfield", small_world=True, net=b)
+        assert wa.physics.max_time_scale == 1
+        for k in range(250):                          # 5 s, both in step with the wall clock
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+        fa, fb = a.frame, b.frame
+        assert [p.callsign for p in fa.peers] == ["BLUE2"] and [p.callsign for p in fb.peers] == ["RED1"]
+        ra, rb = fa.remotes[0], fb.remotes[0]
+        assert ra.aircraft == "spitfire" and rb.aircraft == "p51d"
+        # the truth at A's frame's wall time: B's state before its last step (A ticked first). A read
+        # B's last update a tick after it was sent (read at A's next tick): so within DIS's 1 m
+        # threshold plus a tick's flight (2.5 m at 125 m/s)
+        truth_b = np.asarray(wb.buffer.read()[0].position_ned_m)
+        lag = 0.02 * np.linalg.norm(ra.velocity_ned_ms)
+        assert np.linalg.norm(ra.position_ned_m - truth_b) < 1.0 + lag + 0.2
+        truth_a = np.asarray(wa.buffer.read()[1].position_ned_m)     # (B ticked after A: A's newest state)
+        assert np.linalg.norm(rb.position_ned_m - truth_a) < 1.0 + lag + 0.2
+        # straight flight needs few updates: far fewer than one a tick
+        assert 1 <= fa.sent <= 30 and fa.refused == 0
+        events = [(e[1], e[2], e[3]) for e in fa.events]
+        assert ("joined", "BLUE2", "spitfire") in events
+        # B goes quiet: after DIS's 12 s it has left A's world
+        for k in range(650):
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+        assert a.frame.peers == () and ("left", "BLUE2", "spitfire") in [(e[1], e[2], e[3]) for e in a.frame.events]
+    finally:
+        a.close()
+        b.close()
+
+
+def test_hostile_datagrams_are_counted_and_dropped():
+    from flightsim.net.dis import encode
+    from flightsim.world.assembly import World
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        wa = World("p51d", "airfield", small_world=True, net=a)
+        before = wa.physics.state.copy()
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        port = a.link.port
+        good = None
+        wb = World("spitfire", "airfield", small_world=True, net=b)
+        wb.physics.tick(clock.t)
+        es = b.last.es
+        good = encode(es, b.link.origin, 3)
+        junk = [b"", b"\x07" * 3, good[:100], good + b"\0" * 7, bytes(144), good.replace(b"BLUE2", b"RED1\0"),
+                struct.pack(">BBBB", 7, 3, 1, 1) + b"\xff" * 140]
+        nan = bytearray(good)
+        nan[48:56] = struct.pack(">d", float("nan"))
+        junk.append(bytes(nan))
+        huge = bytearray(good)
+        huge[19] = 255                                  # 255 variable parameters in 144 bytes
+        junk.append(bytes(huge))
+        spoof = bytearray(good)
+        struct.pack_into(">HHH", spoof, 12, *a.key)      # our own entity id from elsewhere
+        junk.append(bytes(spoof))
+        for d in junk:
+            s.sendto(d, ("127.0.0.1", port))
+        s.close()
+        import time
+        time.sleep(0.05)
+        clock.t += 0.02
+        wa.physics.tick(clock.t)
+        assert a.frame.refused >= len(junk) - 1, dict(a.link.refused)           # (the renamed one is well-formed)
+        assert np.all(np.isfinite(wa.physics.state))
+        assert np.linalg.norm(wa.physics.state[:3] - before[:3]) < 10.0
+        for r in a.frame.remotes:
+            assert np.all(np.isfinite(r.position_ned_m))
+    finally:
+        a.close()
+        b.close()
+
+
+def test_two_headless_players_on_loopback():
+    """Two processes as a player starts them: each hears the other ("joined", a peer with its
+    callsign, aircraft and distance in every JSON line)."""
+    pa, pb = _free_port(), _free_port()
+    cmd = [sys.executable, "run.py", "--headless-telemetry", "--scenario", "airfield", "--seconds", "6", "--json",
+           "--multiplayer"]
+    p1 = subprocess.Popen(cmd + ["--aircraft", "p51d", "--dis-listen", str(pa), "--dis-send", f"127.0.0.1:{pb}",
+                                 "--callsign", "RED1"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    p2 = subprocess.Popen(cmd + ["--aircraft", "bf109", "--dis-listen", str(pb), "--dis-send", f"127.0.0.1:{pa}",
+                                 "--callsign", "BLUE2"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    out1, _ = p1.communicate(timeout=180)
+    out2, _ = p2.communicate(timeout=180)
+    assert p1.returncode == 0 and p2.returncode == 0
+    for out, other, kind in ((out1, "BLUE2", "bf109"), (out2, "RED1", "p51d")):
+        lines = [json.loads(x) for x in out.splitlines() if x.startswith("{")]
+        last = lines[-1]
+        assert [p["callsign"] for p in last["peers"]] == [other]
+        assert last["peers"][0]["aircraft"] == kind and last["peers"][0]["distance_m"] < 2000.0
+        assert any(e["event"] == "joined" and other in e["detail"] for ln in lines for e in ln["events"])
+        assert last["net"]["refused"] == 0
+
+
+def test_guns_across_the_network_the_target_decides():
+    """A fires at B 250 m ahead: Fire PDUs carry the rounds, B's World flies them against B and its
+    own damage model, B reports each hit with a Detonation PDU and A scores them."""
+    from flightsim.physics.named import AircraftView
+    from flightsim.world.assembly import World
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        wa = World("p51d", "fighter_air", small_world=True, net=a)
+        wb = World("p51d", "fighter_air", small_world=True, net=b)
+        assert wa.combat is not None and wa.net_combat is not None     # guns live with no AI in the scenario
+        va, vb = AircraftView(wa.physics.state), AircraftView(wb.physics.state)
+        R = va.body_to_ned()
+        vb.set_position_ned(*(va.position_ned_m + 250.0 * R[:, 0] - 1.0 * R[:, 2]))
+        fire = wa.initial_inputs.replace(fire=1.0)
+        for k in range(100):
+            clock.t += 0.02
+            if k == 10:
+                wa.mailbox.post(fire)
+            if k == 60:
+                wa.mailbox.post(wa.initial_inputs)
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+        na, nb = wa.net_combat, wb.net_combat
+        assert na.fires_sent > 10 and nb.rounds_in > 50
+        taken = wb.combat.player.hits_taken
+        assert taken > 0 and nb.hits_reported == taken                # B decided, and said so
+        assert na.hits_confirmed == taken == wa.combat.hits_scored    # A scored exactly those
+        assert a.frame.refused == 0 and b.frame.refused == 0
+    finally:
+        a.close()
+        b.close()
