@@ -143,6 +143,9 @@ class Game:
         if combat_r is not None:
             from ..render.combat_draw import hud_text
             extra += "   " + hud_text(combat_r.frame)
+        if remotes_r is not None:
+            from ..render.remote_draw import pilots_line
+            extra += "   " + pilots_line(remotes_r.frame)
         # the physics publishes a paused snapshot when it pauses, and each snapshot its time acceleration
         scale = int(getattr(pose.snapshot, "time_scale", 1))
         self.hud.time_scale = None if scale == 1 else float(scale)

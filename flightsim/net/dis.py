@@ -85,9 +85,15 @@ def _appearance_flags(word: int) -> dict:
     return out
 
 
-def dis_timestamp(t_s: float) -> int:
-    """DIS's relative timestamp: the units of 3600 s / 2^31 past the hour, low bit 0."""
-    return (int((t_s % 3600.0) / 3600.0 * (2 ** 31 - 1)) << 1) & 0xFFFFFFFE
+def dis_timestamp(t_s: float, absolute: bool = False) -> int:
+    """DIS's timestamp: the units of 3600 s / 2^31 past the hour; low bit 0 relative (any clock),
+    1 absolute (``t_s`` UTC seconds, the hosts' clocks synchronised, e.g. by NTP)."""
+    return ((int((t_s % 3600.0) / 3600.0 * (2 ** 31 - 1)) << 1) & 0xFFFFFFFE) | (1 if absolute else 0)
+
+
+def timestamp_seconds(stamp: int) -> tuple[float, bool]:
+    """(seconds past the hour, absolute?) of a DIS timestamp."""
+    return (stamp >> 1) / (2 ** 31 - 1) * 3600.0, bool(stamp & 1)
 
 
 def encode(es: EntityState, origin, exercise: int = 1) -> bytes:

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..physics.named import AircraftView
 from .dead_reckoning import must_send
-from .dis import DRM_RVW, EntityState, dis_timestamp
+from .dis import DRM_RVW, EntityState, dis_timestamp, timestamp_seconds
 from .dis_warfare import Detonation, Fire, encode_detonation, encode_fire
 from .entity_types import entity_type_of, nearest_aircraft
 from .link import DIS_PORT, DisLink
@@ -105,11 +105,12 @@ class Peer:
     callsign: str
     aircraft: str
     distance_m: float
-    age_s: float
+    age_s: float                # since its last Entity State
+    ping_ms: float | None = None   # one-way delay of its updates (absolute DIS timestamps: clocks in step), smoothed
 
     def as_json(self) -> dict:
         return {"callsign": self.callsign, "aircraft": self.aircraft, "distance_m": round(self.distance_m, 1),
-                "age_s": round(self.age_s, 2)}
+                "age_s": round(self.age_s, 2), "ping_ms": None if self.ping_ms is None else round(self.ping_ms, 1)}
 
 
 @dataclass(frozen=True)
@@ -140,9 +141,11 @@ class _Sent:
 class NetSession:
     """The DIS side of one World: see the module."""
 
-    def __init__(self, config: NetConfig, clock=time.monotonic, entity: int = 1):
+    def __init__(self, config: NetConfig, clock=time.monotonic, entity: int = 1, utc=time.time):
         self.config = config
         self.clock = clock
+        self.utc = utc                  # UTC seconds: the absolute DIS timestamps (a peer's delay)
+        self.delay_s: dict = {}         # remote key -> smoothed one-way delay of its updates
         self.link = DisLink(config.listen_port, config.peers, (0.0, 0.0), config.exercise, config.bind_host)
         self.key = (SITE, self.link.port, entity)
         self.aircraft_id = ""
@@ -180,9 +183,28 @@ class NetSession:
             if what == "joined":
                 self.last = None          # a newcomer hears us at the next tick, not the next heartbeat
         self._events = self._events[-MAX_EVENTS:]
+        self._delays(now)
         self._tick += 1
         self.frame = self._publish(es.position_ned_m, now)
         return self.frame
+
+    def _delays(self, now: float) -> None:
+        """Each remote's one-way delay from the updates that came in this poll, where its sender
+        stamps absolute time (ours does): its stamp against our UTC clock, within the hour."""
+        utc = self.utc() % 3600.0
+        for key, r in self.link.remotes.items():
+            if r.last_s != now:
+                continue
+            sent, absolute = timestamp_seconds(r.state.timestamp)
+            if not absolute:
+                continue
+            d = (utc - sent + 1800.0) % 3600.0 - 1800.0
+            if -1.0 < d < 10.0:
+                old = self.delay_s.get(key)
+                self.delay_s[key] = d if old is None else 0.8 * old + 0.2 * d
+        for key in list(self.delay_s):
+            if key not in self.link.remotes:
+                del self.delay_s[key]
 
     def _entity(self, state, diag, now: float, alive: bool) -> EntityState:
         a = AircraftView(state, diag)
@@ -197,7 +219,8 @@ class NetSession:
                  "afterburner": powered and float(a.afterburner) > 0.05, "destroyed": not alive}
         return EntityState(self.key[0], self.key[1], self.key[2], self.entity_type, self.config.callsign,
                            np.array(a.position_ned_m, dtype=float), v, np.array(a.body_to_ned(), dtype=float),
-                           np.array(a.body_rates_rads, dtype=float), acc, flags, 1, DRM_RVW, dis_timestamp(now))
+                           np.array(a.body_rates_rads, dtype=float), acc, flags, 1, DRM_RVW,
+                           dis_timestamp(self.utc(), absolute=True))
 
     def _publish(self, own_pos, now: float) -> NetFrame:
         remotes, peers = [], []
@@ -211,7 +234,9 @@ class NetSession:
                                           np.asarray(es.velocity_ned_ms, float), bool(ap.get("gear_down")),
                                           bool(ap.get("engine_on")), bool(ap.get("afterburner")),
                                           bool(ap.get("destroyed")), es.force, age))
-            peers.append(Peer(es.marking, kind, float(np.linalg.norm(p - own_pos)), age))
+            d = self.delay_s.get(key)
+            peers.append(Peer(es.marking, kind, float(np.linalg.norm(p - own_pos)), age,
+                              None if d is None else 1000.0 * max(d, 0.0)))
         peers.sort(key=lambda q: q.distance_m)
         return NetFrame(self._tick, now, tuple(remotes), tuple(peers), tuple(self._events), self._event_count,
                         self.link.sent, self.bytes_sent, self.link.received, sum(self.link.refused.values()),
@@ -229,13 +254,13 @@ class NetSession:
         """A Fire PDU for the rounds one of our guns fired this tick."""
         f = Fire(self.key, self._next_event(), gun, np.asarray(position_ned_m, float),
                  np.asarray(velocity_ned_ms, float), rounds, rate_per_min, he=he)
-        self._send(encode_fire(f, self.link.origin, self.config.exercise, dis_timestamp(self.clock())))
+        self._send(encode_fire(f, self.link.origin, self.config.exercise, dis_timestamp(self.utc(), absolute=True)))
 
     def send_detonation(self, shooter: tuple, position_ned_m, point_body_m, rounds: int = 1) -> None:
         """A Detonation PDU: ``shooter``'s rounds struck us (the target decides, flightsim/world/net_combat.py)."""
         d = Detonation(tuple(shooter), self.key, self._next_event(), np.asarray(position_ned_m, float),
                        np.asarray(point_body_m, float), rounds=rounds)
-        self._send(encode_detonation(d, self.link.origin, self.config.exercise, dis_timestamp(self.clock())))
+        self._send(encode_detonation(d, self.link.origin, self.config.exercise, dis_timestamp(self.utc(), absolute=True)))
 
     def take_warfare(self) -> list:
         """The Fire, Detonation and Collision PDUs read since the last call (the world's net combat)."""

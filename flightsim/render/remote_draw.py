@@ -14,7 +14,6 @@ import numpy as np
 from .glutil import mat4, translate
 
 PROP_RPM = 2400.0                  # a remote propeller's rpm while its engine runs (DIS does not send it)
-CALLSIGN_RANGE_M = 8000.0          # the HUD names remote aircraft nearer than this
 
 
 class RemoteRenderer:
@@ -110,14 +109,17 @@ class RemoteRenderer:
         self.types = {}
 
 
-def labels(frame, eye_ned_m) -> list:
-    """(position NED, text) of each remote aircraft near enough to name on the HUD."""
+def pilots_line(frame, most: int = 4) -> str:
+    """The HUD's line of the other players present: callsign, range and ping, nearest first."""
     if frame is None:
-        return []
-    eye = np.asarray(eye_ned_m, dtype=np.float64)
-    out = []
-    for r in frame.remotes:
-        d = float(np.linalg.norm(r.position_ned_m - eye))
-        if d <= CALLSIGN_RANGE_M:
-            out.append((r.position_ned_m, f"{r.callsign} {d / 1000.0:.1f} km" if d >= 1000 else f"{r.callsign} {d:.0f} m"))
-    return out
+        return ""
+    if not frame.peers:
+        return f"MP {frame.listen_port}: no other pilots"
+    parts = []
+    for p in frame.peers[:most]:
+        rng = f"{p.distance_m / 1000.0:.1f} km" if p.distance_m >= 1000.0 else f"{p.distance_m:.0f} m"
+        ping = "" if p.ping_ms is None else f" {p.ping_ms:.0f} ms"
+        parts.append(f"{p.callsign} {rng}{ping}")
+    more = f" +{len(frame.peers) - most}" if len(frame.peers) > most else ""
+    return f"PILOTS {len(frame.peers)}: " + ", ".join(parts) + more
+

@@ -221,3 +221,33 @@ def test_guns_across_the_network_the_target_decides():
     finally:
         a.close()
         b.close()
+
+
+def test_ping_from_absolute_timestamps_and_the_hud_line():
+    """Each player stamps its PDUs with absolute DIS time (UTC): a peer's one-way delay is its stamp
+    against our clock; the HUD lists the pilots present with range and ping."""
+    from flightsim.render.remote_draw import pilots_line
+    from flightsim.world.assembly import World
+    clock = Clock()
+    utc = [7200.0 + 123.0]
+    pa, pb = _free_port(), _free_port()
+    a = open_session(NetConfig.parse(pa, f"127.0.0.1:{pb}", "RED1", 1, bind_host="127.0.0.1"), clock)
+    b = open_session(NetConfig.parse(pb, f"127.0.0.1:{pa}", "BLUE2", 1, bind_host="127.0.0.1"), clock)
+    a.utc = b.utc = lambda: utc[0]
+    try:
+        wa = World("p51d", "airfield", small_world=True, net=a)
+        wb = World("spitfire", "airfield", small_world=True, net=b)
+        assert pilots_line(a.frame).startswith("MP ") and "no other pilots" in pilots_line(a.frame)
+        for k in range(20):
+            clock.t += 0.02
+            wb.physics.tick(clock.t)
+            utc[0] += 0.035                      # 35 ms on the way (A reads after)
+            wa.physics.tick(clock.t)
+            utc[0] -= 0.035 - 0.02
+        peer = a.frame.peers[0]
+        assert peer.ping_ms == pytest.approx(35.0, abs=3.0)
+        assert pilots_line(a.frame).startswith("PILOTS 1: BLUE2 ") and "35 ms" in pilots_line(a.frame)
+        assert peer.as_json()["ping_ms"] == pytest.approx(35.0, abs=3.0)
+    finally:
+        a.close()
+        b.close()
