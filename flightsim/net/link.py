@@ -34,6 +34,15 @@ class Remote:
     state: EntityState
     last_s: float
     smoother: Smoother = field(default_factory=Smoother)
+    source: tuple = ()             # the address its first update came from: another claiming it is refused
+
+
+def older(stamp: int, than: int) -> bool:
+    """DIS timestamp ``stamp`` is before ``than`` (both past the same hour's start, or just across
+    it: a difference of more than half an hour is the hour's wrap, not age)."""
+    a, b = stamp >> 1, than >> 1
+    half = 2 ** 30
+    return 0 < (b - a) % (2 * half) < half
 
 
 class DisLink:
@@ -75,7 +84,7 @@ class DisLink:
         new = []
         for _ in range(MAX_PER_POLL):
             try:
-                data, _ = self.sock.recvfrom(MAX_DATAGRAM)
+                data, source = self.sock.recvfrom(MAX_DATAGRAM)
             except (BlockingIOError, InterruptedError):
                 break
             except OSError as e:              # e.g. a port unreachable from an earlier send
@@ -95,8 +104,14 @@ class DisLink:
                 continue
             r = self.remotes.get(es.key)
             if r is None:
-                r = self.remotes[es.key] = Remote(es, t_s)
+                r = self.remotes[es.key] = Remote(es, t_s, source=tuple(source))
                 new.append((t_s, "joined", es.marking, es.entity_type))
+            elif r.source and tuple(source) != r.source:
+                self.refused["an entity's id from another address"] += 1     # spoofed
+                continue
+            elif older(es.timestamp, r.state.timestamp):
+                self.refused["older than its last update (reordered)"] += 1
+                continue
             r.state, r.last_s = es, t_s
             r.smoother.update(es, t_s)
         for key, r in list(self.remotes.items()):

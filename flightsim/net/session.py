@@ -26,6 +26,7 @@ from .dis_warfare import Detonation, Fire, encode_detonation, encode_fire
 from .entity_types import entity_type_of, nearest_aircraft
 from .link import DIS_PORT, DisLink
 
+MAX_LEAD_S = 0.5               # the most of a peer's measured delay its dead reckoning makes up
 MAX_PEERS = 64                  # a --dis-send list longer than this is refused (a typo, not a LAN)
 SITE = 1                        # our site number; the application number is the listening port
 
@@ -225,7 +226,8 @@ class NetSession:
     def _publish(self, own_pos, now: float) -> NetFrame:
         remotes, peers = [], []
         for key, r in self.link.remotes.items():
-            p, R = r.smoother.pose(now)
+            # drawn where it is now: its updates' measured delay (absolute timestamps) made up
+            p, R = r.smoother.pose(now + min(self.delay_s.get(key, 0.0), MAX_LEAD_S))
             es = r.state
             kind = nearest_aircraft(es.entity_type)
             ap = es.appearance

@@ -297,7 +297,25 @@ def main(argv=None):
     ap.add_argument("--gym", action="store_true",
                     help="only the Gymnasium environments: env steps per second for 1 and N envs beside JSBSim "
                          "(needs the gym extra)")
+    ap.add_argument("--multiplayer", action="store_true",
+                    help="only the multiplayer load and fault benchmark: N players' DIS sessions on loopback, clean "
+                         "and impaired as netem would (flightsim/net/loadtest.py); --seconds is simulated time")
+    ap.add_argument("--players", default="16,32", help="with --multiplayer: the player counts (default 16,32)")
     args = ap.parse_args(argv)
+    if args.multiplayer:
+        from ..net.loadtest import load_bench, print_rows
+        try:
+            counts = [int(x) for x in args.players.split(",") if x.strip()]
+        except ValueError:
+            raise SystemExit(f"--players: '{args.players}' is not a list of numbers") from None
+        if not counts or min(counts) < 2 or max(counts) > 64:
+            raise SystemExit(f"--players: {args.players}: each count must be 2-64")
+        rows = load_bench(counts, args.seconds if args.seconds != 2.0 else 30.0)
+        if args.json:
+            print(json.dumps({"multiplayer": rows}))
+        else:
+            print_rows(rows)
+        return 0
     if args.gym:
         rows = gym_bench(args.seconds)
         if args.json:

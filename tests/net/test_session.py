@@ -251,3 +251,18 @@ def test_ping_from_absolute_timestamps_and_the_hud_line():
     finally:
         a.close()
         b.close()
+
+
+def test_the_load_benchmark_holds_the_threshold_and_refuses_the_hostile():
+    """The multiplayer benchmark's harness (flightsim/net/loadtest.py), short: with a clean network
+    every remote aircraft is within DIS's 1 m threshold of its truth (its measured delay made up);
+    through the impaired wire everyone still sees everyone; the hostile sender's datagrams are all
+    refused and nothing crashes."""
+    from flightsim.net.loadtest import NETEM, run
+    clean = run(4, 6.0)
+    assert clean["remote_error_m"]["p95"] <= 1.05 and clean["remote_error_m"]["max"] <= 1.2
+    assert clean["peers_seen_min"] == 3 and clean["crashes"] == 0
+    assert clean["hostile_refused_per_client"] > 50
+    assert 0.2 < clean["entity_state_per_s_per_aircraft"] < 10.0       # the thresholds, not a tick rate
+    bad = run(4, 6.0, NETEM)
+    assert bad["peers_seen_min"] == 3 and bad["crashes"] == 0 and bad["remote_error_m"]["mean"] < 15.0
