@@ -266,3 +266,23 @@ def test_the_load_benchmark_holds_the_threshold_and_refuses_the_hostile():
     assert 0.2 < clean["entity_state_per_s_per_aircraft"] < 10.0       # the thresholds, not a tick rate
     bad = run(4, 6.0, NETEM)
     assert bad["peers_seen_min"] == 3 and bad["crashes"] == 0 and bad["remote_error_m"]["mean"] < 15.0
+
+
+def test_an_independent_opendis_sender_appears():
+    """Open-DIS's Python package (not our code) sends an aircraft; our game lists it. opendis 1.0
+    pins numpy below 2, so it lives in its own environment: FLIGHTSIM_OPENDIS_PYTHON names that
+    environment's python (tools/dis_interop/opendis_sender.py says how to make it)."""
+    import os
+    py = os.environ.get("FLIGHTSIM_OPENDIS_PYTHON")
+    if not py:
+        pytest.skip("FLIGHTSIM_OPENDIS_PYTHON not set (an environment with opendis 1.0)")
+    port = _free_port()
+    sender = subprocess.Popen([py, "tools/dis_interop/opendis_sender.py", "--port", str(port), "--seconds", "10"],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    r = subprocess.run([sys.executable, "run.py", "--headless-telemetry", "--scenario", "airfield", "--seconds", "4",
+                        "--json", "--multiplayer", "--dis-listen", str(port)], cwd=ROOT, capture_output=True,
+                       text=True, timeout=120)
+    sender.communicate(timeout=30)
+    lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
+    assert lines and [p["callsign"] for p in lines[-1]["peers"]] == ["OPENDIS"]
+    assert lines[-1]["peers"][0]["aircraft"] == "f15c" and lines[-1]["net"]["refused"] == 0
