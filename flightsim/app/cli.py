@@ -65,6 +65,8 @@ def parser():
                     help="the peers to send to (unicast; a broadcast address such as 192.168.1.255:3000 works too)")
     mp.add_argument("--callsign", default=None, help="our DIS marking, 1-11 ASCII characters (default PILOT)")
     mp.add_argument("--exercise", type=int, default=None, help="DIS exercise id 1-255 (default 1): only its PDUs are read")
+    mp.add_argument("--side", default=None, choices=("blue", "red"),
+                    help="a team dogfight's side (default blue): red starts 8 km ahead, head-on")
     return ap
 
 
@@ -73,7 +75,8 @@ def net_config(args):
     line saying which option and why)."""
     from ..net.session import BadNetConfig, NetConfig
     given = [o for o, v in (("--dis-listen", args.dis_listen), ("--dis-send", args.dis_send or None),
-                            ("--callsign", args.callsign), ("--exercise", args.exercise)) if v is not None]
+                            ("--callsign", args.callsign), ("--exercise", args.exercise), ("--side", args.side))
+             if v is not None]
     if not args.multiplayer:
         if given:
             raise BadNetConfig(f"{given[0]} needs --multiplayer")
@@ -81,7 +84,7 @@ def net_config(args):
     if args.text or args.frames is not None or args.screenshot:
         raise BadNetConfig("--multiplayer flies in the window or with --headless-telemetry, not with "
                            + ("--text" if args.text else "--frames/--screenshot"))
-    return NetConfig.parse(args.dis_listen, args.dis_send, args.callsign, args.exercise)
+    return NetConfig.parse(args.dis_listen, args.dis_send, args.callsign, args.exercise, side=args.side)
 
 
 def list_scenarios(names_only: bool) -> int:

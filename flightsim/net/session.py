@@ -64,9 +64,14 @@ class NetConfig:
     callsign: str = "PILOT"
     exercise: int = 1
     bind_host: str = "0.0.0.0"
+    side: str = "blue"              # a team dogfight's side: DIS force 1 (blue) or 2 (red)
+
+    @property
+    def force(self) -> int:
+        return 2 if self.side == "red" else 1
 
     @classmethod
-    def parse(cls, listen=None, send="", callsign=None, exercise=None, bind_host="0.0.0.0") -> NetConfig:
+    def parse(cls, listen=None, send="", callsign=None, exercise=None, bind_host="0.0.0.0", side=None) -> NetConfig:
         port = DIS_PORT if listen is None else int(listen)
         if not 0 <= port <= 65535:
             raise BadNetConfig(f"--dis-listen: port {port} is not 0-65535")
@@ -80,7 +85,10 @@ class NetConfig:
             raise BadNetConfig(f"--callsign: '{name}' is not plain ASCII (DIS's marking)") from None
         if not 1 <= len(name) <= 11 or not name.isprintable():
             raise BadNetConfig(f"--callsign: '{name}' must be 1-11 printable characters (DIS's marking)")
-        return cls(port, tuple(parse_peers(send)), name, ex, bind_host)
+        sd = "blue" if side is None else str(side)
+        if sd not in ("blue", "red"):
+            raise BadNetConfig(f"--side: '{sd}' is not blue or red")
+        return cls(port, tuple(parse_peers(send)), name, ex, bind_host, sd)
 
 
 @dataclass(frozen=True)
@@ -220,7 +228,7 @@ class NetSession:
                  "afterburner": powered and float(a.afterburner) > 0.05, "destroyed": not alive}
         return EntityState(self.key[0], self.key[1], self.key[2], self.entity_type, self.config.callsign,
                            np.array(a.position_ned_m, dtype=float), v, np.array(a.body_to_ned(), dtype=float),
-                           np.array(a.body_rates_rads, dtype=float), acc, flags, 1, DRM_RVW,
+                           np.array(a.body_rates_rads, dtype=float), acc, flags, self.config.force, DRM_RVW,
                            dis_timestamp(self.utc(), absolute=True))
 
     def _publish(self, own_pos, now: float) -> NetFrame:

@@ -44,6 +44,10 @@ class World:
         set_loadout(comp.model, spec, stores, "start.stores", sc.path)
         self.sim = Sim(comp, env=self.weather.env(), terrain=self.terrain.heights_m)
         self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc, self.start)
+        if net is not None:              # multiplayer: this player's own place in the start (world/mp_start.py)
+            from .mp_start import place
+            place(self.spawn_state, net.config.side, net.config.callsign, sc.start["type"] == "air")
+            self.sim.state[:] = self.spawn_state
         self._make_winch = None
         if sc.start["type"] == "winch":
             w = sc.winch

@@ -286,3 +286,31 @@ def test_an_independent_opendis_sender_appears():
     lines = [json.loads(x) for x in r.stdout.splitlines() if x.startswith("{")]
     assert lines and [p["callsign"] for p in lines[-1]["peers"]] == ["OPENDIS"]
     assert lines[-1]["peers"][0]["aircraft"] == "f15c" and lines[-1]["net"]["refused"] == 0
+
+
+def test_players_start_apart_and_the_sides_head_on():
+    from flightsim.physics.named import AircraftView
+    from flightsim.world.assembly import World
+    from flightsim.world.mp_start import HEAD_ON_M, slot_of
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        assert slot_of("RED1") != slot_of("BLUE2")
+        wa = World("p51d", "fighter_air", small_world=True, net=a)
+        blue = World("p51d", "fighter_air", small_world=True)          # the scenario's own start
+        va, v0 = AircraftView(wa.spawn_state), AircraftView(blue.spawn_state)
+        d = va.position_ned_m - v0.position_ned_m
+        assert 0.0 < np.linalg.norm(d) < 1500.0 and abs(va.euler_rad[2] - v0.euler_rad[2]) < 1e-6
+        b.config = NetConfig.parse(b.link.port, "", "BLUE2", 3, side="red")
+        wb = World("p51d", "fighter_air", small_world=True, net=b)
+        vb = AircraftView(wb.spawn_state)
+        ahead = vb.position_ned_m - v0.position_ned_m
+        fwd = v0.body_to_ned()[:, 0]
+        assert float(ahead @ fwd) == pytest.approx(HEAD_ON_M, abs=1.0)                 # ahead of blue ...
+        assert float(vb.velocity_ned_ms @ v0.velocity_ned_ms) < -0.99 * np.linalg.norm(v0.velocity_ned_ms) ** 2
+        assert b.config.force == 2
+        with pytest.raises(BadNetConfig, match="blue or red"):
+            NetConfig.parse(3000, "", "A", 1, side="green")
+    finally:
+        a.close()
+        b.close()
