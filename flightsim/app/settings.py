@@ -264,11 +264,13 @@ def save_settings(s: Settings, path: Path | None = None) -> Path | None:
         new = text.encode("utf-8")
         if old == new:
             return path
-        tmp = path.with_name(path.name + ".tmp")
+        # temporary names of this process's own: two games saving at once (two players on one
+        # machine) never rename each other's half-written files
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         tmp.write_bytes(new)
         if old is not None:                 # the previous file, whole, beside it
             bak = path.with_name(path.name + ".bak")
-            btmp = path.with_name(path.name + ".bak.tmp")
+            btmp = path.with_name(f"{path.name}.bak.{os.getpid()}.tmp")
             btmp.write_bytes(old)
             os.replace(btmp, bak)
         os.replace(tmp, path)
