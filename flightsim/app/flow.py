@@ -118,6 +118,8 @@ class GameFlow:
         self.live = live
         self.audio_enabled = audio
         self.world_factory = world_factory or _make_world
+        from .online import Online
+        self.online = Online(self)          # multiplayer: the menu's lines and the session (online.py)
         self.background = background
         self.building: WorldBuild | None = None
         self.world = None
@@ -313,6 +315,7 @@ class GameFlow:
             if old_world.physics.alive:
                 raise RuntimeError(f"the physics thread of {old_world.scenario.name} did not stop")
             self._end_recording(old_world)
+            self.online.retire_done()        # a session given up with that World: closed now it has stopped
         if old_game is not None:
             if old_game.audio is not None:
                 old_game.audio.close()
@@ -428,7 +431,7 @@ class GameFlow:
             message += f" ({len(refused)} scenario file{'s' if len(refused) > 1 else ''} refused: listed at the end)"
         self.menu = Menu.build(scenarios, current=name, reason=reason, message=message, preselect=name,
                                recordings=recordings, replaying=self.replay is not None, livery=self._livery_item(),
-                               refused=refused)
+                               refused=refused, multiplayer=self.online.menu_args())
         self.menu_opened += 1
 
     def _livery_item(self):
@@ -479,6 +482,8 @@ class GameFlow:
         ch = self.menu.command(cmd)
         if ch is None:
             return None
+        if ch.action in ("mp_set", "online", "offline"):
+            return self.online.choose(ch)
         if ch.action == "resume":
             self.close_menu()
         elif ch.action == "restart":
@@ -511,6 +516,11 @@ class GameFlow:
                     self.menu.alert = True
                     return None
         return ch.action
+
+    def menu_text(self, chars: str) -> None:
+        """Typed characters, for the menu's line being edited (the Multiplayer lines)."""
+        if self.menu is not None:
+            self.menu.text(chars)
 
     # ------------------------------------------------------------------ app actions
     def app_action(self, action: str, win=None) -> None:
@@ -566,5 +576,6 @@ class GameFlow:
             self.world.physics.stop()
             self._end_recording(self.world)
         self.sync_settings()
+        self.online.close()
         if self.game is not None and self.game.audio is not None:
             self.game.audio.close()

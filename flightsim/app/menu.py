@@ -27,7 +27,10 @@ RECORDINGS_SHOWN = 12          # the newest recorded flights listed
 # pyglet key names -> menu commands (the window resolves them against pyglet.window.key)
 MENU_KEYS = {"UP": "up", "W": "up", "DOWN": "down", "S": "down", "LEFT": "left", "RIGHT": "right",
              "RETURN": "select", "ENTER": "select", "NUM_ENTER": "select", "SPACE": "select",
-             "ESCAPE": "back"}
+             "ESCAPE": "back", "BACKSPACE": "erase"}
+EDIT_COMMANDS = ("select", "back", "erase")     # what keys do while a line is edited (the text types itself)
+MP_FIELDS = {"callsign": "Callsign", "send": "Send to", "listen": "Listen on port"}
+MP_TEXT_MAX = 200
 SELECT_BUTTONS = ("b0", "b1", "a", "start")
 BACK_BUTTONS = ("b", "back")
 UP_BUTTONS = ("hat_up", "dpup")
@@ -45,7 +48,9 @@ class Choice:
 @dataclass(frozen=True)
 class MenuItem:
     kind: str                      # "heading", "resume", "restart", "take_over", "livery", "scenario", "replay",
-                                   # "refused" (a scenario file that could not be read: shown, not selectable), "quit"
+                                   # "refused" (a scenario file that could not be read: shown, not selectable), "quit",
+                                   # multiplayer: "mp_field" (an edited line; scenario = its field), "mp_side",
+                                   # "mp_online", "mp_peer" (a pilot present: shown, not selectable)
     label: str
     detail: str = ""
     scenario: str | None = None
@@ -53,7 +58,7 @@ class MenuItem:
 
     @property
     def selectable(self) -> bool:
-        return self.kind not in ("heading", "refused")
+        return self.kind not in ("heading", "refused", "mp_peer")
 
 
 @dataclass
@@ -66,15 +71,18 @@ class Menu:
     message: str = ""              # under the title: what is paused, or what the crash was
     current: str | None = None     # the scenario being flown (None at start)
     alert: bool = False            # the message is a warning (a scenario that could not be loaded)
+    editing: str | None = None     # the multiplayer field being typed into (None: none)
+    buffer: str = ""               # what has been typed into it
 
     @classmethod
     def build(cls, scenarios, current: str | None = None, reason: str = "start", message: str = "",
               preselect: str | None = None, recordings=(), replaying: bool = False, livery=None,
-              refused=()) -> Menu:
+              refused=(), multiplayer=None) -> Menu:
         """``scenarios``: objects with name, kind, description, aircraft (flightsim.world.scenario);
         ``recordings``: flightsim.recording.library.RecordingInfo, newest first; ``replaying``:
         the flight behind the menu is a replay; ``refused``: (path, why) of scenario files that
-        could not be read (world.scenario.scenario_catalogue), listed after the scenarios."""
+        could not be read (world.scenario.scenario_catalogue), listed after the scenarios;
+        ``multiplayer``: (fields, side, online, peers) for the Multiplayer lines (flightsim/app/online.py)."""
         items = []
         flying = current is not None and reason in ("pause", "crash")
         if flying and replaying:
@@ -98,6 +106,8 @@ class Menu:
             items.append(MenuItem("heading", "Scenario files refused"))
             for path, why in refused:
                 items.append(MenuItem("refused", Path(path).stem, why))
+        if multiplayer is not None:
+            items += multiplayer_items(*multiplayer)
         recordings = list(recordings)[:RECORDINGS_SHOWN]
         if recordings:
             items.append(MenuItem("heading", "Recorded flights"))
@@ -129,6 +139,10 @@ class Menu:
                 return
 
     def command(self, cmd: str) -> Choice | None:
+        if self.editing is not None:
+            return self._edit(cmd)
+        if cmd == "erase":
+            return None
         if cmd == "up":
             self.move(-1)
         elif cmd == "down":
@@ -143,15 +157,80 @@ class Menu:
                 return Choice(it.kind)
             if it.kind == "livery":
                 return Choice("livery", step=1)
+            if it.kind == "mp_field":
+                self.editing, self.buffer = it.scenario, it.path or ""
+                self._relabel()
+            if it.kind == "mp_side":
+                return self._side()
+            if it.kind == "mp_online":
+                return Choice(it.scenario)                    # "online" or "offline"
         elif cmd in ("left", "right"):
             if self.item.kind == "livery":
                 return Choice("livery", step=-1 if cmd == "left" else 1)
+            if self.item.kind == "mp_side":
+                return self._side()
         elif cmd == "back":
             if self.current is not None and self.reason in ("pause", "crash"):
                 return Choice("resume")
         else:
             raise ValueError(f"not a menu command: {cmd!r}")
         return None
+
+    # ------------------------------------------------------------------ the multiplayer lines
+    def text(self, chars: str) -> None:
+        """Typed characters, into the line being edited (printable ASCII: DIS's marking and addresses)."""
+        if self.editing is None:
+            return
+        keep = "".join(c for c in chars if 32 <= ord(c) < 127)
+        self.buffer = (self.buffer + keep)[:MP_TEXT_MAX]
+        self._relabel()
+
+    def _edit(self, cmd: str) -> Choice | None:
+        if cmd == "erase":
+            self.buffer = self.buffer[:-1]
+            self._relabel()
+            return None
+        if cmd not in EDIT_COMMANDS:
+            return None
+        name, value = self.editing, self.buffer
+        self.editing = None
+        if cmd == "back":                                 # Esc: the line as it was
+            self._relabel()
+            return None
+        self._relabel(value)
+        return Choice("mp_set", scenario=name, path=value)
+
+    def _relabel(self, value: str | None = None) -> None:
+        it = self.item
+        if it.kind != "mp_field":
+            return
+        shown = self.buffer + "_" if self.editing is not None else (it.path if value is None else value)
+        self.items[self.selected] = MenuItem("mp_field", f"{MP_FIELDS[it.scenario]}: {shown}", it.detail,
+                                             it.scenario, it.path if value is None else value)
+
+    def _side(self) -> Choice:
+        it = self.item
+        side = "red" if it.scenario == "blue" else "blue"
+        self.items[self.selected] = MenuItem("mp_side", f"Side: {side}", it.detail, side)
+        return Choice("mp_set", scenario="side", path=side)
+
+
+def multiplayer_items(fields: dict, side: str, online: bool, peers=()) -> list:
+    """The Multiplayer lines: callsign, peers, port and side (each edited in place), going online or
+    offline, and the pilots present."""
+    items = [MenuItem("heading", "Multiplayer (DIS)")]
+    for name, title in MP_FIELDS.items():
+        v = str(fields.get(name, ""))
+        items.append(MenuItem("mp_field", f"{title}: {v}", "Enter to type, Enter again to keep, Esc to leave",
+                              name, v))
+    items.append(MenuItem("mp_side", f"Side: {side}", "Left / Right: blue or red (red starts 8 km ahead, head-on)",
+                          side))
+    items.append(MenuItem("mp_online", "Go offline" if online else "Fly online",
+                          "back to flying alone" if online else "this scenario again, with the others",
+                          "offline" if online else "online"))
+    for p in peers:
+        items.append(MenuItem("mp_peer", p[0], p[1]))
+    return items
 
 
 class MenuNavigator:

@@ -145,6 +145,14 @@ class MenuScreen(Screen):
     def key(self, action, sym, shift):
         if action == "quit":
             return "close"
+        menu = self.flow.menu
+        if getattr(menu, "editing", None) is not None:
+            # typing a Multiplayer line: the characters come as text (the window's on_text); only
+            # Enter, Esc and Backspace are commands (Space and the letter keys type)
+            cmd = self.io.menu_keys.get(sym)
+            if cmd in ("select", "back", "erase") and not (self.io.key is not None and sym == self.io.key.SPACE):
+                return self.command(cmd)
+            return True
         if sym in self.io.menu_keys:
             return self.command(self.io.menu_keys[sym])
         if action in ("fullscreen", "help"):

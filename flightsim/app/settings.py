@@ -52,6 +52,11 @@ class Settings:
     record_flights: bool = True
     liveries: dict = field(default_factory=dict)    # aircraft id -> the livery chosen for it (liveries.toml id)
     keys: str = "standard"           # the keyboard layout (flightsim.input.bindings.KEY_PROFILES)
+    # multiplayer, as the menu's Multiplayer lines set it (flightsim/app/online.py)
+    mp_callsign: str = "PILOT"
+    mp_send: str = ""                # HOST:PORT[,HOST:PORT...]
+    mp_listen: int = 3000
+    mp_side: str = "blue"
 
     def copy(self) -> Settings:
         return Settings(**asdict(self))
@@ -73,11 +78,28 @@ def _problem(key: str, v) -> str | None:
         return f"must be one of {', '.join(QUALITIES)}, got {v!r}"
     if key == "keys" and v not in KEY_PROFILES:
         return f"must be one of {', '.join(KEY_PROFILES)}, got {v!r}"
+    if key in ("mp_callsign", "mp_send", "mp_side") or key == "mp_listen":
+        return _mp_problem(key, v)
     if key in ("vario_muted", "record_flights") and not isinstance(v, bool):
         return f"must be true or false, got {v!r}"
     if key == "liveries" and not (isinstance(v, dict) and all(isinstance(k, str) and isinstance(x, str)
                                                                 for k, x in v.items())):
         return 'must be a table of aircraft id = "livery id"'
+    return None
+
+
+def _mp_problem(key: str, v) -> str | None:
+    """The multiplayer keys, checked as the command line's options are (flightsim/net/session.py)."""
+    from ..net.session import BadNetConfig, NetConfig
+    if key == "mp_listen" and (isinstance(v, bool) or not isinstance(v, int)):
+        return f"must be a port number, got {v!r}"
+    if key != "mp_listen" and not isinstance(v, str):
+        return f"must be a string, got {v!r}"
+    try:
+        NetConfig.parse(**{"mp_callsign": {"callsign": v}, "mp_send": {"send": v}, "mp_listen": {"listen": v},
+                           "mp_side": {"side": v}}[key])
+    except BadNetConfig as e:
+        return str(e).split(": ", 1)[-1]
     return None
 
 
@@ -162,6 +184,8 @@ def load_settings(path: Path | None = None) -> Settings:
 def _val(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
     return '"' + str(v).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

@@ -42,19 +42,13 @@ class GameWindow:
             settings.keys = args.keys
         # GL comes with the window; the World does not need it: on a prepared machine its build
         # starts now, beside the window's opening. Every flight is recorded (setting record_flights).
-        self.net = None              # multiplayer over DIS: one session for every World flown (flightsim/net)
-        factory = None
-        if getattr(args, "net", None) is not None:
-            from ..net.session import describe, open_session
-            from ..world.assembly import World
-            self.net = net = open_session(args.net)
-            print(describe(args.net, net.link.port), flush=True)
-
-            def factory(scenario, aircraft):
-                return World(aircraft, scenario, net=net)
         self.flow = flow = GameFlow(None, settings, view=args.view, quality=args.quality, live=True, audio=True,
-                                    background=True, pilot=pilot, recordings_dir=recordings_dir(),
-                                    world_factory=factory)
+                                    background=True, pilot=pilot, recordings_dir=recordings_dir())
+        if getattr(args, "net", None) is not None:      # --multiplayer: online from the start (flightsim/app/online.py)
+            from ..net.session import describe, open_session
+            net = open_session(args.net)
+            print(describe(args.net, net.link.port), flush=True)
+            flow.online.attach(net)
         prepared = is_prepared()
         if prepared:
             self.start()
@@ -107,8 +101,6 @@ class GameWindow:
         finally:
             self.screens.loading.cancel()
             flow.close()
-            if self.net is not None:
-                self.net.close()
         if flow.world is None:                # closed before the first World was ready
             return 0
         st = flow.world.physics.stats()
@@ -138,6 +130,10 @@ class GameWindow:
 
     def on_deactivate(self):                   # focus lost: a key held now would never be released
         self.mixer.release_keys()
+
+    def on_text(self, text):                   # typed characters: the menu's edited line takes them
+        if self.screens.current.name == "menu":
+            self.flow.menu_text(text)
 
     def on_mouse_press(self, x, y, button, mods):
         self.screens.current.press(x, y)
