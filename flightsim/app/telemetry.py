@@ -15,8 +15,9 @@ who did it, "player" or "opponent"; and shot down, which ends the flight).
 
 With ``--multiplayer`` (flightsim/net/session.py) the flight is paced to the wall clock, each line
 gains ``peers``: [{"callsign", "aircraft", "distance_m", "age_s"}] (the other players heard, nearest
-first) and ``net``: {"sent", "received", "refused", "bytes_sent"}, and the events ``joined`` and
-``left`` (``detail``: the callsign and the aircraft it is drawn as).
+first) and ``net``: {"sent", "received", "refused", "bytes_sent"}, and the events ``joined``,
+``left``, ``destroyed`` and ``collision`` (``detail``: the other player's callsign and the aircraft
+it is drawn as).
 """
 from __future__ import annotations
 

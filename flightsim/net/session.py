@@ -20,12 +20,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..physics.named import AircraftView
-from .dead_reckoning import must_send
+from .dead_reckoning import extrapolate, must_send
 from .dis import DRM_RVW, EntityState, dis_timestamp, timestamp_seconds
-from .dis_warfare import Detonation, Fire, encode_detonation, encode_fire
+from .dis_warfare import Collision, Detonation, Fire, encode_collision, encode_detonation, encode_fire
 from .entity_types import entity_type_of, nearest_aircraft
 from .link import DIS_PORT, DisLink
 
+COLLIDE_M = 8.0                 # two aircraft this close (centre to centre) have collided (fighters' half-spans)
 MAX_LEAD_S = 0.5               # the most of a peer's measured delay its dead reckoning makes up
 MAX_PEERS = 64                  # a --dis-send list longer than this is refused (a typo, not a LAN)
 SITE = 1                        # our site number; the application number is the listening port
@@ -107,6 +108,8 @@ class RemoteAircraft:
     destroyed: bool
     force: int
     age_s: float                # since its last Entity State
+    smoke: bool = False
+    flaming: bool = False
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,8 @@ class NetSession:
         self._event_count = 0
         self._tick = 0
         self._prev_v = None
+        self._touching: dict = {}       # remote key -> when it was last within COLLIDE_M
+        self._destroyed: set = set()    # remotes whose destruction was reported
         self.frame = NetFrame(0, clock(), listen_port=self.link.port)
 
     def attach(self, aircraft_id: str, origin) -> None:
@@ -178,24 +183,52 @@ class NetSession:
         self._prev_v = None
 
     # ------------------------------------------------------------------ the physics thread's hook
-    def tick(self, state, diag, t_s: float, alive: bool = True) -> NetFrame:
+    def tick(self, state, diag, t_s: float, alive: bool = True, smoke: bool = False, flaming: bool = False,
+             mass_kg: float = 0.0) -> NetFrame:
+        """Send our aircraft if DIS says so, read the others, publish the frame. ``alive``, ``smoke``
+        and ``flaming``: the appearance the World sees (destroyed, trailing smoke, on fire)."""
         now = self.clock()
         es = self._entity(state, diag, now, alive)
+        es.appearance.update(smoke=bool(smoke), flaming=bool(flaming))
         why = "first" if self.last is None else must_send(es.position_ned_m, es.R, self.last.es, now - self.last.t_s)
+        if not why and es.appearance != self.last.es.appearance:
+            why = "appearance"                     # gear, fire, smoke, destroyed: the others see it at once
         if why:
             self.bytes_sent += self.link.send(es) * max(len(self.link.peers), 1)
             self.last = _Sent(es, now)
             self.send_reasons[why] = self.send_reasons.get(why, 0) + 1
         for t_ev, what, marking, etype in self.link.poll(now):
-            self._events.append((t_ev, what, marking, nearest_aircraft(etype)))
-            self._event_count += 1
+            self._event(t_ev, what, marking, nearest_aircraft(etype))
             if what == "joined":
                 self.last = None          # a newcomer hears us at the next tick, not the next heartbeat
-        self._events = self._events[-MAX_EVENTS:]
         self._delays(now)
         self._tick += 1
         self.frame = self._publish(es.position_ned_m, now)
+        self._collisions(es, now, mass_kg)
+        self._events = self._events[-MAX_EVENTS:]
         return self.frame
+
+    def _event(self, t: float, what: str, callsign: str, aircraft: str) -> None:
+        self._events.append((t, what, callsign, aircraft))
+        self._event_count += 1
+
+    def _collisions(self, es: EntityState, now: float, mass_kg: float) -> None:
+        """A remote aircraft within COLLIDE_M of ours: one Collision PDU (issuer us) and a
+        "collision" event, then not again for that one until it has been clear for a second."""
+        for key, r in self.link.remotes.items():
+            # where its own dead reckoning puts it (not where it is drawn: the blend lags half a second)
+            p, _ = extrapolate(r.state, now - r.last_s + min(self.delay_s.get(key, 0.0), MAX_LEAD_S))
+            near = float(np.linalg.norm(p - es.position_ned_m)) < COLLIDE_M
+            if near and key not in self._touching:
+                self._send(encode_collision(Collision(self.key, key, self._next_event(), es.velocity_ned_ms,
+                                                      mass_kg), self.link.origin, self.config.exercise,
+                                            dis_timestamp(self.utc(), absolute=True)))
+                self._event(now, "collision", r.state.marking, nearest_aircraft(r.state.entity_type))
+            if near:
+                self._touching[key] = now
+        for key, t in list(self._touching.items()):
+            if now - t > 1.0:
+                del self._touching[key]
 
     def _delays(self, now: float) -> None:
         """Each remote's one-way delay from the updates that came in this poll, where its sender
@@ -243,7 +276,11 @@ class NetSession:
             remotes.append(RemoteAircraft(key, es.marking, kind, es.entity_type, p, R,
                                           np.asarray(es.velocity_ned_ms, float), bool(ap.get("gear_down")),
                                           bool(ap.get("engine_on")), bool(ap.get("afterburner")),
-                                          bool(ap.get("destroyed")), es.force, age))
+                                          bool(ap.get("destroyed")), es.force, age, bool(ap.get("smoke")),
+                                          bool(ap.get("flaming"))))
+            if ap.get("destroyed") and key not in self._destroyed:
+                self._destroyed.add(key)
+                self._event(now, "destroyed", es.marking, kind)
             d = self.delay_s.get(key)
             peers.append(Peer(es.marking, kind, float(np.linalg.norm(p - own_pos)), age,
                               None if d is None else 1000.0 * max(d, 0.0)))

@@ -102,6 +102,23 @@ class RemoteRenderer:
             out.append((noz, -R[:, 0], 1.0, 1.0))
         return out
 
+    def trails(self) -> list:
+        """(who, sources, position) of the remotes trailing smoke or on fire, for the damage trails
+        (render/damage_fx.py): one source at the aircraft's centre."""
+        out = []
+        f = self.frame
+        if f is None:
+            return out
+        for r in f.remotes:
+            src = []
+            if r.flaming:
+                src.append(("fire", (0.0, 0.0, 0.0), 1.0))
+            elif r.smoke:
+                src.append(("smoke", (0.0, 0.0, 0.0), 0.8))
+            if src:
+                out.append((f"remote{r.key}", tuple(src), r.position_ned_m))
+        return out
+
     def release(self) -> None:
         for t in self.types.values():
             if t is not None:

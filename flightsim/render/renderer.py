@@ -22,6 +22,9 @@ from .shadows import SunShadow
 from .terrain_draw import TerrainRenderer
 from .tree_select import TreeCells
 
+IDENTITY_QUAT = np.array([1.0, 0.0, 0.0, 0.0])
+ZERO3 = np.zeros(3)
+
 
 def _finish_releasing_gil(ctx):
     """glFinish through ctypes (which drops the GIL while the GL driver works), else moderngl's."""
@@ -308,9 +311,11 @@ class Renderer:
         own = pose.snapshot.smoke if pose is not None else ()
         frame = combat.frame if combat is not None else None
         other = frame.opponent_smoke if frame is not None else ()
+        remotes = getattr(self, "remotes", None)
+        far = remotes.trails() if remotes is not None else []
         fx = getattr(self, "trails_r", None)
         if fx is None:
-            if not own and not other:
+            if not own and not other and not far:
                 return 0
             from .damage_fx import TrailRenderer
             fx = self.trails_r = TrailRenderer(self.ctx)
@@ -324,6 +329,8 @@ class Renderer:
         o = combat.opponent_view if combat is not None else None
         if other and o is not None and o.visible and combat.opp is not None:
             tr.emit("opponent", other, o.position_ned_m, o.quat_wxyz, combat.opp["cg"], t)
+        for who, sources, pos in far:
+            tr.emit(who, sources, pos, IDENTITY_QUAT, ZERO3, t)
         return fx.draw(fbo, view, m_proj, common, t)
 
     def _pose_parts(self, pose: Pose, view, cockpit):

@@ -110,8 +110,12 @@ class World:
             self.combat.tick(state, env, t_s, None if ph is None else ph.ctrl, None if ph is None else ph.diag)
         if getattr(self, "net", None) is not None:
             ph = self.physics
+            from ..physics.damage import smoke_points
             down = self.combat is not None and self.combat.player_down is not None
-            self.net.tick(state, ph.diag, t_s, alive=not (AircraftView(state, ph.diag).struck or down))
+            trails = [k for k, _, _ in smoke_points(self.sim.model, state, ph.diag)]
+            self.net.tick(state, ph.diag, t_s, alive=not (AircraftView(state, ph.diag).struck or down),
+                          smoke=any(k != "fire" for k in trails), flaming="fire" in trails,
+                          mass_kg=AircraftData(self.sim.model).mass_kg)
             if self.net_combat is not None:
                 self.net_combat.tick(state, t_s)
 

@@ -314,3 +314,47 @@ def test_players_start_apart_and_the_sides_head_on():
     finally:
         a.close()
         b.close()
+
+
+def test_appearance_collision_and_destruction_reach_the_others():
+    """A change of appearance goes out at once (not at the next threshold or heartbeat); two
+    aircraft within a few metres each send a Collision PDU and log a collision; a destroyed
+    aircraft is reported once as destroyed, and its smoke and fire are drawn by the others."""
+    from flightsim.physics.named import AircraftView
+    from flightsim.world.assembly import World
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        wa = World("p51d", "fighter_air", small_world=True, net=a)
+        wb = World("p51d", "fighter_air", small_world=True, net=b)
+        for _ in range(5):
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+        sent = b.frame.sent
+        clock.t += 0.02
+        b.tick(wb.physics.state, wb.physics.diag, 0.0, alive=True, smoke=True, flaming=True)
+        assert b.frame.sent == sent + 1 and b.send_reasons.get("appearance") == 1
+        clock.t += 0.02
+        a.tick(wa.physics.state, wa.physics.diag, 0.0)
+        r = a.frame.remotes[0]
+        assert r.smoke and r.flaming and not r.destroyed
+        clock.t += 0.02
+        b.tick(wb.physics.state, wb.physics.diag, 0.0, alive=False)
+        clock.t += 0.02
+        a.tick(wa.physics.state, wa.physics.diag, 0.0)
+        clock.t += 0.02
+        a.tick(wa.physics.state, wa.physics.diag, 0.0)
+        assert [e[1:3] for e in a.frame.events].count(("destroyed", "BLUE2")) == 1
+        # B flies into A: both log a collision and each hears the other's Collision PDU
+        AircraftView(wb.physics.state).set_position_ned(*(AircraftView(wa.physics.state).position_ned_m + [3.0, 0, 0]))
+        for _ in range(5):
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+        assert [e[1] for e in a.frame.events].count("collision") == 1
+        assert [e[1] for e in b.frame.events].count("collision") == 1
+        assert wa.net_combat.collisions >= 1 and wb.net_combat.collisions >= 1
+    finally:
+        a.close()
+        b.close()
