@@ -14,7 +14,7 @@ launch, active, countermeasure, decoyed, track lost, and a missile's hit or miss
 who did it, "player" or "opponent"; and shot down, which ends the flight).
 
 With ``--multiplayer`` (flightsim/net/session.py) the flight is paced to the wall clock, each line
-gains ``peers``: [{"callsign", "aircraft", "distance_m", "age_s"}] (the other players heard, nearest
+gains ``peers``: [{"callsign", "aircraft", "distance_m", "age_s", "ping_ms"}] (the other players heard, nearest
 first) and ``net``: {"sent", "received", "refused", "bytes_sent"}, and the events ``joined``,
 ``left``, ``destroyed`` and ``collision`` (``detail``: the other player's callsign and the aircraft
 it is drawn as).
