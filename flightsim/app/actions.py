@@ -49,7 +49,8 @@ def app_action(action: str, game, world, win, mixer) -> str | None:
     elif action in ("time_faster", "time_slower"):
         ph = world.physics
         # (a multiplayer world holds real time: its physics' max_time_scale is 1)
-        ph.set_time_scale(min(next_time_scale(ph.time_scale, 1 if action == "time_faster" else -1), ph.max_time_scale))
+        wanted = next_time_scale(ph.time_scale, 1 if action == "time_faster" else -1)
+        ph.set_time_scale(min(wanted, getattr(ph, "max_time_scale", wanted)))
     elif action in ("telemetry", "vario_sound"):          # the instruments' own toggles
         toggle = getattr(game, "instrument_key", None)
         if toggle is not None:

@@ -213,7 +213,7 @@ def run(players: int, seconds: float = 30.0, imp: Impairment = Impairment(), hos
             for i, s in enumerate(sessions):
                 c0 = time.process_time()
                 try:
-                    s.tick(flyers[i].state, None, t)
+                    s.tick(flyers[i].state, None)
                 except Exception:
                     crashed += 1
                 cpu[i] += time.process_time() - c0

@@ -5,7 +5,7 @@ its smoothed dead-reckoned path, and what the game reads published whole each ti
     cfg = NetConfig.parse(listen=3000, send="127.0.0.1:3001,10.0.0.7:3000", callsign="RED1", exercise=1)
     net = NetSession(cfg)                # the socket: one for the whole game
     net.attach("p51d", origin=(51.19, -1.03))     # each World the player flies
-    net.tick(state, diag, t_s)          # the world's hook (physics thread), once a tick
+    net.tick(state, diag)               # the world's hook (physics thread), once a tick
     net.frame                           # NetFrame: remotes (position, attitude, flags), peers, events
 
 Everything the game reads is in the frozen ``NetFrame`` swapped whole each tick (the renderer and
@@ -15,7 +15,7 @@ the telemetry never reach into the link). Times on the network side are the wall
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -147,7 +147,6 @@ MAX_EVENTS = 32
 class _Sent:
     es: EntityState
     t_s: float
-    reasons: dict = field(default_factory=dict)
 
 
 class NetSession:
@@ -160,7 +159,6 @@ class NetSession:
         self.delay_s: dict = {}         # remote key -> smoothed one-way delay of its updates
         self.link = DisLink(config.listen_port, config.peers, (0.0, 0.0), config.exercise, config.bind_host)
         self.key = (SITE, self.link.port, entity)
-        self.aircraft_id = ""
         self.entity_type = entity_type_of("")
         self.last: _Sent | None = None
         self.send_reasons: dict = {}
@@ -171,19 +169,19 @@ class NetSession:
         self._prev_v = None
         self._touching: dict = {}       # remote key -> when it was last within COLLIDE_M
         self._destroyed: set = set()    # remotes whose destruction was reported
+        self._event_no = 0              # our DIS event ids (Fire, Detonation, Collision)
         self.frame = NetFrame(0, clock(), listen_port=self.link.port)
 
     def attach(self, aircraft_id: str, origin) -> None:
         """Fly ``aircraft_id`` in a world placed on the Earth at ``origin`` (lat, lon deg): each
         World the player flies attaches the one session (the socket outlives scenario switches)."""
-        self.aircraft_id = aircraft_id
         self.entity_type = entity_type_of(aircraft_id)
         self.link.origin = origin
         self.last = None                  # the new aircraft goes out at once
         self._prev_v = None
 
     # ------------------------------------------------------------------ the physics thread's hook
-    def tick(self, state, diag, t_s: float, alive: bool = True, smoke: bool = False, flaming: bool = False,
+    def tick(self, state, diag, alive: bool = True, smoke: bool = False, flaming: bool = False,
              mass_kg: float = 0.0) -> NetFrame:
         """Send our aircraft if DIS says so, read the others, publish the frame. ``alive``, ``smoke``
         and ``flaming``: the appearance the World sees (destroyed, trailing smoke, on fire)."""
@@ -294,7 +292,7 @@ class NetSession:
         self.bytes_sent += self.link.send_bytes(data) * max(len(self.link.peers), 1)
 
     def _next_event(self) -> int:
-        self._event_no = (getattr(self, "_event_no", 0) + 1) & 0xFFFF
+        self._event_no = (self._event_no + 1) & 0xFFFF
         return self._event_no
 
     def send_fire(self, gun: int, position_ned_m, velocity_ned_ms, rounds: int, rate_per_min: int, he: bool) -> None:

@@ -278,6 +278,23 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
     return out
 
 
+def multiplayer_bench(players: str, seconds: float, as_json: bool) -> int:
+    """--multiplayer: the DIS load and fault benchmark (flightsim/net/loadtest.py) for each count."""
+    from ..net.loadtest import load_bench, print_rows
+    try:
+        counts = [int(x) for x in players.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(f"--players: '{players}' is not a list of numbers") from None
+    if not counts or min(counts) < 2 or max(counts) > 64:
+        raise SystemExit(f"--players: {players}: each count must be 2-64")
+    rows = load_bench(counts, seconds)
+    if as_json:
+        print(json.dumps({"multiplayer": rows}))
+    else:
+        print_rows(rows)
+    return 0
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m flightsim.bench", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -303,19 +320,7 @@ def main(argv=None):
     ap.add_argument("--players", default="16,32", help="with --multiplayer: the player counts (default 16,32)")
     args = ap.parse_args(argv)
     if args.multiplayer:
-        from ..net.loadtest import load_bench, print_rows
-        try:
-            counts = [int(x) for x in args.players.split(",") if x.strip()]
-        except ValueError:
-            raise SystemExit(f"--players: '{args.players}' is not a list of numbers") from None
-        if not counts or min(counts) < 2 or max(counts) > 64:
-            raise SystemExit(f"--players: {args.players}: each count must be 2-64")
-        rows = load_bench(counts, args.seconds if args.seconds != 2.0 else 30.0)
-        if args.json:
-            print(json.dumps({"multiplayer": rows}))
-        else:
-            print_rows(rows)
-        return 0
+        return multiplayer_bench(args.players, args.seconds if args.seconds != 2.0 else 30.0, args.json)
     if args.gym:
         rows = gym_bench(args.seconds)
         if args.json:

@@ -113,7 +113,7 @@ class World:
             from ..physics.damage import smoke_points
             down = self.combat is not None and self.combat.player_down is not None
             trails = [k for k, _, _ in smoke_points(self.sim.model, state, ph.diag)]
-            self.net.tick(state, ph.diag, t_s, alive=not (AircraftView(state, ph.diag).struck or down),
+            self.net.tick(state, ph.diag, alive=not (AircraftView(state, ph.diag).struck or down),
                           smoke=any(k != "fire" for k in trails), flaming="fire" in trails,
                           mass_kg=AircraftData(self.sim.model).mass_kg)
             if self.net_combat is not None:

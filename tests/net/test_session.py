@@ -333,18 +333,18 @@ def test_appearance_collision_and_destruction_reach_the_others():
             wb.physics.tick(clock.t)
         sent = b.frame.sent
         clock.t += 0.02
-        b.tick(wb.physics.state, wb.physics.diag, 0.0, alive=True, smoke=True, flaming=True)
+        b.tick(wb.physics.state, wb.physics.diag, alive=True, smoke=True, flaming=True)
         assert b.frame.sent == sent + 1 and b.send_reasons.get("appearance") == 1
         clock.t += 0.02
-        a.tick(wa.physics.state, wa.physics.diag, 0.0)
+        a.tick(wa.physics.state, wa.physics.diag)
         r = a.frame.remotes[0]
         assert r.smoke and r.flaming and not r.destroyed
         clock.t += 0.02
-        b.tick(wb.physics.state, wb.physics.diag, 0.0, alive=False)
+        b.tick(wb.physics.state, wb.physics.diag, alive=False)
         clock.t += 0.02
-        a.tick(wa.physics.state, wa.physics.diag, 0.0)
+        a.tick(wa.physics.state, wa.physics.diag)
         clock.t += 0.02
-        a.tick(wa.physics.state, wa.physics.diag, 0.0)
+        a.tick(wa.physics.state, wa.physics.diag)
         assert [e[1:3] for e in a.frame.events].count(("destroyed", "BLUE2")) == 1
         # B flies into A: both log a collision and each hears the other's Collision PDU
         AircraftView(wb.physics.state).set_position_ned(*(AircraftView(wa.physics.state).position_ned_m + [3.0, 0, 0]))
