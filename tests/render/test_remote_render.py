@@ -1,20 +1,11 @@
 """Another player's aircraft drawn for real (offscreen Mesa EGL, issue 36): a Bf 109 flown by a
 second World over DIS on loopback appears in the P-51's chase view with its own model."""
-import socket
-
 import numpy as np
 
+from tests.net.test_session import _free_port as _port
 from tests.render.test_screenshots import gl  # noqa: F401  (the offscreen GL fixture)
 
 SIZE = (640, 360)
-
-
-def _port():
-    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def _render(ctx, with_remote: bool, path=None):
