@@ -137,6 +137,7 @@ class Flyer:
             self.heading += dt * G0 * math.tan(b_mid) / self.v
         bank, gamma = self.angles(t)
         a = AircraftView(self.state)
+        a.tick = int(round(t / dt))                 # the flight's own clock
         a.set_position_ned(*self.pos)
         a.set_attitude(bank, gamma, self.heading)
         R = a.body_to_ned()
@@ -254,6 +255,40 @@ def run(players: int, seconds: float = 30.0, imp: Impairment = Impairment(), hos
             s.close()
         wire.close()
         evil.close()
+
+
+def processes_run(n: int, seconds: float = 60.0, aircraft: str = "astir", base_port: int = 3500) -> dict:
+    """N whole games at once, each its own ``run.py --headless-telemetry --multiplayer`` process
+    flying ``seconds`` in real time, each sending to all the others on loopback: what a client
+    saw (the most peers at once), its CPU (start-up included) and its bytes sent."""
+    import json
+    import resource
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.time()
+    procs = []
+    for i in range(n):
+        peers = ",".join(f"127.0.0.1:{base_port + j}" for j in range(n) if j != i)
+        procs.append(subprocess.Popen(
+            [sys.executable, str(root / "run.py"), "--headless-telemetry", "--scenario", "airfield", "--aircraft",
+             aircraft, "--seconds", str(seconds), "--json", "--multiplayer", "--dis-listen", str(base_port + i),
+             "--dis-send", peers, "--callsign", f"P{i:02d}"], cwd=root, stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL, text=True))
+    outs = [p.communicate()[0] for p in procs]
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    seen, refused, sent = [], [], []
+    for o in outs:
+        lines = [json.loads(x) for x in o.splitlines() if x.startswith("{")]
+        seen.append(max((len(x.get("peers", [])) for x in lines), default=0))
+        refused.append(lines[-1]["net"]["refused"] if lines else -1)
+        sent.append(lines[-1]["net"]["bytes_sent"] if lines else 0)
+    return {"processes": n, "seconds": seconds, "aircraft": aircraft, "wall_s": round(time.time() - t0, 1),
+            "cpu_s_per_process": round(cpu / n, 2), "most_peers_seen_min": int(min(seen)), "peers_expected": n - 1,
+            "refused_max": int(max(refused)), "bytes_sent_mean": int(sum(sent) / n)}
 
 
 def load_bench(players=(16, 32), seconds: float = 30.0) -> list:

@@ -146,7 +146,7 @@ MAX_EVENTS = 32
 @dataclass
 class _Sent:
     es: EntityState
-    t_s: float
+    t_s: float                  # the flight's time it was sent at
 
 
 class NetSession:
@@ -186,14 +186,18 @@ class NetSession:
         """Send our aircraft if DIS says so, read the others, publish the frame. ``alive``, ``smoke``
         and ``flaming``: the appearance the World sees (destroyed, trailing smoke, on fire)."""
         now = self.clock()
-        es = self._entity(state, diag, now, alive)
+        # the sender's own dead reckoning runs on the flight's clock (its truth moves with it, even
+        # where a loaded machine runs the flight behind the wall); the network's times are the wall's
+        sim_t = AircraftView(state).time_s
+        es = self._entity(state, diag, now, sim_t, alive)
         es.appearance.update(smoke=bool(smoke), flaming=bool(flaming))
-        why = "first" if self.last is None else must_send(es.position_ned_m, es.R, self.last.es, now - self.last.t_s)
+        since = None if self.last is None else sim_t - self.last.t_s
+        why = "first" if since is None or since < 0.0 else must_send(es.position_ned_m, es.R, self.last.es, since)
         if not why and es.appearance != self.last.es.appearance:
             why = "appearance"                     # gear, fire, smoke, destroyed: the others see it at once
         if why:
             self.bytes_sent += self.link.send(es) * max(len(self.link.peers), 1)
-            self.last = _Sent(es, now)
+            self.last = _Sent(es, sim_t)
             self.send_reasons[why] = self.send_reasons.get(why, 0) + 1
         for t_ev, what, marking, etype in self.link.poll(now):
             self._event(t_ev, what, marking, nearest_aircraft(etype))
@@ -246,11 +250,12 @@ class NetSession:
             if key not in self.link.remotes:
                 del self.delay_s[key]
 
-    def _entity(self, state, diag, now: float, alive: bool) -> EntityState:
+    def _entity(self, state, diag, now: float, sim_t: float, alive: bool) -> EntityState:
         a = AircraftView(state, diag)
         v = np.array(a.velocity_ned_ms, dtype=float)
-        acc = np.zeros(3) if self._prev_v is None else (v - self._prev_v[0]) / max(now - self._prev_v[1], 1e-3)
-        self._prev_v = (v, now)
+        dt = 0.0 if self._prev_v is None else sim_t - self._prev_v[1]
+        acc = (v - self._prev_v[0]) / dt if dt > 1e-6 else np.zeros(3)
+        self._prev_v = (v, sim_t)
         if not np.all(np.isfinite(acc)) or float(np.linalg.norm(acc)) > 150.0:
             acc = np.zeros(3)
         gear = float(a.surface("gear"))

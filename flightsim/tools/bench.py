@@ -278,15 +278,20 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
     return out
 
 
-def multiplayer_bench(players: str, seconds: float, as_json: bool) -> int:
-    """--multiplayer: the DIS load and fault benchmark (flightsim/net/loadtest.py) for each count."""
-    from ..net.loadtest import load_bench, print_rows
+def multiplayer_bench(players: str, seconds: float, as_json: bool, processes: bool = False) -> int:
+    """--multiplayer: the DIS load and fault benchmark (flightsim/net/loadtest.py) for each count;
+    with ``processes`` whole games, one process each."""
+    from ..net.loadtest import load_bench, print_rows, processes_run
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
     except ValueError:
         raise SystemExit(f"--players: '{players}' is not a list of numbers") from None
     if not counts or min(counts) < 2 or max(counts) > 64:
         raise SystemExit(f"--players: {players}: each count must be 2-64")
+    if processes:
+        rows = [processes_run(n, seconds) for n in counts]
+        print(json.dumps({"multiplayer_processes": rows}) if as_json else "\n".join(str(r) for r in rows))
+        return 0
     rows = load_bench(counts, seconds)
     if as_json:
         print(json.dumps({"multiplayer": rows}))
@@ -318,9 +323,12 @@ def main(argv=None):
                     help="only the multiplayer load and fault benchmark: N players' DIS sessions on loopback, clean "
                          "and impaired as netem would (flightsim/net/loadtest.py); --seconds is simulated time")
     ap.add_argument("--players", default="16,32", help="with --multiplayer: the player counts (default 16,32)")
+    ap.add_argument("--processes", action="store_true",
+                    help="with --multiplayer: whole games, one process each, flying --seconds in real time")
     args = ap.parse_args(argv)
     if args.multiplayer:
-        return multiplayer_bench(args.players, args.seconds if args.seconds != 2.0 else 30.0, args.json)
+        return multiplayer_bench(args.players, args.seconds if args.seconds != 2.0 else 30.0, args.json,
+                                 args.processes)
     if args.gym:
         rows = gym_bench(args.seconds)
         if args.json:
