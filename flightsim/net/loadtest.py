@@ -192,9 +192,10 @@ def run(players: int, seconds: float = 30.0, imp: Impairment = Impairment(), hos
         ports.append(s.link.port)
     wire = Wire(imp, seed)
     evil = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    by_port = {p: i for i, p in enumerate(ports)}
+    by_key = {}
     try:
         for i, s in enumerate(sessions):
+            by_key[s.key] = i
             s.link.peers = [("127.0.0.1", p) for j, p in enumerate(ports) if j != i]
             s.attach("p51d" if i % 2 else "bf109", (51.1875, -1.0325))
             wire.tap(s)
@@ -228,7 +229,7 @@ def run(players: int, seconds: float = 30.0, imp: Impairment = Impairment(), hos
             if t >= 2.0 + imp.delay_s:             # (everyone has joined)
                 for i, s in enumerate(sessions):
                     for r in s.frame.remotes:
-                        j = by_port.get(r.key[1])
+                        j = by_key.get(r.key)
                         if j is None or not np.all(np.isfinite(r.position_ned_m)):
                             continue
                         errors.append(float(np.linalg.norm(r.position_ned_m - flyers[j].pos)))

@@ -9,11 +9,16 @@ its smoothed dead-reckoned path, and what the game reads published whole each ti
     net.frame                           # NetFrame: remotes (position, attitude, flags), peers, events
 
 Everything the game reads is in the frozen ``NetFrame`` swapped whole each tick (the renderer and
-the telemetry never reach into the link). Times on the network side are the wall clock's
-(``clock``), not the simulation's: two players' clocks only agree on the wall's pace.
+the telemetry never reach into the link). The network's times are the wall clock's (``clock``:
+arrivals, ages, time-outs, the others' dead reckoning; ``utc``: the absolute timestamps); the
+sender's own dead reckoning runs on the flight's clock, which its truth moves with.
+
+Our entity id is (1, a random application number, 1): DIS wants it unique in the exercise, and two
+players on two machines may well both listen on port 3000.
 """
 from __future__ import annotations
 
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -29,7 +34,7 @@ from .link import DIS_PORT, DisLink
 COLLIDE_M = 8.0                 # two aircraft this close (centre to centre) have collided (fighters' half-spans)
 MAX_LEAD_S = 0.5               # the most of a peer's measured delay its dead reckoning makes up
 MAX_PEERS = 64                  # a --dis-send list longer than this is refused (a typo, not a LAN)
-SITE = 1                        # our site number; the application number is the listening port
+SITE = 1                        # our site number; the application number is drawn at random (see the module)
 
 
 class BadNetConfig(ValueError):
@@ -158,7 +163,7 @@ class NetSession:
         self.utc = utc                  # UTC seconds: the absolute DIS timestamps (a peer's delay)
         self.delay_s: dict = {}         # remote key -> smoothed one-way delay of its updates
         self.link = DisLink(config.listen_port, config.peers, (0.0, 0.0), config.exercise, config.bind_host)
-        self.key = (SITE, self.link.port, entity)
+        self.key = (SITE, 1 + secrets.randbelow(0xFFFE), entity)
         self.entity_type = entity_type_of("")
         self.last: _Sent | None = None
         self.send_reasons: dict = {}
