@@ -24,7 +24,9 @@ from .dis_warfare import PDU_COLLISION, PDU_DETONATION, PDU_FIRE, Collision, Fir
 DIS_PORT = 3000
 TIMEOUT_S = 12.0
 MAX_DATAGRAM = 8192
-MAX_PER_POLL = 1000            # datagrams read per poll at most (a flood waits for the next)
+MAX_PER_POLL = 250             # datagrams read per poll at most (a flood waits for the next: 26 us each
+                               # to decode, so a tick's share stays a third of its 20 ms)
+MAX_REMOTES = 128              # entities kept at most (a sender inventing ids cannot grow us without bound)
 MAX_WARFARE = 500              # Fire / Detonation / Collision PDUs kept between two ticks at most
 WARFARE_TYPES = (PDU_FIRE, PDU_DETONATION, PDU_COLLISION)
 
@@ -103,6 +105,9 @@ class DisLink:
                 self.refused["our own entity"] += 1
                 continue
             r = self.remotes.get(es.key)
+            if r is None and len(self.remotes) >= MAX_REMOTES:
+                self.refused["more entities than we keep"] += 1
+                continue
             if r is None:
                 r = self.remotes[es.key] = Remote(es, t_s, source=tuple(source))
                 new.append((t_s, "joined", es.marking, es.entity_type))

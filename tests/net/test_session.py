@@ -353,3 +353,29 @@ def test_appearance_collision_and_destruction_reach_the_others():
     finally:
         a.close()
         b.close()
+
+
+def test_a_sender_inventing_entities_cannot_grow_us_without_bound():
+    from flightsim.net import link as link_mod
+    from flightsim.net.dis import encode
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        from flightsim.world.assembly import World
+        wb = World("spitfire", "airfield", small_world=True, net=b)
+        wb.physics.tick(clock.t)
+        es = b.last.es
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        for k in range(link_mod.MAX_REMOTES + 40):
+            es.entity = k + 2
+            s.sendto(encode(es, b.link.origin, 3), ("127.0.0.1", a.link.port))
+        s.close()
+        import time
+        time.sleep(0.1)
+        for _ in range(3):
+            a.link.poll(clock.t)
+        assert len(a.link.remotes) == link_mod.MAX_REMOTES
+        assert a.link.refused["more entities than we keep"] >= 40
+    finally:
+        a.close()
+        b.close()
