@@ -32,6 +32,7 @@ from .dis import HEADER, MAX_HEIGHT_M, MAX_SPEED_MS, PROTOCOL_DIS7, Refused
 PDU_FIRE, PDU_DETONATION, PDU_COLLISION = 2, 3, 4
 FAMILY_WARFARE, FAMILY_ENTITY_INFORMATION = 2, 1
 RESULT_ENTITY_IMPACT = 1            # SISO-REF-010 detonation result (tshark's dis.detonation.result 1)
+RESULT_PROXIMATE = 2                # "Entity proximate detonation" (tshark's 2): a missile's burst near it
 RESULT_GROUND_IMPACT = 3
 WARHEAD_KINETIC, WARHEAD_HE = 5000, 1000          # SISO-REF-010 warhead [K]
 FUSE_CONTACT = 1000                               # [K]
@@ -52,8 +53,9 @@ class Fire:
     velocity_ned_ms: np.ndarray     # the rounds' velocity over the ground as they leave
     rounds: int
     rate_per_min: int = 0
-    munition: tuple = (2, 9, 0, 2, 0, 0, 0)       # a munition: kind 2, the rest generic [K]
+    munition: tuple = (2, 9, 0, 2, 0, 0, 0)       # a munition (entity_types.GUN_ROUNDS / MISSILES)
     he: bool = False
+    target: tuple = (0, 0, 0)                     # a missile's target; (0, 0, 0): none named
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,9 @@ class Detonation:
     point_body_m: np.ndarray        # where on the target, its body axes from its centre of gravity
     result: int = RESULT_ENTITY_IMPACT
     rounds: int = 1                 # the descriptor's quantity: hits this PDU reports
+    munition: tuple = (2, 9, 0, 2, 0, 0, 0)
+    issuer: tuple = ()              # who says so (its event id's site and application): the target for
+                                    # a gun's hit, the shooter for a missile's burst; () = the target
 
 
 @dataclass(frozen=True)
@@ -84,7 +89,7 @@ def encode_fire(f: Fire, origin, exercise: int, stamp: int = 0) -> bytes:
     pos, ecef_from_ned = world_to_ecef(f.position_ned_m, origin)
     v = ecef_from_ned @ np.asarray(f.velocity_ned_ms, float)
     warhead = WARHEAD_HE if f.he else WARHEAD_KINETIC
-    body = FIRE.pack(*f.shooter, 0, 0, 0, f.shooter[0], f.shooter[1], 0, f.shooter[0], f.shooter[1], f.event & 0xFFFF,
+    body = FIRE.pack(*f.shooter, *f.target, f.shooter[0], f.shooter[1], 0, f.shooter[0], f.shooter[1], f.event & 0xFFFF,
                      int(f.gun), *(float(x) for x in pos), *f.munition, warhead, FUSE_CONTACT,
                      min(int(f.rounds), 0xFFFF), min(int(f.rate_per_min), 0xFFFF), *(float(x) for x in v), 0.0)
     return _header(PDU_FIRE, FAMILY_WARFARE, exercise, stamp, HEADER.size + FIRE.size) + body
@@ -92,10 +97,10 @@ def encode_fire(f: Fire, origin, exercise: int, stamp: int = 0) -> bytes:
 
 def encode_detonation(d: Detonation, origin, exercise: int, stamp: int = 0) -> bytes:
     pos, _ = world_to_ecef(d.position_ned_m, origin)
-    body = DETONATION.pack(*d.shooter, *d.target, d.shooter[0], d.shooter[1], 0, d.target[0], d.target[1],
-                           d.event & 0xFFFF, 0.0, 0.0, 0.0, *(float(x) for x in pos), 2, 9, 0, 2, 0, 0, 0,
-                           WARHEAD_KINETIC, FUSE_CONTACT, min(int(d.rounds), 0xFFFF), 0,
-                           *(float(x) for x in d.point_body_m), int(d.result), 0, 0)
+    by = d.issuer or d.target
+    body = DETONATION.pack(*d.shooter, *d.target, d.shooter[0], d.shooter[1], 0, by[0], by[1], d.event & 0xFFFF,
+                           0.0, 0.0, 0.0, *(float(x) for x in pos), *d.munition, WARHEAD_KINETIC, FUSE_CONTACT,
+                           min(int(d.rounds), 0xFFFF), 0, *(float(x) for x in d.point_body_m), int(d.result), 0, 0)
     return _header(PDU_DETONATION, FAMILY_WARFARE, exercise, stamp, HEADER.size + DETONATION.size) + body
 
 
@@ -140,7 +145,7 @@ def decode_warfare(data: bytes, kind: int, origin):
             raise Refused(f"{qty} rounds in one Fire PDU")
         ned, ecef_from_ned = _place(loc, origin)
         return Fire(tuple(f[0:3]), int(f[11]), int(f[12]), ned, ecef_from_ned.T @ vel, int(qty), int(rate), munition,
-                    f[23] == WARHEAD_HE)
+                    f[23] == WARHEAD_HE, tuple(f[3:6]))
     if kind == PDU_DETONATION:
         n_params = f[33]
         if len(data) != HEADER.size + DETONATION.size + 16 * n_params:
@@ -150,7 +155,8 @@ def decode_warfare(data: bytes, kind: int, origin):
         if float(np.linalg.norm(point)) > MAX_OFFSET_M:
             raise Refused(f"a hit {float(np.linalg.norm(point)):.0f} m from its target's centre")
         ned, _ = _place(loc, origin)
-        return Detonation(tuple(f[0:3]), tuple(f[3:6]), int(f[11]), ned, point, int(f[32]), max(1, int(f[27])))
+        return Detonation(tuple(f[0:3]), tuple(f[3:6]), int(f[11]), ned, point, int(f[32]), max(1, int(f[27])),
+                          tuple(f[18:25]), (int(f[9]), int(f[10])))
     if len(data) != HEADER.size + COLLISION.size:
         raise Refused(f"a Collision PDU of {len(data)} bytes")
     vel, mass = np.array(f[11:14]), f[14]

@@ -28,6 +28,20 @@ ENTITY_TYPES = {
 }
 DEFAULT_AIRCRAFT = "c172p"          # what a remote of no air kind at all is drawn as
 
+# munitions, in Fire and Detonation PDUs: a gun's rounds (category 2, ballistic) and each missile
+# (category 1, guided). PROVISIONAL: kind, country and category follow SISO-REF-010's pattern
+# (recalled), the subcategories are this game's own numbering, not SISO's: a DIS tool reads them
+# as munitions of those categories, and our players read them back to the missile
+GUN_ROUNDS = (MUNITION, 9, 0, 2, 0, 0, 0)
+MISSILES = {"aim120c": (MUNITION, 1, USA, 1, 1, 0, 0), "aim9m": (MUNITION, 1, USA, 1, 2, 0, 0),
+            "aim7m": (MUNITION, 1, USA, 1, 3, 0, 0)}
+
+
+def missile_of(munition) -> str | None:
+    """Our missile id of a munition type (None: not one of ours, or a gun's rounds)."""
+    t = tuple(int(x) for x in munition)
+    return next((k for k, v in MISSILES.items() if v == t), None)
+
 
 def entity_type_of(aircraft_id: str) -> tuple:
     """Our aircraft's entity type (an aircraft not in the table: a generic air platform)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .dead_reckoning import Smoother
 from .dis import HEADER, EntityState, Refused, decode, encode
-from .dis_warfare import PDU_COLLISION, PDU_DETONATION, PDU_FIRE, Collision, Fire, decode_warfare
+from .dis_warfare import PDU_COLLISION, PDU_DETONATION, PDU_FIRE, Collision, Detonation, decode_warfare
 
 DIS_PORT = 3000
 TIMEOUT_S = 12.0
@@ -134,8 +134,11 @@ class DisLink:
         if length != len(data):
             raise Refused(f"the header says {length} bytes, the datagram has {len(data)}")
         pdu = decode_warfare(data, data[2], self.origin)
-        who = pdu.issuer if isinstance(pdu, Collision) else pdu.shooter if isinstance(pdu, Fire) else pdu.target
-        if who in self.own:
+        if isinstance(pdu, Detonation):            # its issuer: the event id's site and application
+            spoof = any(pdu.issuer == k[:2] for k in self.own)
+        else:
+            spoof = (pdu.issuer if isinstance(pdu, Collision) else pdu.shooter) in self.own
+        if spoof:
             raise Refused("our own entity")
         if len(self.warfare) >= MAX_WARFARE:
             raise Refused("more warfare PDUs than a tick can take")

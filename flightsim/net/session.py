@@ -27,8 +27,8 @@ import numpy as np
 from ..physics.named import AircraftView
 from .dead_reckoning import extrapolate, must_send
 from .dis import DRM_RVW, EntityState, dis_timestamp, timestamp_seconds
-from .dis_warfare import Collision, Detonation, Fire, encode_collision, encode_detonation, encode_fire
-from .entity_types import entity_type_of, nearest_aircraft
+from .dis_warfare import RESULT_ENTITY_IMPACT, Collision, Detonation, Fire, encode_collision, encode_detonation, encode_fire
+from .entity_types import GUN_ROUNDS, entity_type_of, nearest_aircraft
 from .link import DIS_PORT, DisLink
 
 COLLIDE_M = 8.0                 # two aircraft this close (centre to centre) have collided (fighters' half-spans)
@@ -305,21 +305,34 @@ class NetSession:
         self._event_no = (self._event_no + 1) & 0xFFFF
         return self._event_no
 
-    def send_fire(self, gun: int, position_ned_m, velocity_ned_ms, rounds: int, rate_per_min: int, he: bool) -> None:
-        """A Fire PDU for the rounds one of our guns fired this tick."""
+    def send_fire(self, gun: int, position_ned_m, velocity_ned_ms, rounds: int, rate_per_min: int, he: bool,
+                  munition=GUN_ROUNDS, target=(0, 0, 0)) -> None:
+        """A Fire PDU: the rounds one of our guns fired this tick, or a missile launched at ``target``."""
         f = Fire(self.key, self._next_event(), gun, np.asarray(position_ned_m, float),
-                 np.asarray(velocity_ned_ms, float), rounds, rate_per_min, he=he)
+                 np.asarray(velocity_ned_ms, float), rounds, rate_per_min, tuple(munition), he, tuple(target))
         self._send(encode_fire(f, self.link.origin, self.config.exercise, dis_timestamp(self.utc(), absolute=True)))
 
-    def send_detonation(self, shooter: tuple, position_ned_m, point_body_m, rounds: int = 1) -> None:
-        """A Detonation PDU: ``shooter``'s rounds struck us (the target decides, flightsim/world/net_combat.py)."""
-        d = Detonation(tuple(shooter), self.key, self._next_event(), np.asarray(position_ned_m, float),
-                       np.asarray(point_body_m, float), rounds=rounds)
+    def send_detonation(self, shooter: tuple, position_ned_m, point_body_m, rounds: int = 1, target=None,
+                        munition=GUN_ROUNDS, result: int = RESULT_ENTITY_IMPACT) -> None:
+        """A Detonation PDU: ``shooter``'s rounds struck us (the target decides a gun's hits), or
+        (``target`` given) our missile burst by another player (flightsim/world/net_combat.py)."""
+        d = Detonation(tuple(shooter), self.key if target is None else tuple(target), self._next_event(),
+                       np.asarray(position_ned_m, float), np.asarray(point_body_m, float), result, rounds,
+                       tuple(munition), self.key[:2])
         self._send(encode_detonation(d, self.link.origin, self.config.exercise, dis_timestamp(self.utc(), absolute=True)))
 
     def take_warfare(self) -> list:
         """The Fire, Detonation and Collision PDUs read since the last call (the world's net combat)."""
         return self.link.take_warfare()
+
+    def event(self, what: str, key) -> None:
+        """An event about a remote entity (the world's net combat: "missile launch"), into the frame's."""
+        r = self.link.remotes.get(tuple(key))
+        self._event(self.clock(), what, r.state.marking if r else "?", nearest_aircraft(r.state.entity_type) if r else "")
+
+    def remote_callsign(self, key) -> str | None:
+        r = self.link.remotes.get(tuple(key))
+        return None if r is None else r.state.marking
 
     def remote_kind(self, key) -> str | None:
         """The aircraft of ours a remote entity is drawn as (None: not heard from)."""

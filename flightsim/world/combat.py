@@ -169,10 +169,9 @@ class Combat:
         self.player.radius = hit_radius(player_sim.model, self.player.cg)
         self.pool = BulletPool(POOL, MAX_HITS)
         self.recent_hits: list = []          # (point NED, kind, time_s)
-        # other players' guns (multiplayer, world/net_combat.py): owner -> their aircraft's model, and
-        # their rounds' hits on the player (owner, point body axes), for the net to report
-        self.shooter_models: dict = {}
-        self.remote_hits: list = []
+        # other players (world/net_combat.py): bullet owner -> their aircraft's model; their rounds' hits on us
+        # (owner, body point); with no AI, one as the missiles' enemy (a Side) and our bursts on it (point, weapon, m)
+        self.shooter_models, self.remote_hits, self.remote_enemy, self.remote_missile_bursts = {}, [], None, []
         self.t_s = 0.0
         self.tick_count = 0
         self.hits_scored = 0

@@ -61,6 +61,9 @@ class CombatMissiles:
         sides = {PLAYER: Side(PLAYER, "player", player.position_ned_m, player.velocity_ned_ms, player.body_to_ned(),
                               c.player.cg, c.player_model, c.player_state, ab, c.player_down is None,
                               self.player_spec.signature, self.player_spec.radar)}
+        remote = getattr(c, "remote_enemy", None)           # another player (world/net_combat.py)
+        if c.opp is None and remote is not None:
+            sides[OPPONENT] = remote
         if c.opp is not None and c.opp_visible:
             o = c.opp_sim
             spec = c.opponent_compiled.spec
@@ -74,11 +77,13 @@ class CombatMissiles:
         c = self.combat
         sides = self.sides(player)
         controls = {PLAYER: c.player_ctrl}
-        if OPPONENT in sides:
+        if OPPONENT in sides and c.opp is not None:
             controls[OPPONENT] = c.opp_sim.ctrl
         self.war.step(sides, controls, c.t_s, dt)
         for ident, lines, weapon in self.war.bursts:
             self._killed(sides[ident], lines, weapon)
+        for ident, p_body, weapon, lethal in self.war.remote_bursts:      # another player's World decides
+            c.remote_missile_bursts.append((p_body - sides[ident].cg, weapon, lethal))
 
     def _killed(self, side: Side, lines: list, weapon: str) -> None:
         """Inside the lethal radius the warhead kills (the radius's meaning): the sections struck

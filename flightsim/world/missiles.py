@@ -88,6 +88,9 @@ class MissileWar:
         self.events: list = []           # (t_s, who, event, detail)
         self.event_count = 0
         self.bursts: list = []           # (ident hit, lines, weapon name) of this step, for the combat's score
+        # (ident, burst point in its body axes from the datum, weapon id, lethal radius m) on a side
+        # with no state here: another player's aircraft, whose own World applies the burst (net_combat.py)
+        self.remote_bursts: list = []
         self._serial = 0
 
     def reset(self, armaments: dict, rng) -> None:
@@ -117,6 +120,7 @@ class MissileWar:
         """One step: each fighter's presses (``controls``: ident -> its control array), its lock and
         seeker, the missiles and decoys flown ``dt``, the fuzes."""
         self.bursts = []
+        self.remote_bursts = []
         for ident, arm in self.arms.items():
             me = sides.get(ident)
             if me is None:
@@ -377,10 +381,13 @@ class MissileWar:
             lethal = float(f.weapon.fuze["lethal_radius_m"])
             for ident, s in sides.items():
                 d, p = _closest(m0, m1, s.pos, s.pos + s.vel * flown)
-                if d <= lethal and s.state is not None:
+                if d <= lethal:
                     p_body = s.R.T @ (p - s.pos) + s.cg
-                    lines = burst(s.model, s.state, p_body, lethal, self.rng)
-                    self.bursts.append((ident, lines, f.weapon.missile["name"]))
+                    if s.state is not None:
+                        lines = burst(s.model, s.state, p_body, lethal, self.rng)
+                        self.bursts.append((ident, lines, f.weapon.missile["name"]))
+                    else:
+                        self.remote_bursts.append((ident, p_body, f.weapon.id, lethal))
                     struck.append((s, d))
         if struck:
             for s, d in struck:

@@ -379,3 +379,50 @@ def test_a_sender_inventing_entities_cannot_grow_us_without_bound():
     finally:
         a.close()
         b.close()
+
+
+def test_a_missile_across_the_network_the_shooter_bursts_it_the_target_applies_it():
+    """Two F-15Cs online, head-on 8 km apart, no AI: A's radar locks B (the nearest other player is
+    the missiles' enemy), A launches an AIM-120C (a Fire PDU naming B: B's 'missile launch'), the
+    missile flies in A's World and bursts by B (a Detonation PDU, entity proximate), and B's own World
+    applies the warhead with its own damage model: B is shot down and says so (destroyed)."""
+    from flightsim.world.assembly import World
+    clock = Clock()
+    pa, pb = _free_port(), _free_port()
+    a = open_session(NetConfig.parse(pa, f"127.0.0.1:{pb}", "BLUE1", 1, bind_host="127.0.0.1"), clock)
+    b = open_session(NetConfig.parse(pb, f"127.0.0.1:{pa}", "RED7", 1, bind_host="127.0.0.1", side="red"), clock)
+    a.utc = b.utc = clock
+    try:
+        wa = World("f15c", "f15c_online", small_world=True, net=a)
+        wb = World("f15c", "f15c_online", small_world=True, net=b)
+        assert wa.combat.missiles is not None and wa.combat.opp is None
+
+        def fly(seconds, inputs=None):
+            for _ in range(int(round(seconds / 0.02))):
+                if inputs is not None:
+                    wa.mailbox.post(inputs)
+                clock.t += 0.02
+                wa.physics.tick(clock.t)
+                wb.physics.tick(clock.t)
+
+        fly(1.0)
+        base = wa.initial_inputs
+        fly(0.2, base.replace(lock=1.0))
+        fly(2.0, base)
+        assert wa.combat.frames[1].weapons.lock == "locked", wa.combat.frames[1].weapons      # B, by A's radar
+        fly(0.2, base.replace(launch=1.0))
+        fly(0.5, base)
+        assert any(e[2] == "launch" for e in wa.combat.missiles.war.events)
+        assert wb.net_combat.missiles_in == 1 and "missile launch" in [e[1] for e in b.frame.events]
+        for _ in range(30):
+            fly(0.5)
+            if wb.combat.player_down is not None:
+                break
+        assert wa.net_combat.missile_bursts_out == 1
+        assert wb.combat.player_down is not None and "AIM-120C" in wb.combat.player_down[1]
+        assert "BLUE1" in wb.combat.player_down[1]
+        fly(0.2)
+        assert "destroyed" in [e[1] for e in a.frame.events]            # A sees B go down
+    finally:
+        a.close()
+        b.close()
