@@ -59,3 +59,15 @@ def test_bad_values_are_refused_with_the_reason_and_good_ones_kept(tmp_path):
     assert flow.online.choose(Choice("mp_set", "listen", "3456")) == "mp_set" and flow.settings.mp_listen == 3456
     assert flow.online.choose(Choice("mp_set", "side", "red")) == "mp_set" and flow.settings.mp_side == "red"
     assert flow.online.choose(Choice("mp_set", "callsign", "")) is None and flow.settings.mp_callsign == "PILOT"
+
+
+def test_the_hud_line_warns_of_a_missile_launched_at_us():
+    from flightsim.net.session import NetFrame, Peer
+    from flightsim.render.remote_draw import WARN_S, pilots_line
+    peers = (Peer("BLUE1", "f15c", 9000.0, 0.2, 12.0),)
+    quiet = NetFrame(1, 100.0, peers=peers, events=((90.0, "joined", "BLUE1", "f15c"),))
+    assert pilots_line(quiet) == "PILOTS 1: BLUE1 9.0 km 12 ms"
+    fired = NetFrame(1, 100.0, peers=peers, events=((99.0, "missile launch", "BLUE1", "f15c"),))
+    assert pilots_line(fired).startswith("MISSILE LAUNCH (BLUE1)") and "PILOTS 1" in pilots_line(fired)
+    later = NetFrame(1, 99.0 + WARN_S + 0.1, peers=peers, events=fired.events)
+    assert not pilots_line(later).startswith("MISSILE")

@@ -9,6 +9,8 @@ work the first time on a machine, then from the disk cache), and kept for the ga
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from .glutil import mat4, translate
@@ -126,10 +128,17 @@ class RemoteRenderer:
         self.types = {}
 
 
+WARN_S = 10.0                      # a missile launched at us stays on the line this long
+
+
 def pilots_line(frame, most: int = 4) -> str:
-    """The HUD's line of the other players present: callsign, range and ping, nearest first."""
+    """The HUD's line of the other players present: callsign, range and ping, nearest first; led by
+    MISSILE LAUNCH (callsign) for WARN_S after another player launched a missile at us."""
     if frame is None:
         return ""
+    warn = [e for e in frame.events if e[1] == "missile launch" and frame.wall_s - e[0] <= WARN_S]
+    if warn:
+        return f"MISSILE LAUNCH ({warn[-1][2]})   " + pilots_line(replace(frame, events=()), most)
     if not frame.peers:
         return f"MP {frame.listen_port}: no other pilots"
     parts = []
