@@ -102,7 +102,9 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraf
         return pilot
 
     if sc.kind in ("fighter", "trainer") if powered is None else powered:
-        if combat is not None and combat.missiles is not None and combat.opp is not None and st["type"] == "air":
+        online = getattr(combat, "online", False)         # another player as the bandit (world/net_combat.py)
+        if combat is not None and combat.missiles is not None and (combat.opp is not None or online) \
+                and st["type"] == "air":
             from .combat_pilot import CombatPilot
             return CombatPilot(combat)
         if st["type"] == "runway":

@@ -4,8 +4,11 @@ pilots/missile_tactics.py) applied to the player's aircraft through the mailbox,
 player's cockpit shows and nothing more: the player's snapshot (its instruments), the combat's
 published frame (the bandit seen through the canopy, the weapons view: lock, seeker tone, launch
 zone, missile warning). With it a headless fight has two pilots, each locking, shooting and
-defending (issue 35)."""
+defending (issue 35); online with no AI (issue 36) its bandit is another player, the missiles' enemy
+the world's net combat chose."""
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -30,6 +33,9 @@ class CombatPilot:
         frame = self.combat.frame
         me = air_data_from_snapshot(snap)
         opp = None if frame is None else frame.opponent
+        remote = getattr(self.combat, "remote_enemy", None)     # online, no AI: another player (world/net_combat.py)
+        if opp is None and remote is not None:
+            opp = SimpleNamespace(position_ned_m=remote.pos, velocity_ned_ms=remote.vel, visible=True, alive=remote.alive)
         if opp is None or not opp.visible or not opp.alive:
             fwd = me.velocity_ned_ms * np.array([1.0, 1.0, 0.0])
             n = float(np.linalg.norm(fwd))

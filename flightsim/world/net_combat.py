@@ -51,6 +51,7 @@ TRACER_EVERY = 5
 class NetCombat:
     def __init__(self, combat, session, player_model):
         self.combat = combat
+        combat.online = True                   # (the player's autopilot fights the other players: pilots/autopilot.py)
         self.net = session
         self.data = AircraftData(player_model)
         self.guns = self.data.guns
