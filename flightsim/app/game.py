@@ -123,6 +123,8 @@ class Game:
         remotes_r = getattr(self.renderer, "remotes", None)
         if remotes_r is not None:
             remotes_r.update(self.world.net.frame)
+            if combat_r is not None:
+                combat_r.net_missiles = self.world.net.frame.munitions
         self.renderer.clouds = getattr(self.world, "clouds", None)     # the published cumulus (immutable)
         mode = self.draw_mode
         self.instruments.update(pose.snapshot, now_s)

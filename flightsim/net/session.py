@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -30,6 +30,7 @@ from .dis import DRM_RVW, EntityState, dis_timestamp, timestamp_seconds
 from .dis_warfare import RESULT_ENTITY_IMPACT, Collision, Detonation, Fire, encode_collision, encode_detonation, encode_fire
 from .entity_types import GUN_ROUNDS, entity_type_of, nearest_aircraft
 from .link import DIS_PORT, DisLink
+from .munitions import is_munition
 
 COLLIDE_M = 8.0                 # two aircraft this close (centre to centre) have collided (fighters' half-spans)
 MAX_LEAD_S = 0.5               # the most of a peer's measured delay its dead reckoning makes up
@@ -143,6 +144,7 @@ class NetFrame:
     received: int = 0
     refused: int = 0                             # datagrams dropped (malformed, not ours, hostile)
     listen_port: int = 0
+    munitions: np.ndarray = field(default_factory=lambda: np.zeros((0, 9)))   # others' missiles, the combat frame's layout
 
 
 MAX_EVENTS = 32
@@ -205,6 +207,8 @@ class NetSession:
             self.last = _Sent(es, sim_t)
             self.send_reasons[why] = self.send_reasons.get(why, 0) + 1
         for t_ev, what, marking, etype in self.link.poll(now):
+            if is_munition(etype):                       # a missile coming or going: not a pilot joining
+                continue
             self._event(t_ev, what, marking, nearest_aircraft(etype))
             if what == "joined":
                 self.last = None          # a newcomer hears us at the next tick, not the next heartbeat
@@ -223,6 +227,8 @@ class NetSession:
         """A remote aircraft within COLLIDE_M of ours: one Collision PDU (issuer us) and a
         "collision" event, then not again for that one until it has been clear for a second."""
         for key, r in self.link.remotes.items():
+            if is_munition(r.state.entity_type):
+                continue
             # where its own dead reckoning puts it (not where it is drawn: the blend lags half a second)
             p, _ = extrapolate(r.state, now - r.last_s + min(self.delay_s.get(key, 0.0), MAX_LEAD_S))
             near = float(np.linalg.norm(p - es.position_ned_m)) < COLLIDE_M
@@ -273,11 +279,18 @@ class NetSession:
                            dis_timestamp(self.utc(), absolute=True))
 
     def _publish(self, own_pos, now: float) -> NetFrame:
-        remotes, peers = [], []
-        for key, r in self.link.remotes.items():
+        remotes, peers, munitions = [], [], []
+        for key, r in list(self.link.remotes.items()):
             # drawn where it is now: its updates' measured delay (absolute timestamps) made up
             p, R = r.smoother.pose(now + min(self.delay_s.get(key, 0.0), MAX_LEAD_S))
             es = r.state
+            if is_munition(es.entity_type):          # a missile in flight (net/munitions.py), not a pilot
+                if es.appearance.get("destroyed"):
+                    del self.link.remotes[key]       # gone: dropped at once, not after the time-out
+                else:
+                    munitions.append([*p, *es.velocity_ned_ms, float(bool(es.appearance.get("engine_on"))), -1.0,
+                                      float(key[2])])
+                continue
             kind = nearest_aircraft(es.entity_type)
             ap = es.appearance
             age = now - r.last_s
@@ -295,7 +308,7 @@ class NetSession:
         peers.sort(key=lambda q: q.distance_m)
         return NetFrame(self._tick, now, tuple(remotes), tuple(peers), tuple(self._events), self._event_count,
                         self.link.sent, self.bytes_sent, self.link.received, sum(self.link.refused.values()),
-                        self.link.port)
+                        self.link.port, np.array(munitions, dtype=float).reshape(-1, 9))
 
     # ------------------------------------------------------------------ warfare (world/net_combat.py)
     def _send(self, data: bytes) -> None:

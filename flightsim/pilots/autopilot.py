@@ -58,6 +58,12 @@ def takeoff_speeds(aircraft) -> dict:
     return kw
 
 
+def _has_bandit(combat) -> bool:
+    """Missiles in play and someone to fight: the AI opponent, or online another player (world/net_combat.py)."""
+    return combat is not None and combat.missiles is not None and (combat.opp is not None or
+                                                                   getattr(combat, "online", False))
+
+
 def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraft=None, combat=None):
     """The pilot that flies a scenario (for the demo, the tests and as an AI fallback):
 
@@ -102,9 +108,7 @@ def autopilot(scenario, terrain, winch=None, weather=None, powered=None, aircraf
         return pilot
 
     if sc.kind in ("fighter", "trainer") if powered is None else powered:
-        online = getattr(combat, "online", False)         # another player as the bandit (world/net_combat.py)
-        if combat is not None and combat.missiles is not None and (combat.opp is not None or online) \
-                and st["type"] == "air":
+        if _has_bandit(combat) and st["type"] == "air":
             from .combat_pilot import CombatPilot
             return CombatPilot(combat)
         if st["type"] == "runway":

@@ -12,6 +12,7 @@ eye sees a burning tracer), hits are short flashes, balloons low-poly spheres.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -124,6 +125,7 @@ class CombatRenderer:
         self._trail_tick = None
         self.drawn_tracers = 0
         self.opponent_drawn = False
+        self.net_missiles = np.zeros((0, 9))     # the game sets the session's frame's munitions here each frame
 
     def update(self, frames, pose):
         """The frames to draw for this render: the opponent between the two frames at the
@@ -273,7 +275,7 @@ class CombatRenderer:
             v = billboards([point], [1.5 + 3.0 * age], eye)
             rgba = (FLASH_RGBA[0], FLASH_RGBA[1] * (1 - 0.6 * age), FLASH_RGBA[2] * (1 - age), 1.0)
             quads.append(np.hstack([v, np.tile(rgba, (len(v), 1))]))
-        quads += weapon_quads(f, self.trails, eye)
+        quads += weapon_quads(f, self.trails, eye, self.net_missiles)
         if quads:
             q = np.concatenate(quads)[: MAX_QUADS * 6].astype("f4")
             tp = self.tracer_prog
@@ -307,10 +309,13 @@ def missile_trails(trails: dict, missiles) -> dict:
     return out
 
 
-def weapon_quads(frame, trails: dict, eye) -> list:
+def weapon_quads(frame, trails: dict, eye, net_missiles=None) -> list:
     """Missiles (a body, the motor's plume while it burns, the smoke trail), flares and chaff as
-    camera-facing quads (position, colour) for the tracer program."""
+    camera-facing quads (position, colour) for the tracer program; ``net_missiles``: other players'
+    missiles in flight (net/munitions.py, the same columns), bodies and plumes."""
     out = []
+    if net_missiles is not None and len(net_missiles):
+        out += weapon_quads(SimpleNamespace(missiles=net_missiles), {}, eye)
     ms = getattr(frame, "missiles", None)
     if ms is not None and len(ms):
         head = ms[:, 0:3]

@@ -65,13 +65,15 @@ class NetCombat:
         self._launched = 0                     # our missiles launched (their serials) already sent
         self.missiles_in = 0                   # Fire PDUs of missiles at us
         self.missile_bursts_out = 0
+        from ..net.munitions import MunitionCast
+        self.cast = MunitionCast(session)      # our missiles in flight, for the others to see
         self.hits_reported = 0
         self.hits_confirmed = 0
         self.collisions = 0
 
     def tick(self, state, t_s: float) -> None:
         self._fire_out(state)
-        self._missiles_out()
+        self._missiles_out(AircraftView(state).time_s)
         # the missiles' enemy for the next tick's combat (no AI opponent: another player)
         self.combat.remote_enemy = self.enemy(AircraftView(state).position_ned_m) if self.combat.opp is None else None
         for pdu in self.net.take_warfare():
@@ -192,10 +194,15 @@ class NetCombat:
                     np.asarray(r.R, float), np.asarray(comp.cg_m, float), comp.model, None,
                     1.0 if r.afterburner else 0.0, True, comp.spec.signature, comp.spec.radar)
 
-    def _missiles_out(self) -> None:
-        """Our launches at the other player (Fire PDUs) and our bursts on it (Detonation PDUs)."""
+    def _missiles_out(self, sim_t: float) -> None:
+        """Our missiles in flight (munition Entity States), our launches at the other player (Fire
+        PDUs) and our bursts on it (Detonation PDUs)."""
         c = self.combat
         war = c.missiles.war if c.missiles is not None else None
+        if war is not None:
+            ours = [(f.serial, f.weapon.id, f.ms[M.MS_POS:M.MS_POS + 3], f.ms[M.MS_VEL:M.MS_VEL + 3],
+                     f.ms[M.MS_TIME] < f.weapon.burn_time_s) for f in war.flights if f.shooter == 0]
+            self.cast.update(ours, sim_t)
         if war is None or self.enemy_key is None:
             c.remote_missile_bursts.clear()
             return

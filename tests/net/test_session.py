@@ -426,3 +426,48 @@ def test_a_missile_across_the_network_the_shooter_bursts_it_the_target_applies_i
     finally:
         a.close()
         b.close()
+
+
+def test_our_missile_in_flight_is_seen_by_the_others_and_gone_with_it():
+    """The F-15C duel again: while A's missile flies, B's session publishes it as a munition (not a
+    pilot: no 'joined', no peer, no collision), near where it really is; once it has burst, it is
+    dropped at once (its last Entity State says destroyed)."""
+    from flightsim.world.assembly import World
+    clock = Clock()
+    pa, pb = _free_port(), _free_port()
+    a = open_session(NetConfig.parse(pa, f"127.0.0.1:{pb}", "BLUE1", 1, bind_host="127.0.0.1"), clock)
+    b = open_session(NetConfig.parse(pb, f"127.0.0.1:{pa}", "RED7", 1, bind_host="127.0.0.1", side="red"), clock)
+    a.utc = b.utc = clock
+    try:
+        wa = World("f15c", "f15c_online", small_world=True, net=a)
+        wb = World("f15c", "f15c_online", small_world=True, net=b)
+
+        def fly(seconds, inputs=None):
+            for _ in range(int(round(seconds / 0.02))):
+                if inputs is not None:
+                    wa.mailbox.post(inputs)
+                clock.t += 0.02
+                wa.physics.tick(clock.t)
+                wb.physics.tick(clock.t)
+
+        base = wa.initial_inputs
+        fly(1.0)
+        fly(0.2, base.replace(lock=1.0))
+        fly(2.0, base)
+        fly(0.2, base.replace(launch=1.0))
+        fly(1.5, base)
+        seen = b.frame.munitions
+        truth = wa.combat.missiles.war.missiles_array()
+        assert len(seen) == 1 and len(truth) == 1
+        assert np.linalg.norm(seen[0, 0:3] - truth[0, 0:3]) < 30.0          # within a tick or two of flight
+        assert [p.callsign for p in b.frame.peers] == ["BLUE1"]
+        assert [e[1] for e in b.frame.events].count("joined") == 1
+        for _ in range(30):
+            fly(0.5)
+            if not len(wa.combat.missiles.war.flights):
+                break
+        fly(0.2)
+        assert len(b.frame.munitions) == 0 and wa.net_combat.cast.pdus >= 3
+    finally:
+        a.close()
+        b.close()
