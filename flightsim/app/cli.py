@@ -62,7 +62,8 @@ def parser():
                     help="fly with other players: our aircraft goes out as DIS Entity State PDUs, theirs come in")
     mp.add_argument("--dis-listen", metavar="PORT", type=int, default=None, help="UDP port to listen on (default 3000)")
     mp.add_argument("--dis-send", metavar="HOST:PORT[,HOST:PORT...]", default="",
-                    help="the peers to send to (unicast; a broadcast address such as 192.168.1.255:3000 works too)")
+                    help="the peers to send to: unicast addresses, a broadcast address (192.168.1.255:3000) or a "
+                         "multicast group (239.255.36.1:3000, joined to listen too)")
     mp.add_argument("--callsign", default=None, help="our DIS marking, 1-11 ASCII characters (default PILOT)")
     mp.add_argument("--exercise", type=int, default=None, help="DIS exercise id 1-255 (default 1): only its PDUs are read")
     mp.add_argument("--side", default=None, choices=("blue", "red"),

@@ -1,5 +1,6 @@
-"""A DIS link over UDP (issue 36, first part): our Entity State PDUs out to a list of peers, theirs
-in, the remote aircraft they describe kept with their arrival times, joined and left.
+"""A DIS link over UDP (issue 36): our PDUs out to a list of peers (unicast addresses, a broadcast
+address, or a multicast group, as each is written), theirs in, the remote entities they describe
+kept with their arrival times, joined and left.
 
     link = DisLink(listen_port=3000, peers=[("127.0.0.1", 3001)], origin=(51.19, -1.03), exercise=1)
     link.send(entity_state)            # to every peer
@@ -39,6 +40,16 @@ class Remote:
     source: tuple = ()             # the address its first update came from: another claiming it is refused
 
 
+MULTICAST_TTL = 4              # a multicast group's datagrams cross a few routers (a site), not the internet
+
+
+def is_multicast(host: str) -> bool:
+    try:
+        return 224 <= int(host.split(".")[0]) <= 239 and len(host.split(".")) == 4
+    except ValueError:
+        return False
+
+
 def older(stamp: int, than: int) -> bool:
     """DIS timestamp ``stamp`` is before ``than`` (both past the same hour's start, or just across
     it: a difference of more than half an hour is the hour's wrap, not age)."""
@@ -54,8 +65,22 @@ class DisLink:
         self.exercise = exercise
         self.peers = [(h, int(p)) for h, p in peers]
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # a peer may be a broadcast address (a LAN's x.x.x.255) or a multicast group (224-239.x.x.x):
+        # the socket may send to the one and is a member of the other, its own datagrams looped back
+        # to it (dropped as our own entity); with either, players on one machine share the port
+        # (SO_REUSEADDR), else a port another game holds is refused
+        shared = any(is_multicast(h) or h.endswith(".255") for h, _ in self.peers)
+        if shared:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
         self.sock.bind((bind_host, listen_port))
+        self.groups = [h for h, _ in self.peers if is_multicast(h)]
+        for group in self.groups:
+            self.sock.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                                 socket.inet_aton(group) + socket.inet_aton("0.0.0.0"))
+        if self.groups:
+            self.sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, MULTICAST_TTL)
+            self.sock.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_LOOP, 1)
         self.sock.setblocking(False)
         self.port = self.sock.getsockname()[1]
         self.remotes: dict = {}

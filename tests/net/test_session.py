@@ -471,3 +471,58 @@ def test_our_missile_in_flight_is_seen_by_the_others_and_gone_with_it():
     finally:
         a.close()
         b.close()
+
+
+@pytest.mark.parametrize("address", ["239.255.36.1", "127.255.255.255"])
+def test_a_multicast_group_or_a_broadcast_address_carries_everyone(address):
+    """--dis-send a multicast group or a broadcast address: every player on the port hears every
+    other, two on one machine included (each drops its own echo)."""
+    from flightsim.world.assembly import World
+    clock = Clock()
+    port = _free_port()
+    try:
+        a = open_session(NetConfig.parse(port, f"{address}:{port}", "RED1", 1, bind_host="0.0.0.0"), clock)
+        b = open_session(NetConfig.parse(port, f"{address}:{port}", "BLUE2", 1, bind_host="0.0.0.0"), clock)
+    except BadNetConfig as e:
+        pytest.skip(f"this machine's network cannot join {address}: {e}")
+    try:
+        wa = World("p51d", "airfield", small_world=True, net=a)
+        wb = World("spitfire", "airfield", small_world=True, net=b)
+        import time
+        for _ in range(20):
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+            time.sleep(0.002)
+        assert [p.callsign for p in a.frame.peers] == ["BLUE2"] and [p.callsign for p in b.frame.peers] == ["RED1"]
+        assert a.link.refused["our own entity"] >= 1                    # its own echo, dropped
+    finally:
+        a.close()
+        b.close()
+
+
+def test_two_headless_players_fight_with_missiles():
+    """Two game processes online in f15c_online, each flown by the game's own fighter pilot
+    (--pilot auto): they lock, launch, and the missiles' bursts shoot someone down; every event the
+    shooter's and the target's logs agree on."""
+    pa, pb = _free_port(), _free_port()
+    cmd = [sys.executable, "run.py", "--headless-telemetry", "--scenario", "f15c_online", "--pilot", "auto",
+           "--seconds", "16", "--json", "--multiplayer"]
+    p1 = subprocess.Popen(cmd + ["--dis-listen", str(pa), "--dis-send", f"127.0.0.1:{pb}", "--callsign", "BLUE1"],
+                          cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    p2 = subprocess.Popen(cmd + ["--dis-listen", str(pb), "--dis-send", f"127.0.0.1:{pa}", "--callsign", "RED7",
+                                 "--side", "red"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    logs = []
+    for p in (p1, p2):
+        out, _ = p.communicate(timeout=240)
+        assert p.returncode == 0
+        logs.append([e for x in out.splitlines() if x.startswith("{") for e in json.loads(x)["events"]])
+    names = [[e["event"] for e in log] for log in logs]
+    for mine, theirs in ((0, 1), (1, 0)):
+        assert "launch" in names[mine] and "missile launch" in names[theirs]     # each launch heard by the other
+    downs = [n.count("shot down") for n in names]
+    hits = [n.count("hit") for n in names]
+    assert sum(downs) >= 1 and sum(hits) >= 1
+    for shooter, target in ((0, 1), (1, 0)):
+        if downs[target]:
+            assert hits[shooter] >= 1                 # shot down by a missile its shooter saw burst on it
