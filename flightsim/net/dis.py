@@ -13,9 +13,11 @@ ECEF: flightsim/world/geodesy.py), ``decode`` reads one back, refusing anything 
 well-formed Entity State PDU of this exercise with a reason (malformed, truncated and hostile
 datagrams: a wrong length, a NaN, a position off the Earth).
 
-Appearance bits (SISO-REF-010, "air platform appearance", recalled, not read [K]): damage 3-4
-(3 destroyed), smoke 5-6, flaming 15, afterburner 16, power plant on 22, landing gear extended
-25. The entity type is passed in (a per-aircraft SISO-REF-010 table is still to come).
+Appearance bits (SISO-REF-010): damage 3-4 (3 destroyed), smoke 5-6 (1 a plume rising), flaming
+15, power plant on 22 and state 23 (1 deactivated) are the platforms' common bits, as Wireshark's
+DIS dissector names them (read in tshark -G fields / values, Nov 2026); afterburner 16 and landing
+gear extended 25 are the air platform's own, recalled, not read [K]. The entity type is passed in
+(flightsim/net/entity_types.py).
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ HEADER = struct.Struct(">BBBBIHBB")        # version, exercise, type, family, ti
 BODY = struct.Struct(">HHHBB" + "BBHBBBB" * 2 + "3f3d3fIB15s3f3fB11sI")
 DRM_FPW, DRM_RVW = 2, 4                     # dead-reckoning algorithms: fixed-position world, rotating velocity world
 APPEARANCE_BITS = {"destroyed": (3, 3), "smoke": (5, 1), "flaming": (15, 1), "afterburner": (16, 1),
-                   "engine_on": (22, 1), "gear_down": (25, 1)}        # name: (first bit, the value set)
+                   "engine_on": (22, 1), "deactivated": (23, 1), "gear_down": (25, 1)}  # name: (first bit, value)
 MAX_SPEED_MS = 3000.0                       # anything faster is not an aircraft (a hostile or broken sender)
 MAX_HEIGHT_M = 100000.0
 

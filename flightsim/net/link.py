@@ -142,6 +142,10 @@ class DisLink:
             elif older(es.timestamp, r.state.timestamp):
                 self.refused["older than its last update (reordered)"] += 1
                 continue
+            if es.appearance.get("deactivated"):          # it left the exercise (its game closed): gone now
+                del self.remotes[es.key]
+                new.append((t_s, "left", es.marking, es.entity_type))
+                continue
             r.state, r.last_s = es, t_s
             r.smoother.update(es, t_s)
         for key, r in list(self.remotes.items()):

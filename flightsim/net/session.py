@@ -353,6 +353,16 @@ class NetSession:
         return None if r is None else nearest_aircraft(r.state.entity_type)
 
     def close(self) -> None:
+        """Leave: one last Entity State marked deactivated (the others drop us at once, not after
+        DIS's 12 s), then the socket."""
+        if self.last is not None:
+            es = self.last.es
+            es.appearance = dict(es.appearance, deactivated=True)
+            es.timestamp = dis_timestamp(self.utc(), absolute=True)
+            try:
+                self.link.send(es)
+            except OSError:
+                pass
         self.link.close()
 
 

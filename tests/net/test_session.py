@@ -526,3 +526,27 @@ def test_two_headless_players_fight_with_missiles():
     for shooter, target in ((0, 1), (1, 0)):
         if downs[target]:
             assert hits[shooter] >= 1                 # shot down by a missile its shooter saw burst on it
+
+
+def test_a_player_who_quits_leaves_at_once():
+    """Closing the game sends a last Entity State marked deactivated: the others drop it at once
+    ('left'), not after DIS's 12 s time-out."""
+    from flightsim.world.assembly import World
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        wa = World("p51d", "airfield", small_world=True, net=a)
+        wb = World("spitfire", "airfield", small_world=True, net=b)
+        for _ in range(5):
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+        assert [p.callsign for p in a.frame.peers] == ["BLUE2"]
+        b.close()
+        import time
+        time.sleep(0.05)
+        clock.t += 0.02
+        wa.physics.tick(clock.t)
+        assert a.frame.peers == () and ("left", "BLUE2") in [e[1:3] for e in a.frame.events]
+    finally:
+        a.close()
