@@ -1,4 +1,4 @@
-"""Guns across the network (multiplayer over DIS, issue 36): the hit rule and its PDUs.
+"""Guns and missiles across the network (multiplayer over DIS, issue 36): the hit rules and their PDUs.
 
 **The rule: the target decides.** Each player's World flies the other players' rounds against its
 own aircraft's true position and its own damage model, and it alone says what struck it:
@@ -37,6 +37,7 @@ import numpy as np
 
 from ..net.dis_warfare import RESULT_ENTITY_IMPACT, RESULT_PROXIMATE, Collision, Detonation, Fire
 from ..net.entity_types import MISSILES, missile_of
+from ..net.munitions import MunitionCast
 from ..physics import missile as M
 from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
@@ -57,7 +58,6 @@ class NetCombat:
         self.guns = self.data.guns
         self.fired = None                      # each gun's belt counter at the last tick
         self.owners: dict = {}                 # remote entity id -> bullet owner number
-        self.models: dict = {}                 # our aircraft id -> its compiled model (the remote shooters' guns)
         self.fires_sent = 0
         self.rounds_in = 0
         self.types: dict = {}                  # our aircraft id -> its Compiled (the remotes' shapes and sensors)
@@ -65,7 +65,6 @@ class NetCombat:
         self._launched = 0                     # our missiles launched (their serials) already sent
         self.missiles_in = 0                   # Fire PDUs of missiles at us
         self.missile_bursts_out = 0
-        from ..net.munitions import MunitionCast
         self.cast = MunitionCast(session)      # our missiles in flight, for the others to see
         self.hits_reported = 0
         self.hits_confirmed = 0
@@ -123,12 +122,7 @@ class NetCombat:
     # ------------------------------------------------------------------ theirs in
     def _shooter_model(self, key):
         kind = self.net.remote_kind(key)
-        if kind is None:
-            return None
-        if kind not in self.models:
-            from ..aircraft_data.compile import compile_aircraft
-            self.models[kind] = compile_aircraft(kind).model
-        return self.models[kind]
+        return None if kind is None else self._compiled(kind).model
 
     def _fire_in(self, f: Fire) -> None:
         if missile_of(f.munition) is not None:         # a missile: no rounds to fly; at us, a warning
