@@ -410,7 +410,9 @@ class GameFlow:
         if self.menu is not None:
             return
         from ..world.scenario import scenario_catalogue
-        self.world.physics.pause()
+        online = reason == "pause" and getattr(self.world, "net", None) is not None
+        if not online:                      # (online the others fly on, and so do we: hands off)
+            self.world.physics.pause()
         if self.mixer is not None:
             self.mixer.release_keys()
         name = self.scenario_name
@@ -418,7 +420,8 @@ class GameFlow:
             if reason == "start":
                 message = "choose a scenario"
             elif reason == "pause":
-                message = f"paused: {name} ({self.world.compiled.name})"
+                message = (f"online: {name} ({self.world.compiled.name}) flies on, hands off" if online
+                           else f"paused: {name} ({self.world.compiled.name})")
         if self.replay is not None and reason == "pause":
             message = f"replay paused: {name} ({self.world.compiled.name})"
         recordings = []

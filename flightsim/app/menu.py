@@ -29,7 +29,7 @@ MENU_KEYS = {"UP": "up", "W": "up", "DOWN": "down", "S": "down", "LEFT": "left",
              "RETURN": "select", "ENTER": "select", "NUM_ENTER": "select", "SPACE": "select",
              "ESCAPE": "back", "BACKSPACE": "erase"}
 EDIT_COMMANDS = ("select", "back", "erase")     # what keys do while a line is edited (the text types itself)
-MP_FIELDS = {"callsign": "Callsign", "send": "Send to", "listen": "Listen on port"}
+MP_FIELDS = {"callsign": "Callsign", "send": "Send to", "listen": "Port"}
 MP_TEXT_MAX = 200
 SELECT_BUTTONS = ("b0", "b1", "a", "start")
 BACK_BUTTONS = ("b", "back")

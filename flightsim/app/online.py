@@ -25,16 +25,21 @@ class Online:
         """(fields, side, online, peers) for the menu's Multiplayer lines."""
         s = self.flow.settings
         fields = {"callsign": s.mp_callsign, "send": s.mp_send, "listen": s.mp_listen}
+        side = s.mp_side
         peers = []
-        if self.session is not None:
+        if self.session is not None:                  # online: the lines say what the session flies with
+            cfg = self.session.config
+            fields = {"callsign": cfg.callsign, "send": ",".join(f"{h}:{p}" for h, p in cfg.peers),
+                      "listen": self.session.link.port}
+            side = cfg.side
             f = self.session.frame
-            peers.append((f"online: {self.session.config.callsign}, port {f.listen_port}",
+            peers.append((f"online as {cfg.callsign}",
                           f"{len(f.peers)} other pilot(s); sent {f.sent}, received {f.received}, refused {f.refused}"))
             for p in f.peers:
                 ping = "" if p.ping_ms is None else f", ping {p.ping_ms:.0f} ms"
                 rng = f"{p.distance_m / 1000.0:.1f} km" if p.distance_m >= 1000.0 else f"{p.distance_m:.0f} m"
                 peers.append((f"  {p.callsign}", f"{p.aircraft}, {rng}{ping}"))
-        return fields, s.mp_side, self.session is not None, peers
+        return fields, side, self.session is not None, peers
 
     def attach(self, session) -> None:
         """Fly every World from now on with ``session`` (None: alone)."""

@@ -90,6 +90,9 @@ def test_going_online_and_offline_from_the_menu(gl, tmp_path):  # noqa: F811
             flow.world.physics.tick(wall)
         assert [p.callsign for p in session.frame.peers] == ["BLUE2"]
         flow.open_menu()
+        assert not flow.world.physics.paused and flow.menu.message.startswith("online: ")   # the others fly on
+        item = {it.scenario: it.label for it in flow.menu.items if it.kind == "mp_field"}
+        assert item["callsign"] == "Callsign: RED1" and item["listen"] == f"Port: {pa}"      # the session's own
         assert any(it.kind == "mp_peer" and "BLUE2" in it.label for it in flow.menu.items)
         fbo = gl.simple_framebuffer((640, 360))
         fbo.viewport = (0, 0, 640, 360)
