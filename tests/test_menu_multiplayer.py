@@ -71,3 +71,24 @@ def test_the_hud_line_warns_of_a_missile_launched_at_us():
     assert pilots_line(fired).startswith("MISSILE LAUNCH (BLUE1)") and "PILOTS 1" in pilots_line(fired)
     later = NetFrame(1, 99.0 + WARN_S + 0.1, peers=peers, events=fired.events)
     assert not pilots_line(later).startswith("MISSILE")
+
+
+def test_a_remote_aircraft_s_surfaces_follow_its_body_rates():
+    """DIS sends the angular velocity, not the surfaces: a remote rolling right shows its ailerons
+    the way a pilot's stick would put them, pulling shows up elevator, flying straight none."""
+    import numpy as np
+
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.physics.named_model import AircraftData
+    from flightsim.physics.state import make_state
+    from flightsim.render.remote_draw import surfaces
+    comp = compile_aircraft("p51d")
+    t = {"data": AircraftData(comp.model), "scratch": make_state()}
+    assert not np.any(surfaces(t, (0.0, 0.0, 0.0)))
+    roll = surfaces(t, (1.3, 0.0, 0.0))
+    names = [s.spec["name"] for s in comp.sections]
+    ail = [i for i, n in enumerate(names) if "aileron" in n]
+    assert ail and np.any(roll[ail] > 0.0) and np.any(roll[ail] < 0.0)         # one up, one down
+    pull = surfaces(t, (0.0, 0.6, 0.0))
+    elev = [i for i, n in enumerate(names) if "elevator" in n or "stab" in n or "tail" in n]
+    assert np.any(pull[elev] != 0.0) and not np.any(pull[ail])

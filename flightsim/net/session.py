@@ -116,6 +116,7 @@ class RemoteAircraft:
     age_s: float                # since its last Entity State
     smoke: bool = False
     flaming: bool = False
+    omega_body_rads: np.ndarray = field(default_factory=lambda: np.zeros(3))   # its body rates (DIS angular velocity)
 
 
 @dataclass(frozen=True)
@@ -298,7 +299,7 @@ class NetSession:
                                           np.asarray(es.velocity_ned_ms, float), bool(ap.get("gear_down")),
                                           bool(ap.get("engine_on")), bool(ap.get("afterburner")),
                                           bool(ap.get("destroyed")), es.force, age, bool(ap.get("smoke")),
-                                          bool(ap.get("flaming"))))
+                                          bool(ap.get("flaming")), np.asarray(es.omega_body_rads, float)))
             if ap.get("destroyed") and key not in self._destroyed:
                 self._destroyed.add(key)
                 self._event(now, "destroyed", es.marking, kind)

@@ -13,9 +13,15 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..physics.named import AircraftView
+from ..physics.state import make_state
 from .glutil import mat4, translate
 
 PROP_RPM = 2400.0                  # a remote propeller's rpm while its engine runs (DIS does not send it)
+# its control surfaces, inferred from its body rates (DIS sends the angular velocity, not the surfaces:
+# articulated parts are left out): full aileron at this roll rate, full elevator at this pitch rate,
+# full rudder at this yaw rate, rad/s; a fighter's (about 150 deg/s of roll, a 6 g turn's pitch rate)
+FULL_ROLL_RADS, FULL_PITCH_RADS, FULL_YAW_RADS = 2.6, 0.6, 0.5
 
 
 class RemoteRenderer:
@@ -48,7 +54,8 @@ class RemoteRenderer:
                 entry = {"drawer": AircraftDrawer(self.ctx, lk, cg, low=r.quality == "low",
                                                   shadow_defines=r.shadow.defines(),
                                                   anisotropy=r.q.get("anisotropy", 1.0)),
-                         "mesh": lk.model, "cg": cg, "n_sections": data.n_sections, "n_stores": len(data.stores)}
+                         "mesh": lk.model, "cg": cg, "n_sections": data.n_sections, "n_stores": len(data.stores),
+                         "data": data, "scratch": make_state()}
         except Exception as e:               # a type we cannot draw: said once, the others still drawn
             print(f"multiplayer: cannot draw a {kind}: {e}", flush=True)
         self.types[kind] = entry
@@ -83,8 +90,8 @@ class RemoteRenderer:
             n = t["n_sections"]
             dr.spin(PROP_RPM if r.engine_on else 0.0, dt)
             model = mat4(np.asarray(r.R, dtype=np.float64), r.position_ned_m - eye) @ translate(-t["cg"])
-            parts = dr.parts(np.zeros((n,)), 0.0, 0.0 if r.gear_down else 1.0, np.zeros(n), np.zeros(n),
-                             np.zeros(t["n_stores"]))
+            parts = dr.parts(surfaces(t, r.omega_body_rads), 0.0, 0.0 if r.gear_down else 1.0, np.zeros(n),
+                             np.zeros(n), np.zeros(t["n_stores"]))
             tris += dr.draw(view, m_proj, common, model, parts, shadow=getattr(self.renderer, "shadow", None))
             self.drawn += 1
         return tris
@@ -129,6 +136,17 @@ class RemoteRenderer:
 
 
 WARN_S = 10.0                      # a missile launched at us stays on the line this long
+
+
+def surfaces(t: dict, omega) -> np.ndarray:
+    """Each section's deflection (rad) for a remote of this type turning at ``omega`` (body rates):
+    the stick a pilot would hold for it (see FULL_*_RADS), through the type's own gearing."""
+    view = AircraftView(t["scratch"])
+    p, q, r = (float(x) for x in omega)
+    view.set_surface("roll", float(np.clip(p / FULL_ROLL_RADS, -1.0, 1.0)))
+    view.set_surface("pitch", float(np.clip(q / FULL_PITCH_RADS, -1.0, 1.0)))
+    view.set_surface("yaw", float(np.clip(r / FULL_YAW_RADS, -1.0, 1.0)))
+    return t["data"].section_deflections_rad(t["scratch"])
 
 
 def pilots_line(frame, most: int = 4) -> str:
