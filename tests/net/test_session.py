@@ -382,37 +382,48 @@ def test_a_sender_inventing_entities_cannot_grow_us_without_bound():
         b.close()
 
 
-def test_a_missile_across_the_network_the_shooter_bursts_it_the_target_applies_it():
-    """Two F-15Cs online, head-on 8 km apart, no AI: A's radar locks B (the nearest other player is
-    the missiles' enemy), A launches an AIM-120C (a Fire PDU naming B: B's 'missile launch'), the
-    missile flies in A's World and bursts by B (a Detonation PDU, entity proximate), and B's own World
-    applies the warhead with its own damage model: B is shot down and says so (destroyed)."""
+def _duel():
+    """Two F-15Cs online in f15c_online (BLUE1, RED7 head-on 8 km ahead), on one simulated clock:
+    the sessions, the Worlds and fly(seconds, A's inputs)."""
     from flightsim.world.assembly import World
     clock = Clock()
     pa, pb = _free_port(), _free_port()
     a = open_session(NetConfig.parse(pa, f"127.0.0.1:{pb}", "BLUE1", 1, bind_host="127.0.0.1"), clock)
     b = open_session(NetConfig.parse(pb, f"127.0.0.1:{pa}", "RED7", 1, bind_host="127.0.0.1", side="red"), clock)
     a.utc = b.utc = clock
+    wa = World("f15c", "f15c_online", small_world=True, net=a)
+    wb = World("f15c", "f15c_online", small_world=True, net=b)
+
+    def fly(seconds, inputs=None):
+        for _ in range(int(round(seconds / 0.02))):
+            if inputs is not None:
+                wa.mailbox.post(inputs)
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+    return a, b, wa, wb, fly
+
+
+def _launch(wa, fly) -> None:
+    """A locks the other with its radar (Tab's button), then launches its selected AIM-120C."""
+    base = wa.initial_inputs
+    fly(1.0)
+    fly(0.2, base.replace(lock=1.0))
+    fly(2.0, base)
+    assert wa.combat.frames[1].weapons.lock == "locked", wa.combat.frames[1].weapons      # B, by A's radar
+    fly(0.2, base.replace(launch=1.0))
+
+
+def test_a_missile_across_the_network_the_shooter_bursts_it_the_target_applies_it():
+    """Two F-15Cs online, head-on 8 km apart, no AI: A's radar locks B (the nearest other player is
+    the missiles' enemy), A launches an AIM-120C (a Fire PDU naming B: B's 'missile launch'), the
+    missile flies in A's World and bursts by B (a Detonation PDU, entity proximate), and B's own World
+    applies the warhead with its own damage model: B is shot down and says so (destroyed)."""
+    a, b, wa, wb, fly = _duel()
     try:
-        wa = World("f15c", "f15c_online", small_world=True, net=a)
-        wb = World("f15c", "f15c_online", small_world=True, net=b)
         assert wa.combat.missiles is not None and wa.combat.opp is None
-
-        def fly(seconds, inputs=None):
-            for _ in range(int(round(seconds / 0.02))):
-                if inputs is not None:
-                    wa.mailbox.post(inputs)
-                clock.t += 0.02
-                wa.physics.tick(clock.t)
-                wb.physics.tick(clock.t)
-
-        fly(1.0)
-        base = wa.initial_inputs
-        fly(0.2, base.replace(lock=1.0))
-        fly(2.0, base)
-        assert wa.combat.frames[1].weapons.lock == "locked", wa.combat.frames[1].weapons      # B, by A's radar
-        fly(0.2, base.replace(launch=1.0))
-        fly(0.5, base)
+        _launch(wa, fly)
+        fly(0.5, wa.initial_inputs)
         assert any(e[2] == "launch" for e in wa.combat.missiles.war.events)
         assert wb.net_combat.missiles_in == 1 and "missile launch" in [e[1] for e in b.frame.events]
         for _ in range(30):
@@ -433,30 +444,10 @@ def test_our_missile_in_flight_is_seen_by_the_others_and_gone_with_it():
     """The F-15C duel again: while A's missile flies, B's session publishes it as a munition (not a
     pilot: no 'joined', no peer, no collision), near where it really is; once it has burst, it is
     dropped at once (its last Entity State says destroyed)."""
-    from flightsim.world.assembly import World
-    clock = Clock()
-    pa, pb = _free_port(), _free_port()
-    a = open_session(NetConfig.parse(pa, f"127.0.0.1:{pb}", "BLUE1", 1, bind_host="127.0.0.1"), clock)
-    b = open_session(NetConfig.parse(pb, f"127.0.0.1:{pa}", "RED7", 1, bind_host="127.0.0.1", side="red"), clock)
-    a.utc = b.utc = clock
+    a, b, wa, wb, fly = _duel()
     try:
-        wa = World("f15c", "f15c_online", small_world=True, net=a)
-        wb = World("f15c", "f15c_online", small_world=True, net=b)
-
-        def fly(seconds, inputs=None):
-            for _ in range(int(round(seconds / 0.02))):
-                if inputs is not None:
-                    wa.mailbox.post(inputs)
-                clock.t += 0.02
-                wa.physics.tick(clock.t)
-                wb.physics.tick(clock.t)
-
-        base = wa.initial_inputs
-        fly(1.0)
-        fly(0.2, base.replace(lock=1.0))
-        fly(2.0, base)
-        fly(0.2, base.replace(launch=1.0))
-        fly(1.5, base)
+        _launch(wa, fly)
+        fly(1.5, wa.initial_inputs)
         seen = b.frame.munitions
         truth = wa.combat.missiles.war.missiles_array()
         assert len(seen) == 1 and len(truth) == 1
