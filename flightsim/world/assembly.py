@@ -11,6 +11,7 @@ import math
 from ..aircraft_data.compile import compile_aircraft
 from ..aircraft_data.damage import set_loadout
 from ..aircraft_data.loader import load_aircraft
+from ..physics.damage import smoke_points
 from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
 from ..runtime.handoff import ControlInputs, ControlMailbox, SnapshotBuffer
@@ -110,7 +111,6 @@ class World:
             self.combat.tick(state, env, t_s, None if ph is None else ph.ctrl, None if ph is None else ph.diag)
         if getattr(self, "net", None) is not None:
             ph = self.physics
-            from ..physics.damage import smoke_points
             down = self.combat is not None and self.combat.player_down is not None
             trails = [k for k, _, _ in smoke_points(self.sim.model, state, ph.diag)]
             self.net.tick(state, ph.diag, alive=not (AircraftView(state, ph.diag).struck or down),
