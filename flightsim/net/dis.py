@@ -44,6 +44,18 @@ DRM_FPW, DRM_RVW = 2, 4                     # dead-reckoning algorithms: fixed-p
 APPEARANCE_BITS = {"destroyed": (3, 3), "smoke": (5, 1), "flaming": (15, 1), "afterburner": (16, 1),
                    "engine_on": (22, 1), "deactivated": (23, 1), "gear_down": (25, 1)}  # name: (first bit, value)
 MAX_SPEED_MS = 3000.0                       # anything faster is not an aircraft (a hostile or broken sender)
+# articulated parts (variable parameter records of type 0, 16 bytes: type, change indicator, the part
+# it is attached to, parameter type = part class + metric, value float32, 4 bytes of padding). The
+# classes and metrics are SISO-REF-010-2023's [UID 59, 58], as Open-DIS generates them from its XML
+# (open-dis/opendis7-java ArticulatedPartsTypeClass; dis-rs enumerations): rudder 1024, left / right
+# flap 1056 / 1088, left / right aileron 1120 / 1152, left / right elevator 1600 / 1632, landing gear
+# 3072, speed brake 3136; metric position 1, azimuth 11, elevation 13 (angles in rad)
+PART = struct.Struct(">BBHIf4x")
+PART_CLASSES = {"rudder": 1024, "left_flap": 1056, "right_flap": 1088, "left_aileron": 1120, "right_aileron": 1152,
+                "left_elevator": 1600, "right_elevator": 1632, "gear": 3072, "speed_brake": 3136}
+METRIC_POSITION, METRIC_AZIMUTH, METRIC_ELEVATION = 1, 11, 13
+PART_METRIC = {"rudder": METRIC_AZIMUTH, "gear": METRIC_POSITION, "speed_brake": METRIC_POSITION}
+MAX_PARTS = 32                              # more articulated parts than this in one PDU: refused
 MAX_HEIGHT_M = 100000.0
 
 
@@ -64,6 +76,7 @@ class EntityState:
     force: int = 1                           # 1 friendly, 2 opposing, 3 neutral
     algorithm: int = DRM_RVW
     timestamp: int = 0                       # DIS's relative timestamp (its low bit 0)
+    parts: dict = field(default_factory=dict)           # PART_CLASSES names -> angle (rad) or position
 
     @property
     def key(self) -> tuple:
@@ -106,10 +119,13 @@ def encode(es: EntityState, origin, exercise: int = 1) -> bytes:
     a = ecef_from_ned @ np.asarray(es.accel_ned_ms2, float)
     w = np.asarray(es.omega_body_rads, float)
     marking = es.marking.encode("ascii", "replace")[:11].ljust(11, b"\0")
-    body = BODY.pack(es.site, es.application, es.entity, es.force, 0, *es.entity_type, *es.entity_type,
+    parts = b"".join(PART.pack(0, 0, 0, PART_CLASSES[k] + PART_METRIC.get(k, METRIC_ELEVATION), float(v))
+                     for k, v in es.parts.items() if k in PART_CLASSES)
+    body = BODY.pack(es.site, es.application, es.entity, es.force, len(parts) // PART.size, *es.entity_type,
+                     *es.entity_type,
                      *(float(x) for x in v), *(float(x) for x in pos), psi, theta, phi,
                      _appearance_word(es.appearance), es.algorithm, bytes(15), *(float(x) for x in a),
-                     *(float(x) for x in w), 1, marking, 0)
+                     *(float(x) for x in w), 1, marking, 0) + parts
     return HEADER.pack(PROTOCOL_DIS7, exercise, PDU_ENTITY_STATE, FAMILY_ENTITY_INFORMATION, es.timestamp,
                        HEADER.size + len(body), 0, 0) + body
 
@@ -135,6 +151,9 @@ def decode(data: bytes, origin, exercise: int | None = None) -> EntityState:
     site, app, ent, force, n_params = f[0:5]
     if len(data) != HEADER.size + BODY.size + 16 * n_params:
         raise Refused(f"{n_params} variable parameters do not fit {len(data)} bytes")
+    if n_params > MAX_PARTS:
+        raise Refused(f"{n_params} variable parameters")
+    parts = _parts(data, HEADER.size + BODY.size, n_params)
     etype = tuple(f[5:12])
     vel, loc, (psi, theta, phi) = np.array(f[19:22]), np.array(f[22:25]), f[25:28]
     appearance, algorithm = f[28], f[29]
@@ -153,7 +172,22 @@ def decode(data: bytes, origin, exercise: int | None = None) -> EntityState:
     name = bytes(c & 0x7F for c in marking).split(b"\0", 1)[0].decode("ascii", "replace")
     return EntityState(site, app, ent, etype, name, ned, ned_from_ecef @ vel,
                        ned_from_ecef @ matrix_zyx(psi, theta, phi), omega, ned_from_ecef @ acc,
-                       _appearance_flags(appearance), force, algorithm, stamp)
+                       _appearance_flags(appearance), force, algorithm, stamp, parts)
+
+
+def _parts(data: bytes, offset: int, n: int) -> dict:
+    """The articulated parts we know among ``n`` variable parameter records (others: skipped);
+    a value that is not finite refuses the PDU."""
+    by_type = {c + PART_METRIC.get(k, METRIC_ELEVATION): k for k, c in PART_CLASSES.items()}
+    out = {}
+    for i in range(n):
+        kind, _, _, ptype, value = PART.unpack_from(data, offset + i * PART.size)
+        if kind != 0 or ptype not in by_type:
+            continue
+        if not math.isfinite(value) or abs(value) > 10.0:
+            raise Refused(f"an articulated part's value {value}")
+        out[by_type[ptype]] = float(value)
+    return out
 
 
 def angle_between(R1, R2) -> float:

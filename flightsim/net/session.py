@@ -32,6 +32,7 @@ from .entity_types import GUN_ROUNDS, entity_type_of, nearest_aircraft
 from .link import DIS_PORT, DisLink
 from .munitions import is_munition
 
+PART_TOL = 0.05                 # a control surface this far from what was sent (rad, ~3 deg; gear / brake 0..1)
 COLLIDE_M = 8.0                 # two aircraft this close (centre to centre) have collided (fighters' half-spans)
 MAX_LEAD_S = 0.5               # the most of a peer's measured delay its dead reckoning makes up
 MAX_PEERS = 64                  # a --dis-send list longer than this is refused (a typo, not a LAN)
@@ -117,6 +118,7 @@ class RemoteAircraft:
     smoke: bool = False
     flaming: bool = False
     omega_body_rads: np.ndarray = field(default_factory=lambda: np.zeros(3))   # its body rates (DIS angular velocity)
+    parts: dict = field(default_factory=dict)    # its articulated parts as sent (net/dis.py PART_CLASSES)
 
 
 @dataclass(frozen=True)
@@ -190,19 +192,23 @@ class NetSession:
 
     # ------------------------------------------------------------------ the physics thread's hook
     def tick(self, state, diag, alive: bool = True, smoke: bool = False, flaming: bool = False,
-             mass_kg: float = 0.0) -> NetFrame:
+             mass_kg: float = 0.0, parts: dict | None = None) -> NetFrame:
         """Send our aircraft if DIS says so, read the others, publish the frame. ``alive``, ``smoke``
-        and ``flaming``: the appearance the World sees (destroyed, trailing smoke, on fire)."""
+        and ``flaming``: the appearance the World sees (destroyed, trailing smoke, on fire);
+        ``parts``: its control surfaces, gear and speed brake (world/articulation.py)."""
         now = self.clock()
         # the sender's own dead reckoning runs on the flight's clock (its truth moves with it, even
         # where a loaded machine runs the flight behind the wall); the network's times are the wall's
         sim_t = AircraftView(state).time_s
         es = self._entity(state, diag, now, sim_t, alive)
         es.appearance.update(smoke=bool(smoke), flaming=bool(flaming))
+        es.parts = dict(parts or {})
         since = None if self.last is None else sim_t - self.last.t_s
         why = "first" if since is None or since < 0.0 else must_send(es.position_ned_m, es.R, self.last.es, since)
         if not why and es.appearance != self.last.es.appearance:
             why = "appearance"                     # gear, fire, smoke, destroyed: the others see it at once
+        if not why and any(abs(v - self.last.es.parts.get(k, 0.0)) > PART_TOL for k, v in es.parts.items()):
+            why = "parts"                          # a surface moved past DIS's 3 deg (or the gear, the brake)
         if why:
             self.bytes_sent += self.link.send(es) * max(len(self.link.peers), 1)
             self.last = _Sent(es, sim_t)
@@ -299,7 +305,8 @@ class NetSession:
                                           np.asarray(es.velocity_ned_ms, float), bool(ap.get("gear_down")),
                                           bool(ap.get("engine_on")), bool(ap.get("afterburner")),
                                           bool(ap.get("destroyed")), es.force, age, bool(ap.get("smoke")),
-                                          bool(ap.get("flaming")), np.asarray(es.omega_body_rads, float)))
+                                          bool(ap.get("flaming")), np.asarray(es.omega_body_rads, float),
+                                          dict(es.parts)))
             if ap.get("destroyed") and key not in self._destroyed:
                 self._destroyed.add(key)
                 self._event(now, "destroyed", es.marking, kind)

@@ -15,12 +15,14 @@ import numpy as np
 
 from ..physics.named import AircraftView
 from ..physics.state import make_state
+from ..world.articulation import Articulation
 from .glutil import mat4, translate
 
 PROP_RPM = 2400.0                  # a remote propeller's rpm while its engine runs (DIS does not send it)
-# its control surfaces, inferred from its body rates (DIS sends the angular velocity, not the surfaces:
-# articulated parts are left out): full aileron at this roll rate, full elevator at this pitch rate,
-# full rudder at this yaw rate, rad/s; a fighter's (about 150 deg/s of roll, a 6 g turn's pitch rate)
+# its control surfaces are those it sends as articulated parts (world/articulation.py); a sender that
+# sends none (another DIS tool) has them inferred from its body rates: full aileron at this roll rate,
+# full elevator at this pitch rate, full rudder at this yaw rate, rad/s; a fighter's (about 150 deg/s
+# of roll, a 6 g turn's pitch rate)
 FULL_ROLL_RADS, FULL_PITCH_RADS, FULL_YAW_RADS = 2.6, 0.6, 0.5
 
 
@@ -55,7 +57,7 @@ class RemoteRenderer:
                                                   shadow_defines=r.shadow.defines(),
                                                   anisotropy=r.q.get("anisotropy", 1.0)),
                          "mesh": lk.model, "cg": cg, "n_sections": data.n_sections, "n_stores": len(data.stores),
-                         "data": data, "scratch": make_state()}
+                         "data": data, "scratch": make_state(), "articulation": Articulation(comp.model)}
         except Exception as e:               # a type we cannot draw: said once, the others still drawn
             print(f"multiplayer: cannot draw a {kind}: {e}", flush=True)
         self.types[kind] = entry
@@ -90,8 +92,11 @@ class RemoteRenderer:
             n = t["n_sections"]
             dr.spin(PROP_RPM if r.engine_on else 0.0, dt)
             model = mat4(np.asarray(r.R, dtype=np.float64), r.position_ned_m - eye) @ translate(-t["cg"])
-            parts = dr.parts(surfaces(t, r.omega_body_rads), 0.0, 0.0 if r.gear_down else 1.0, np.zeros(n),
-                             np.zeros(n), np.zeros(t["n_stores"]))
+            # its surfaces as it sent them (articulated parts), else as its body rates suggest
+            defl = t["articulation"].deflections(r.parts) if r.parts else surfaces(t, r.omega_body_rads)
+            gear_up = 1.0 - r.parts["gear"] if "gear" in r.parts else (0.0 if r.gear_down else 1.0)
+            parts = dr.parts(defl, r.parts.get("speed_brake", 0.0), gear_up, np.zeros(n), np.zeros(n),
+                             np.zeros(t["n_stores"]))
             tris += dr.draw(view, m_proj, common, model, parts, shadow=getattr(self.renderer, "shadow", None))
             self.drawn += 1
         return tris

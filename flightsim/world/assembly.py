@@ -84,6 +84,8 @@ class World:
             net.attach(spec.id, (float(sc.world.get("origin_lat_deg", DEFAULT_ORIGIN[0])),
                                  float(sc.world.get("origin_lon_deg", DEFAULT_ORIGIN[1]))))
             self.physics.max_time_scale = 1
+            from .articulation import Articulation
+            self.articulation = Articulation(self.sim.model)     # its surfaces as DIS articulated parts
             if self.combat is not None:
                 from .net_combat import NetCombat
                 self.net_combat = NetCombat(self.combat, net, self.sim.model)
@@ -115,7 +117,7 @@ class World:
             trails = [k for k, _, _ in smoke_points(self.sim.model, state, ph.diag)]
             self.net.tick(state, ph.diag, alive=not (AircraftView(state, ph.diag).struck or down),
                           smoke=any(k != "fire" for k in trails), flaming="fire" in trails,
-                          mass_kg=AircraftData(self.sim.model).mass_kg)
+                          mass_kg=AircraftData(self.sim.model).mass_kg, parts=self.articulation.parts(state))
             if self.net_combat is not None:
                 self.net_combat.tick(state, t_s)
 

@@ -367,11 +367,14 @@ def test_a_sender_inventing_entities_cannot_grow_us_without_bound():
         wb.physics.tick(clock.t)
         es = b.last.es
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        import time
         for k in range(link_mod.MAX_REMOTES + 40):
             es.entity = k + 2
             s.sendto(encode(es, b.link.origin, 3), ("127.0.0.1", a.link.port))
+            if k % 40 == 39:                    # (read as they come: a socket's buffer holds a few hundred)
+                time.sleep(0.02)
+                a.link.poll(clock.t)
         s.close()
-        import time
         time.sleep(0.1)
         for _ in range(3):
             a.link.poll(clock.t)
@@ -542,3 +545,42 @@ def test_a_player_who_quits_leaves_at_once():
         assert a.frame.peers == () and ("left", "BLUE2") in [e[1:3] for e in a.frame.events]
     finally:
         a.close()
+
+
+def test_control_surfaces_go_out_as_articulated_parts():
+    """Our ailerons, elevators, rudder, flaps, gear and speed brake go out as DIS articulated parts
+    (SISO-REF-010's classes), a surface moving past 3 deg sends at once, and the other side reads
+    them back onto the model of ours that draws us."""
+    from flightsim.net.dis import PART, PART_CLASSES, decode, encode
+    from flightsim.physics.named import AircraftView
+    from flightsim.world.articulation import Articulation
+    from flightsim.world.assembly import World
+    clock = Clock()
+    a, b = _pair(clock)
+    try:
+        wa = World("p51d", "fighter_air", small_world=True, net=a)
+        wb = World("spitfire", "fighter_air", small_world=True, net=b)
+        for _ in range(3):
+            clock.t += 0.02
+            wa.physics.tick(clock.t)
+            wb.physics.tick(clock.t)
+        sent = a.frame.sent
+        AircraftView(wa.physics.state).set_surface("roll", 0.8)      # a hard aileron input
+        clock.t += 0.02
+        a.tick(wa.physics.state, wa.physics.diag, parts=wa.articulation.parts(wa.physics.state))
+        assert a.frame.sent == sent + 1 and a.send_reasons.get("parts") == 1
+        es = a.last.es
+        data = encode(es, a.link.origin, 3)
+        assert len(data) == 144 + PART.size * len(es.parts)                 # one 16-byte record each
+        back = decode(data, a.link.origin, 3)
+        assert set(back.parts) == set(es.parts) and set(es.parts) <= set(PART_CLASSES)
+        assert back.parts["left_aileron"] * back.parts["right_aileron"] < 0.0   # one up, one down
+        clock.t += 0.02
+        wb.physics.tick(clock.t)
+        r = b.frame.remotes[0]
+        defl = Articulation(wa.sim.model).deflections(r.parts)              # the P-51's own gearing
+        assert np.allclose(defl, Articulation(wa.sim.model).deflections(es.parts), atol=1e-5)
+        assert np.any(defl != 0.0)
+    finally:
+        a.close()
+        b.close()
