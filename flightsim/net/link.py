@@ -85,7 +85,6 @@ class DisLink:
         self.port = self.sock.getsockname()[1]
         self.remotes: dict = {}
         self.refused: Counter = Counter()
-        self.events: list = []               # (t_s, "joined" / "left", marking, entity type)
         self.own: set = set()                # the keys of our own entities (their echoes are dropped)
         self.sent = 0
         self.received = 0
@@ -107,7 +106,8 @@ class DisLink:
         return len(data)
 
     def poll(self, t_s: float) -> list:
-        """Read what has arrived; the joined and left events of this poll."""
+        """Read what has arrived; the joined and left events of this poll: (t_s, "joined" / "left",
+        marking, entity type)."""
         new = []
         for _ in range(MAX_PER_POLL):
             try:
@@ -152,7 +152,6 @@ class DisLink:
             if t_s - r.last_s > TIMEOUT_S:
                 del self.remotes[key]
                 new.append((t_s, "left", r.state.marking, r.state.entity_type))
-        self.events += new
         return new
 
     def _warfare(self, data: bytes) -> None:
