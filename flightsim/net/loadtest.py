@@ -300,6 +300,14 @@ def load_bench(players=(16, 32), seconds: float = 30.0) -> list:
     return out
 
 
+def print_process_rows(rows) -> None:
+    for r in rows:
+        print(f"{r['processes']:3d} game processes, {r['seconds']:.0f} s each ({r['aircraft']}): every client saw at least "
+              f"{r['most_peers_seen_min']} of {r['peers_expected']} others at once; CPU {r['cpu_s_per_process']} s per "
+              f"process (start-up included); {r['bytes_sent_mean'] / 1000:.0f} kB sent each; refused at most "
+              f"{r['refused_max']}; wall {r['wall_s']} s")
+
+
 def print_rows(rows) -> None:
     for r in rows:
         e = r["remote_error_m"]

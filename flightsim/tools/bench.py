@@ -281,7 +281,7 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
 def multiplayer_bench(players: str, seconds: float, as_json: bool, processes: bool = False) -> int:
     """--multiplayer: the DIS load and fault benchmark (flightsim/net/loadtest.py) for each count;
     with ``processes`` whole games, one process each."""
-    from ..net.loadtest import load_bench, print_rows, processes_run
+    from ..net.loadtest import load_bench, print_process_rows, print_rows, processes_run
     try:
         counts = [int(x) for x in players.split(",") if x.strip()]
     except ValueError:
@@ -290,7 +290,10 @@ def multiplayer_bench(players: str, seconds: float, as_json: bool, processes: bo
         raise SystemExit(f"--players: {players}: each count must be 2-64")
     if processes:
         rows = [processes_run(n, seconds) for n in counts]
-        print(json.dumps({"multiplayer_processes": rows}) if as_json else "\n".join(str(r) for r in rows))
+        if as_json:
+            print(json.dumps({"multiplayer_processes": rows}))
+        else:
+            print_process_rows(rows)
         return 0
     rows = load_bench(counts, seconds)
     if as_json:
