@@ -118,7 +118,7 @@ def _finite(*xs) -> None:
             raise Refused("a number that is not finite")
 
 
-def _place(loc, origin) -> np.ndarray:
+def _place(loc, origin) -> tuple:
     r = float(np.linalg.norm(loc))
     if not 6.30e6 < r < 6.40e6 + MAX_HEIGHT_M:
         raise Refused(f"a position {r / 1000.0:.0f} km from the Earth's centre")
@@ -152,6 +152,8 @@ def decode_warfare(data: bytes, kind: int, origin):
             raise Refused(f"{n_params} variable parameters do not fit {len(data)} bytes")
         loc, point = np.array(f[15:18]), np.array(f[29:32])
         _finite(loc, point)
+        if not 0 <= f[27] <= MAX_ROUNDS:
+            raise Refused(f"{f[27]} hits in one Detonation PDU")
         if float(np.linalg.norm(point)) > MAX_OFFSET_M:
             raise Refused(f"a hit {float(np.linalg.norm(point)):.0f} m from its target's centre")
         ned, _ = _place(loc, origin)

@@ -120,7 +120,7 @@ class DisLink:
             self.received += 1
             try:
                 if len(data) >= HEADER.size and data[2] in WARFARE_TYPES:
-                    self._warfare(data)
+                    self._warfare(data, tuple(source))
                     continue
                 es = decode(data, self.origin, self.exercise)
             except Refused as r:
@@ -154,8 +154,10 @@ class DisLink:
                 new.append((t_s, "left", r.state.marking, r.state.entity_type))
         return new
 
-    def _warfare(self, data: bytes) -> None:
-        """A Fire, Detonation or Collision PDU of our exercise into ``warfare`` (Refused: why not)."""
+    def _warfare(self, data: bytes, source: tuple = ()) -> None:
+        """A Fire, Detonation or Collision PDU of our exercise into ``warfare`` (Refused: why not).
+        Its issuer must be an entity we have heard from, at the address its Entity States come from
+        (no one else can shoot, hit or collide in its name)."""
         if data[1] != self.exercise:
             raise Refused(f"exercise {data[1]}, not ours ({self.exercise})")
         length = HEADER.unpack_from(data)[5]
@@ -168,6 +170,12 @@ class DisLink:
             spoof = (pdu.issuer if isinstance(pdu, Collision) else pdu.shooter) in self.own
         if spoof:
             raise Refused("our own entity")
+        by = pdu.issuer if isinstance(pdu, (Detonation, Collision)) else pdu.shooter
+        issuer = next((r for k, r in self.remotes.items() if k[:2] == tuple(by)[:2]), None)
+        if issuer is None:
+            raise Refused("a warfare PDU from an entity not heard from")
+        if source and issuer.source and source != issuer.source:
+            raise Refused("an entity's id from another address")
         if len(self.warfare) >= MAX_WARFARE:
             raise Refused("more warfare PDUs than a tick can take")
         self.warfare.append(pdu)

@@ -584,3 +584,29 @@ def test_control_surfaces_go_out_as_articulated_parts():
     finally:
         a.close()
         b.close()
+
+
+def test_no_one_can_shoot_in_another_player_s_name():
+    """A Detonation (a missile's burst 'by' RED7 on BLUE1) from a third socket, or from an entity no
+    one has heard from, is refused: BLUE1 is not shot down by a forged PDU."""
+    from flightsim.net.dis_warfare import RESULT_PROXIMATE, Detonation, encode_detonation
+    from flightsim.net.entity_types import MISSILES
+    a, b, wa, wb, fly = _duel()
+    try:
+        fly(0.5)
+        forger = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        pos = np.asarray(wa.buffer.read()[1].position_ned_m)
+        for shooter in (b.key, (9, 9, 9)):
+            d = Detonation(tuple(shooter), a.key, 1, pos, np.zeros(3), RESULT_PROXIMATE, 1,
+                           MISSILES["aim120c"], tuple(shooter)[:2])
+            forger.sendto(encode_detonation(d, a.link.origin, 1), ("127.0.0.1", a.link.port))
+        forger.close()
+        import time
+        time.sleep(0.05)
+        fly(0.2)
+        assert wa.combat.player_down is None
+        assert a.link.refused["an entity's id from another address"] == 1
+        assert a.link.refused["a warfare PDU from an entity not heard from"] == 1
+    finally:
+        a.close()
+        b.close()
