@@ -2,12 +2,14 @@
 and the reverse: the aircraft we draw for an entity type another simulator sends.
 
 An entity type is seven numbers: kind (1 platform, 2 munition), domain (2 air), country, category,
-subcategory, specific, extra. ``ENTITY_TYPES`` gives each of our aircraft its own; where SISO-REF-010
-has no entry for the exact variant, the nearest entry it has, and where it has none at all, the
-aircraft's kind, domain, country and category with the rest 0 (a receiver then draws its own
-generic type). ``nearest_aircraft`` picks for a remote entity the aircraft of ours whose type agrees
-with it in the most leading fields (kind, domain, country, category, subcategory, specific), the
-table's order breaking ties: a US fighter we do not have is drawn as one of our US fighters.
+subcategory, specific, extra. ``ENTITY_TYPES`` gives each of our aircraft its own, read in
+SISO-REF-010 v34 (Oct 2024, checked against v36's XML): the F-15C 1.2.225.1.5.3, the Cessna 172
+Skyhawk 1.2.225.85.11.1, the Astir the German "Sail Plane" 1.2.78.83.1 (SISO has no Astir). The
+P-51D, Spitfire and Bf 109 have no SISO entry at all: their country and the fighter category, the
+rest 0 (non-standard; a receiver draws its own generic fighter of that country).
+``nearest_aircraft`` picks for a remote entity the aircraft of ours whose type agrees with it in
+the most leading fields (kind, domain, country, category, subcategory, specific), the table's order
+breaking ties: a US fighter we do not have is drawn as one of our US fighters.
 The sources of each number are in docs/research/dis_entity_types.md.
 """
 from __future__ import annotations
@@ -19,21 +21,20 @@ FIGHTER, CIVIL_GLIDER, CIVIL_SMALL = 1, 83, 85     # air categories (Wireshark's
 
 # aircraft id -> (kind, domain, country, category, subcategory, specific, extra)
 ENTITY_TYPES = {
-    "f15c": (PLATFORM, AIR, USA, FIGHTER, 5, 3, 0),
+    "f15c": (PLATFORM, AIR, USA, FIGHTER, 5, 3, 0),              # F-15 Eagle / F-15C
     "p51d": (PLATFORM, AIR, USA, FIGHTER, 0, 0, 0),
     "spitfire": (PLATFORM, AIR, UK, FIGHTER, 0, 0, 0),
     "bf109": (PLATFORM, AIR, GERMANY, FIGHTER, 0, 0, 0),
-    "c172p": (PLATFORM, AIR, USA, CIVIL_SMALL, 0, 0, 0),
-    "astir": (PLATFORM, AIR, GERMANY, CIVIL_GLIDER, 0, 0, 0),
+    "c172p": (PLATFORM, AIR, USA, CIVIL_SMALL, 11, 1, 0),        # Single Piston Engine / Cessna 172 Skyhawk
+    "astir": (PLATFORM, AIR, GERMANY, CIVIL_GLIDER, 1, 0, 0),    # German "Sail Plane" (no Astir entry)
 }
 DEFAULT_AIRCRAFT = "c172p"          # what a remote of no air kind at all is drawn as
 
-# munitions, in Fire and Detonation PDUs: a gun's rounds (category 2, ballistic) and each missile
-# (category 1, guided). PROVISIONAL: kind, country and category follow SISO-REF-010's pattern
-# (recalled), the subcategories are this game's own numbering, not SISO's: a DIS tool reads them
-# as munitions of those categories, and our players read them back to the missile
+# munitions, in Fire and Detonation PDUs: a gun's rounds (category 2, ballistic; generic) and each
+# missile (munition domain 1 anti-air, category 1 guided): AIM-120C 2.1.225.1.2.3 and AIM-9M
+# 2.1.225.1.1.3.2 are SISO-REF-010 v34's; the AIM-7M's was not read (provisional, our own)
 GUN_ROUNDS = (MUNITION, 9, 0, 2, 0, 0, 0)
-MISSILES = {"aim120c": (MUNITION, 1, USA, 1, 1, 0, 0), "aim9m": (MUNITION, 1, USA, 1, 2, 0, 0),
+MISSILES = {"aim120c": (MUNITION, 1, USA, 1, 2, 3, 0), "aim9m": (MUNITION, 1, USA, 1, 1, 3, 2),
             "aim7m": (MUNITION, 1, USA, 1, 3, 0, 0)}
 
 
