@@ -30,12 +30,28 @@ ENTITY_TYPES = {
 }
 DEFAULT_AIRCRAFT = "c172p"          # what a remote of no air kind at all is drawn as
 
-# munitions, in Fire and Detonation PDUs: a gun's rounds (category 2, ballistic; generic) and each
-# missile (munition domain 1 anti-air, category 1 guided): AIM-120C 2.1.225.1.2.3 and AIM-9M
-# 2.1.225.1.1.3.2 are SISO-REF-010 v34's; the AIM-7M's was not read (provisional, our own)
-GUN_ROUNDS = (MUNITION, 9, 0, 2, 0, 0, 0)
+# munitions, in Fire and Detonation PDUs (SISO-REF-010 v34 s5.13.143.2, USA anti-air munitions):
+# each missile is munition domain 1 (anti-air), category 1 (guided): AIM-9M 2.1.225.1.1.3.2,
+# AIM-120C 2.1.225.1.2.3, AIM-7M 2.1.225.1.13.2 (Sparrow; subcategory 3 is "(deprecated)").
 MISSILES = {"aim120c": (MUNITION, 1, USA, 1, 2, 3, 0), "aim9m": (MUNITION, 1, USA, 1, 1, 3, 2),
-            "aim7m": (MUNITION, 1, USA, 1, 3, 0, 0)}
+            "aim7m": (MUNITION, 1, USA, 1, 13, 2, 0)}
+# a gun's rounds: anti-air (1), ballistic (2). v34 lists the US 12.7-mm/.50 calibre (2.1.225.2.2) and
+# 20-mm (2.1.225.2.3) rounds and Germany's 20 mm (2.1.78.2.1); the Hispano's 20 mm (no UK block) and
+# the MG 131's 13 mm have no entry: their country's anti-air ballistic rounds, subcategory 0.
+US_50_CAL, US_20_MM = (MUNITION, 1, USA, 2, 2, 0, 0), (MUNITION, 1, USA, 2, 3, 0, 0)
+GERMAN_20_MM = (MUNITION, 1, GERMANY, 2, 1, 0, 0)
+GUN_ROUNDS = (MUNITION, 1, 0, 2, 0, 0, 0)          # a gun of no known calibre or country
+
+
+def gun_munition(aircraft_id: str, calibre_mm: float) -> tuple:
+    """The munition type of a gun's rounds: the .50 Browning's wherever it is mounted (P-51D,
+    Spitfire), the M61A1's and the MG 151/20's 20 mm, otherwise the aircraft's country's anti-air rounds."""
+    country = ENTITY_TYPES.get(aircraft_id, (0, 0, 0))[2]
+    if abs(calibre_mm - 12.7) < 0.05:
+        return US_50_CAL
+    if abs(calibre_mm - 20.0) < 0.05 and country in (USA, GERMANY):
+        return US_20_MM if country == USA else GERMAN_20_MM
+    return GUN_ROUNDS if country == 0 else (MUNITION, 1, country, 2, 0, 0, 0)
 
 
 def missile_of(munition) -> str | None:

@@ -169,6 +169,7 @@ class NetSession:
         self.delay_s: dict = {}         # remote key -> smoothed one-way delay of its updates
         self.link = DisLink(config.listen_port, config.peers, (0.0, 0.0), config.exercise, config.bind_host)
         self.key = (SITE, 1 + secrets.randbelow(0xFFFE), entity)
+        self.aircraft_id = ""
         self.entity_type = entity_type_of("")
         self.last: _Sent | None = None
         self.send_reasons: dict = {}
@@ -185,6 +186,7 @@ class NetSession:
     def attach(self, aircraft_id: str, origin) -> None:
         """Fly ``aircraft_id`` in a world placed on the Earth at ``origin`` (lat, lon deg): each
         World the player flies attaches the one session (the socket outlives scenario switches)."""
+        self.aircraft_id = aircraft_id
         self.entity_type = entity_type_of(aircraft_id)
         self.link.origin = origin
         self.last = None                  # the new aircraft goes out at once

@@ -36,7 +36,7 @@ import math
 import numpy as np
 
 from ..net.dis_warfare import RESULT_ENTITY_IMPACT, RESULT_PROXIMATE, Collision, Detonation, Fire
-from ..net.entity_types import MISSILES, missile_of
+from ..net.entity_types import GUN_ROUNDS, MISSILES, gun_munition, missile_of
 from ..net.munitions import MunitionCast
 from ..physics import missile as M
 from ..physics.named import AircraftView
@@ -58,6 +58,7 @@ class NetCombat:
         self.guns = self.data.guns
         self.fired = None                      # each gun's belt counter at the last tick
         self.owners: dict = {}                 # remote entity id -> bullet owner number
+        self.rounds_type: dict = {}            # remote entity id -> the munition type of its last rounds in
         self.fires_sent = 0
         self.rounds_in = 0
         self.types: dict = {}                  # our aircraft id -> its Compiled (the remotes' shapes and sensors)
@@ -89,7 +90,8 @@ class NetCombat:
             for owner, point in c.remote_hits:
                 key = next((k for k, o in self.owners.items() if o == owner), None)
                 if key is not None:
-                    self.net.send_detonation(key, pos, np.asarray(point) - cg)
+                    self.net.send_detonation(key, pos, np.asarray(point) - cg,
+                                             munition=self.rounds_type.get(key, GUN_ROUNDS))
                     self.hits_reported += 1
             c.remote_hits.clear()
 
@@ -113,9 +115,10 @@ class NetCombat:
             r = self.guns.muzzle_m[g] - cg
             muzzle = a.position_ned_m + R @ r
             vel = R @ (v_body + np.cross(w, r) + self.guns.muzzle_velocity_ms[g] * self.guns.boresight[g])
-            _, kind = self.data.gun_round(g)
+            calibre, kind = self.data.gun_round(g)
             self.net.send_fire(g, muzzle, vel, rounds, int(round(self.guns.rate_rps[g] * 60.0)),
-                               self.data.round_name(kind) == "he")
+                               self.data.round_name(kind) == "he",
+                               munition=gun_munition(self.net.aircraft_id, calibre))
             self.fires_sent += 1
         self.fired = now
 
@@ -137,6 +140,7 @@ class NetCombat:
         if len(guns) == 0:
             return
         owner = self.owners.setdefault(tuple(f.shooter), REMOTE_BASE + len(self.owners))
+        self.rounds_type[tuple(f.shooter)] = tuple(int(x) for x in f.munition)
         self.combat.shooter_models[owner] = model
         g = min(max(int(f.gun), 0), len(guns) - 1)
         calibre, kind = AircraftData(model).gun_round(g)

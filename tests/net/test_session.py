@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from flightsim.net.entity_types import ENTITY_TYPES, entity_type_of, nearest_aircraft
+from flightsim.net.entity_types import ENTITY_TYPES, MISSILES, US_20_MM, US_50_CAL, entity_type_of, gun_munition, nearest_aircraft
 from flightsim.net.session import BadNetConfig, NetConfig, open_session, parse_peers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -219,9 +219,26 @@ def test_guns_across_the_network_the_target_decides():
         assert taken > 0 and nb.hits_reported == taken                # B decided, and said so
         assert na.hits_confirmed == taken == wa.combat.hits_scored    # A scored exactly those
         assert a.frame.refused == 0 and b.frame.refused == 0
+        assert nb.rounds_type[tuple(a.key)] == US_50_CAL               # the P-51D's .50 Brownings' rounds
     finally:
         a.close()
         b.close()
+
+
+def test_every_gun_and_missile_has_its_siso_munition_type():
+    """SISO-REF-010 v34 s5.13.143.2: the .50 Browning (P-51D, Spitfire) 2.1.225.2.2, the M61A1's
+    20 mm 2.1.225.2.3, the MG 151/20's 2.1.78.2.1, the AIM-7M 2.1.225.1.13.2 (subcategory 3 is
+    deprecated); guns with no entry (Hispano, MG 131) their country's anti-air ballistic rounds."""
+    from flightsim.aircraft_data.compile import compile_aircraft
+    from flightsim.physics.named_model import AircraftData
+    want = {"p51d": [US_50_CAL] * 3, "f15c": [US_20_MM], "spitfire": [(2, 1, 224, 2, 0, 0, 0), US_50_CAL],
+            "bf109": [(2, 1, 78, 2, 1, 0, 0), (2, 1, 78, 2, 0, 0, 0)]}
+    for aircraft, types in want.items():
+        data = AircraftData(compile_aircraft(aircraft).model)
+        got = [gun_munition(aircraft, data.gun_round(g)[0]) for g in range(len(data.guns))]
+        assert sorted(set(got)) == sorted(set(types)), aircraft
+    assert MISSILES["aim7m"] == (2, 1, 225, 1, 13, 2, 0)
+    assert MISSILES["aim9m"] == (2, 1, 225, 1, 1, 3, 2) and MISSILES["aim120c"] == (2, 1, 225, 1, 2, 3, 0)
 
 
 def test_ping_from_absolute_timestamps_and_the_hud_line():
