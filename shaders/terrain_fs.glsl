@@ -32,6 +32,7 @@ void main() {
 #else
     float lit = 1.0;
 #endif
+#if WATER
     if (v_water.a > 0.5) {            // water: its colour per vertex, the sun's glint on small waves here
         vec3 d = v_rel / max(dist, 1e-3);
 #if GROUND_DETAIL
@@ -45,6 +46,7 @@ void main() {
         f_color = vec4(mix(col, v_fog.rgb, v_fog.a), 1.0);
         return;
     }
+#endif
     float forest = v_forest;
 #if GROUND_DETAIL
     // the forest's edge per pixel: its density map sampled between the mesh's vertices (a far
@@ -55,7 +57,9 @@ void main() {
 #endif
     vec3 patch = farmland(v_ne, v_aux.x, dist);
     col = patch * v_mix.a + v_mix.rgb + forest_weight(forest) * v_mix.a * (FOREST_COLOUR - patch);
+#if AIRFIELD
     col = paint_airfield(v_ne, col);
+#endif
     col = ground_detail(col, v_ne, forest, v_aux.y, dist);
     float diff = max(dot(n, u_sun_ned), 0.0);
     float sky = 0.5 + 0.5 * (-n.z);

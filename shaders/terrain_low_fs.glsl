@@ -17,8 +17,13 @@ out vec4 f_color;
 
 void main() {
     float dist = length(v_rel);
-    vec3 col = paint_airfield(v_ne, farmland(v_ne, v_light.a, dist) * v_mix.a + v_mix.rgb);
+    vec3 col = farmland(v_ne, v_light.a, dist) * v_mix.a + v_mix.rgb;
+#if AIRFIELD
+    col = paint_airfield(v_ne, col);
+#endif
     col *= v_light.rgb;
+#if WATER
     if (v_water.a > 0.5) col = v_water.rgb;
+#endif
     f_color = vec4(mix(col, v_fog.rgb, v_fog.a), 1.0);
 }

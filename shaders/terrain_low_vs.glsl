@@ -13,6 +13,7 @@ uniform vec3 u_cam_ned;
 uniform float u_water_m;
 in vec3 in_grid;                // i (north), j (east), 1 on the skirt
 in vec4 in_node;                // per instance: first row, first column, step (samples), skirt depth (m)
+in float in_edge;               // a skirt's instance: the node's edge it hangs from (0 for the grid)
 out vec2 v_ne;
 out vec4 v_mix;     // rgb: tint added after the field colour, a: weight of the field colour
 out vec4 v_light;   // rgb: sun + sky light, a: lowland (fields) weight
@@ -20,7 +21,7 @@ out vec4 v_water;   // rgb: water colour (lit, reflected sky), a: 1 on water
 out vec4 v_fog;     // haze colour, amount
 out vec3 v_rel;
 void main() {
-    vec2 rc = in_node.xy + in_grid.xy * in_node.z;
+    vec2 rc = in_node.xy + node_cell(in_grid.xy, in_edge) * in_node.z;
     ivec2 size = textureSize(u_height, 0);
     ivec2 t = clamp(ivec2(int(rc.y), int(rc.x)), ivec2(0), size - 1);
     float h = texelFetch(u_height, t, 0).r;
@@ -37,9 +38,11 @@ void main() {
     v_light = vec4(sun_light(n), lowland_weight(h));
     // water
     v_water = vec4(0.0);
+#if WATER
     if (h <= u_water_m + 0.05) {
         v_water = vec4(water_color(d), 1.0);
     }
+#endif
     float f = 1.0 - exp(-dist * u_fog_density);
     f *= 1.0 - 0.35 * clamp(rel.z / (dist + 1.0), 0.0, 1.0);
     v_fog = vec4(haze_color(d), clamp(f, 0.0, 1.0));

@@ -11,6 +11,30 @@
 #ifndef GROUND_DETAIL
 #define GROUND_DETAIL 0
 #endif
+// AIRFIELD, WATER (#defines, render/terrain_draw.py VARIANTS): the terrain's nodes that reach the
+// airfield's box or the water's level are drawn by a variant with that paint; the rest leave it
+// out (software GL would shade both sides of the branch on every pixel)
+#ifndef AIRFIELD
+#define AIRFIELD 1
+#endif
+#ifndef WATER
+#define WATER 1
+#endif
+#ifndef GRID_CELLS
+#define GRID_CELLS 16
+#endif
+
+// a node's grid point (row, column) of a vertex: the grid's as they are (edge 0), a skirt's
+// turned onto the node's edge it hangs from (render/terrain_draw.py: one skirt mesh, along row
+// 0, drawn for each edge that borders coarser ground)
+vec2 node_cell(vec2 ij, float edge) {
+    float G = float(GRID_CELLS);
+    int e = int(edge + 0.5);
+    if (e == 1) return vec2(ij.y, G - ij.x);
+    if (e == 2) return vec2(G - ij.x, G - ij.y);
+    if (e == 3) return vec2(G - ij.y, ij.x);
+    return ij;
+}
 uniform vec4 u_rwy;             // runway centre (n, e), along-runway unit vector (n, e)
 uniform vec4 u_rwy_dim;         // half length, half width, taxiway offset, taxiway half width
 uniform sampler2D u_noise;      // tiling value noise: r, g, b, a with features 1/8, 1/16, 1/32, 1/64 of a tile

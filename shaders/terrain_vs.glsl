@@ -11,6 +11,7 @@ uniform mat4 u_shadow_mat;
 uniform float u_water_m;
 in vec3 in_grid;                // i (north), j (east), 1 on the skirt
 in vec4 in_node;                // per instance: first row, first column, step (samples), skirt depth (m)
+in float in_edge;               // a skirt's instance: the node's edge it hangs from (0 for the grid)
 out vec3 v_rel;
 out vec2 v_ne;
 out float v_h;
@@ -22,7 +23,7 @@ out vec4 v_mix;     // the land tint without the forest (terrain_paint.glsl land
 out vec2 v_aux;     // lowland (fields) weight, slope
 out vec4 v_water;   // rgb: the water's colour (the sky reflected), a: 1 on water
 void main() {
-    vec2 rc = in_node.xy + in_grid.xy * in_node.z;
+    vec2 rc = in_node.xy + node_cell(in_grid.xy, in_edge) * in_node.z;
     ivec2 size = textureSize(u_height, 0);
     ivec2 t = clamp(ivec2(int(rc.y), int(rc.x)), ivec2(0), size - 1);
     float h = texelFetch(u_height, t, 0).r;
@@ -44,6 +45,10 @@ void main() {
     float slope = sqrt(max(1.0 - n.z * n.z, 0.0));
     v_mix = land_tint(0.0, slope, h, u_water_m);     // the forest: per pixel (terrain_fs.glsl)
     v_aux = vec2(lowland_weight(h), slope);
+#if WATER
     v_water = h <= u_water_m + 0.05 ? vec4(water_color(v_rel / max(dist, 1e-3)), 1.0) : vec4(0.0);
+#else
+    v_water = vec4(0.0);
+#endif
     gl_Position = m_proj * m_view * vec4(v_rel, 1.0);
 }

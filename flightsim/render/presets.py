@@ -35,5 +35,6 @@ def auto_quality(ctx) -> str:
 class FrameStats:
     terrain_nodes: int = 0
     terrain_triangles: int = 0
+    skirts: int = 0                 # terrain skirts hung (an edge each)
     trees: int = 0
     triangles: int = 0

@@ -32,6 +32,66 @@ def ground_noise(size: int = 256, seed: int = 11) -> np.ndarray:
     return out
 
 
+# shader variants (AIRFIELD, WATER): each node is drawn by the one with just what it reaches
+VARIANTS = ((0, 0), (1, 0), (0, 1), (1, 1))
+AIRFIELD_MARGIN_M = 400.0       # terrain_paint.glsl paint_airfield: the runway's box and this much round it
+
+
+def node_variants(inst: np.ndarray, zmin_m: np.ndarray, grid: int, terrain, airfield) -> np.ndarray:
+    """Index into VARIANTS per node (rows of first row, first column, step): AIRFIELD where the
+    node's square meets the airfield's painted box (a separating-axis test), WATER where its
+    lowest ground is at the water's level (terrain_fs.glsl's test, per vertex)."""
+    dx = terrain.spacing_m
+    size = inst[:, 2].astype(np.float64) * grid * dx
+    half = 0.5 * size
+    cn = terrain.origin_ne_m[0] + inst[:, 0] * dx + half - airfield.north_m    # square's centre from the runway's
+    ce = terrain.origin_ne_m[1] + inst[:, 1] * dx + half - airfield.east_m
+    f, r = airfield.axes()
+    box = (airfield.length_m / 2 + AIRFIELD_MARGIN_M, AIRFIELD_MARGIN_M)       # half extents along f, r
+    apart = (np.abs(cn) > half + abs(f[0]) * box[0] + abs(r[0]) * box[1]) | \
+            (np.abs(ce) > half + abs(f[1]) * box[0] + abs(r[1]) * box[1])
+    for axis, h in ((f, box[0]), (r, box[1])):
+        apart |= np.abs(cn * axis[0] + ce * axis[1]) > h + half * (abs(axis[0]) + abs(axis[1]))
+    water = zmin_m <= terrain.water_level_m + 0.05
+    return (~apart).astype(np.int64) + 2 * water.astype(np.int64)     # VARIANTS' order
+
+
+EDGE_STEPS = np.array([(-1, 0), (0, 1), (1, 0), (0, -1)])    # a node's neighbour across its edge 0..3 (row, column)
+
+
+def skirt_edges(inst: np.ndarray, grid: int, root_cells: int) -> np.ndarray:
+    """(n, 4) bool: which edges of each node (rows of first row, first column, step) need a skirt.
+    Two nodes of one size side by side share their edge's samples exactly; an edge that borders
+    a node of another size (or none: culled, past the map) may open a crack, so it hangs one:
+    both sides of a change of level, the fine one's hiding where its ground dips below the
+    coarse edge, the coarse one's where it rises above."""
+    size = (grid * inst[:, 2]).astype(np.int64)
+    lev = np.round(np.log2(root_cells / size)).astype(np.int64)
+    r = np.floor_divide(inst[:, 0].astype(np.int64), size)
+    c = np.floor_divide(inst[:, 1].astype(np.int64), size)
+    span = 1 << 24
+    key = lambda lv, rr, cc: (lv * span + (rr + 2)) * span + (cc + 2)
+    drawn = key(lev, r, c)
+    out = np.empty((len(inst), 4), bool)
+    for e, (dr, dc) in enumerate(EDGE_STEPS):
+        out[:, e] = ~np.isin(key(lev, r + dr, c + dc), drawn)
+    return out
+
+
+def closed_minima(h: np.ndarray, grid: int, n_levels: int) -> list:
+    """Per quadtree level (root first), the lowest sample of each node's (grid + 1)^2 samples,
+    its far edges included (the quadtree's own minima stop one sample short of them)."""
+    n = (h.shape[0] - 1) // grid
+    idx = np.arange(0, n * grid, grid)
+    rows = np.minimum(np.minimum.reduceat(h[:n * grid], idx, 0), h[grid:n * grid + 1:grid])
+    leaf = np.minimum(np.minimum.reduceat(rows[:, :n * grid], idx, 1), rows[:, grid:n * grid + 1:grid])
+    out = [leaf]
+    while len(out) < n_levels:
+        m = out[0]
+        out.insert(0, np.minimum(np.minimum(m[0::2, 0::2], m[1::2, 0::2]), np.minimum(m[0::2, 1::2], m[1::2, 1::2])))
+    return out
+
+
 class TerrainRenderer:
     def __init__(self, ctx, terrain, forest=None, quality="low"):
         self.ctx = ctx
@@ -41,10 +101,14 @@ class TerrainRenderer:
         h = terrain.heights_m
         rows, cols = h.shape
         shader = self.q.get("terrain_shader", "terrain")
-        self.prog = program(ctx, f"{shader}_vs.glsl", f"{shader}_fs.glsl",
-                            {"GROUND_DETAIL": int(self.q.get("ground_detail", 0.0) > 0.5),
-                             "TERRAIN_SHADOW": int(bool(self.q.get("terrain_shadow"))),
-                             "SHADOW_TAPS": int(self.q.get("shadow_taps", 0)) if self.q.get("terrain_shadow") else 0})
+        defines = {"GRID_CELLS": int(self.q["grid"]), "GROUND_DETAIL": int(self.q.get("ground_detail", 0.0) > 0.5),
+                   "TERRAIN_SHADOW": int(bool(self.q.get("terrain_shadow"))),
+                   "SHADOW_TAPS": int(self.q.get("shadow_taps", 0)) if self.q.get("terrain_shadow") else 0}
+        # software GL shades both sides of every branch, so the airfield's paint and the water are
+        # compiled into their own variants, drawn only on the nodes that reach them (VARIANTS)
+        self.progs = {v: program(ctx, f"{shader}_vs.glsl", f"{shader}_fs.glsl",
+                                 dict(defines, AIRFIELD=v[0], WATER=v[1])) for v in VARIANTS}
+        self.prog = self.progs[(1, 1)]
         self.height_tex = ctx.texture((cols, rows), 1, np.ascontiguousarray(h, dtype=np.float32).tobytes(), dtype="f4")
         self.height_tex.repeat_x = self.height_tex.repeat_y = False
         dn, de = np.gradient(h, terrain.spacing_m)
@@ -55,7 +119,10 @@ class TerrainRenderer:
         self.normal_tex = ctx.texture((cols, rows), 4, (rgba * 255).round().astype(np.uint8).tobytes())
         self.normal_tex.repeat_x = self.normal_tex.repeat_y = False
         self.normal_tex.filter = (ctx.LINEAR, ctx.LINEAR)
-        # one grid mesh for every node: (G+1)^2 vertices plus a skirt ring
+        # one grid mesh for every node, (G+1)^2 vertices, and one skirt along its row-0 edge: the
+        # vertex shader turns the skirt onto whichever edge an instance names (terrain_paint.glsl
+        # node_cell). Skirts hang only from edges that border a node of another size (the cracks
+        # of the level of detail are there): skirt_edges.
         G = self.GRID
         ii, jj = np.meshgrid(np.arange(G + 1), np.arange(G + 1), indexing="ij")
         verts = [np.stack([ii.ravel(), jj.ravel(), np.zeros(ii.size)], axis=1)]
@@ -65,28 +132,27 @@ class TerrainRenderer:
             for j in range(G):
                 a0, b0, c0, d0 = vid(i, j), vid(i + 1, j), vid(i + 1, j + 1), vid(i, j + 1)
                 idx += [a0, b0, c0, a0, c0, d0] if (i + j) % 2 == 0 else [a0, b0, d0, b0, c0, d0]
-        ring = [(0, j) for j in range(G + 1)] + [(i, G) for i in range(1, G + 1)] + \
-               [(G, j) for j in range(G - 1, -1, -1)] + [(i, 0) for i in range(G - 1, 0, -1)]
         base = (G + 1) ** 2
-        skirt = np.array([(i, j, 1.0) for i, j in ring])
-        verts.append(skirt)
-        n = len(ring)
-        for k in range(n):
-            t0, t1 = vid(*ring[k]), vid(*ring[(k + 1) % n])
-            s0, s1 = base + k, base + (k + 1) % n
+        verts.append(np.array([(0.0, j, 1.0) for j in range(G + 1)]))
+        for j in range(G):
+            t0, t1, s0, s1 = vid(0, j), vid(0, j + 1), base + j, base + j + 1
             idx += [t0, s0, s1, t0, s1, t1]
-        self.n_indices = len(idx)
-        self.tris_per_node = len(idx) // 3
+        self.n_grid_indices = 6 * G * G
+        self.n_skirt_indices = 6 * G
         self.vbo = vbo = ctx.buffer(np.concatenate(verts).astype("f4").tobytes())
         self.ibo = ibo = ctx.buffer(np.array(idx, dtype="i4").tobytes())
-        # every node is one instance of the grid: (first row, first column, step, skirt depth)
-        # The nodes go out in a few draw calls, each with its own instance buffer: llvmpipe shades
-        # vertices and bins triangles inside the draw call, which holds the GIL; shorter calls
-        # let the physics thread in between.
+        # every node is one instance of the grid: (first row, first column, step, skirt depth), every
+        # skirt one of the skirt: the same and its edge. The nodes go out in a few draw calls, each
+        # with its own instance buffer: llvmpipe shades vertices and bins triangles inside the draw
+        # call, which holds the GIL; shorter calls let the physics thread in between.
         self.n_chunks = int(self.q.get("draw_chunks", 1))
-        self.insts = [ctx.buffer(reserve=4096 * 16, dynamic=True) for _ in range(self.n_chunks)]
-        self.vaos = [ctx.vertex_array(self.prog, [(vbo, "3f", "in_grid"), (b, "4f/i", "in_node")], ibo)
-                     for b in self.insts]
+        self.insts = [ctx.buffer(reserve=4096 * 16, dynamic=True) for _ in range(self.n_chunks + len(VARIANTS))]
+        self.vaos = {(v, k): ctx.vertex_array(self.progs[v], [(vbo, "3f", "in_grid"), (b, "4f/i", "in_node")], ibo)
+                     for v in VARIANTS for k, b in enumerate(self.insts)}
+        self.skirt_insts = {v: ctx.buffer(reserve=4 * 4096 * 20, dynamic=True) for v in VARIANTS}
+        self.skirt_vaos = {v: ctx.vertex_array(self.progs[v], [(vbo, "3f", "in_grid"),
+                                                               (self.skirt_insts[v], "4f 1f/i", "in_node", "in_edge")], ibo)
+                           for v in VARIANTS}
         # quadtree levels: min/max height of each node (cells = 2^k leaves)
         cells = rows - 1
         self.levels = []
@@ -101,6 +167,7 @@ class TerrainRenderer:
             lo = np.minimum(np.minimum(lo[0::2, 0::2], lo[1::2, 0::2]), np.minimum(lo[0::2, 1::2], lo[1::2, 1::2]))
             hi = np.maximum(np.maximum(hi[0::2, 0::2], hi[1::2, 0::2]), np.maximum(hi[0::2, 1::2], hi[1::2, 1::2]))
         self.root_cells = cells // self.levels[0][0].shape[0]
+        self.lowest = closed_minima(hh, G, len(self.levels))
         self.hmin, self.hmax = float(h.min()), float(h.max())
         self.stats = FrameStats()
         self._packed = None
@@ -164,6 +231,20 @@ class TerrainRenderer:
         with see_through(self.ctx):
             self.numbers_vao.render(vertices=12)
         return 4
+
+    def lowest_ground(self, inst: np.ndarray) -> np.ndarray:
+        """Each node's lowest ground sample, its edges included (m); nodes past the map's edge
+        (its heights clamped there) take the nearest edge node's."""
+        size = (self.GRID * inst[:, 2]).astype(np.int64)
+        lev = np.round(np.log2(self.root_cells / size)).astype(np.int64)
+        out = np.empty(len(inst))
+        for k in np.unique(lev):
+            m = self.lowest[k]
+            sel = lev == k
+            r = np.clip(np.floor_divide(inst[sel, 0].astype(np.int64), size[sel]), 0, m.shape[0] - 1)
+            c = np.clip(np.floor_divide(inst[sel, 1].astype(np.int64), size[sel]), 0, m.shape[1] - 1)
+            out[sel] = m[r, c]
+        return out
 
     def select(self, view: View, vp: np.ndarray) -> np.ndarray:
         """Nodes to draw, (n, 3) rows of (row0, col0, step): frustum culled, split by distance
@@ -231,40 +312,65 @@ class TerrainRenderer:
         return out
 
     def draw(self, view: View, m_proj, common: dict, airfield, shadow=None):
-        p = self.prog
         t = self.terrain
         vp = m_proj @ view.m_view
         nodes = self.select(view, vp)
-        set_scene(p, m_proj, view.m_view, common)
-        set_uniform(p, "u_grid", (t.origin_ne_m[0], t.origin_ne_m[1], t.spacing_m))
-        set_uniform(p, "u_cam_ned", tuple(view.eye_ned_m))
-        set_uniform(p, "u_water_m", t.water_level_m)
+        dx = t.spacing_m
+        if len(nodes) == 0:
+            self.stats.terrain_nodes = self.stats.terrain_triangles = 0
+            return 0
+        inst = np.asarray(nodes, dtype="f4").reshape(-1, 3)
+        inst = np.column_stack([inst, 4.0 + 0.15 * inst[:, 2] * dx]).astype("f4")
+        # near to far, so the depth test throws away hidden terrain before it is shaded
+        half = 0.5 * self.GRID * inst[:, 2]
+        dn = t.origin_ne_m[0] + (inst[:, 0] + half) * dx - view.eye_ned_m[0]
+        de = t.origin_ne_m[1] + (inst[:, 1] + half) * dx - view.eye_ned_m[1]
+        inst = inst[np.argsort(dn * dn + de * de, kind="stable")]
+        zmin = self.lowest_ground(inst)
+        variant = node_variants(inst, zmin, self.GRID, t, airfield)
+        used = [v for i, v in enumerate(VARIANTS) if np.any(variant == i)]
         f, _ = airfield.axes()
-        set_uniform(p, "u_rwy", (airfield.north_m, airfield.east_m, f[0], f[1]))
-        set_uniform(p, "u_rwy_dim", (airfield.length_m / 2, airfield.width_m / 2, 75.0, 7.5))
+        for v in used:
+            p = self.progs[v]
+            set_scene(p, m_proj, view.m_view, common)
+            set_uniform(p, "u_grid", (t.origin_ne_m[0], t.origin_ne_m[1], t.spacing_m))
+            set_uniform(p, "u_cam_ned", tuple(view.eye_ned_m))
+            set_uniform(p, "u_water_m", t.water_level_m)
+            set_uniform(p, "u_rwy", (airfield.north_m, airfield.east_m, f[0], f[1]))
+            set_uniform(p, "u_rwy_dim", (airfield.length_m / 2, airfield.width_m / 2, 75.0, 7.5))
+            set_uniform(p, "u_height", 0)
+            set_uniform(p, "u_normal", 1)
+            set_uniform(p, "u_noise", 3)
+            if shadow is not None:
+                shadow.bind(p)
         self.height_tex.use(0)
         self.normal_tex.use(1)
         self.noise_tex.use(3)
-        set_uniform(p, "u_height", 0)
-        set_uniform(p, "u_normal", 1)
-        set_uniform(p, "u_noise", 3)
-        if shadow is not None:
-            shadow.bind(p)
-        dx = t.spacing_m
-        if len(nodes):
-            inst = np.asarray(nodes, dtype="f4").reshape(-1, 3)
-            inst = np.column_stack([inst, 4.0 + 0.15 * inst[:, 2] * dx]).astype("f4")
-            # near to far, so the depth test throws away hidden terrain before it is shaded
-            half = 0.5 * self.GRID * inst[:, 2]
-            dn = t.origin_ne_m[0] + (inst[:, 0] + half) * dx - view.eye_ned_m[0]
-            de = t.origin_ne_m[1] + (inst[:, 1] + half) * dx - view.eye_ned_m[1]
-            inst = inst[np.argsort(dn * dn + de * de, kind="stable")]
-            for buf, vao, part in zip(self.insts, self.vaos, np.array_split(inst, self.n_chunks)):
-                if len(part) == 0:
+        k = 0
+        skirts = skirt_edges(inst, self.GRID, self.root_cells)
+        for v in used:
+            mine = variant == VARIANTS.index(v)
+            group = inst[mine]
+            # a few draw calls per frame in all (llvmpipe holds the GIL inside one: shorter calls
+            # let the physics thread in between)
+            n_parts = max(1, int(round(self.n_chunks * len(group) / len(inst))))
+            for part in np.array_split(group, n_parts):
+                if len(part) == 0 or k >= len(self.insts):
                     continue
+                buf = self.insts[k]
                 buf.orphan(4096 * 16)      # a fresh store: never wait for last frame's draw
                 buf.write(np.ascontiguousarray(part).tobytes())
-                vao.render(vertices=self.n_indices, instances=len(part))
+                self.vaos[(v, k)].render(vertices=self.n_grid_indices, instances=len(part))
+                k += 1
+            hang = skirts[mine]
+            rows = np.nonzero(hang)
+            if len(rows[0]):
+                sk = np.column_stack([group[rows[0]], rows[1].astype("f4")]).astype("f4")
+                buf = self.skirt_insts[v]
+                buf.orphan(4 * 4096 * 20)
+                buf.write(np.ascontiguousarray(sk).tobytes())
+                self.skirt_vaos[v].render(vertices=self.n_skirt_indices, first=self.n_grid_indices, instances=len(sk))
+        self.stats.skirts = int(skirts.sum())
         self.stats.terrain_nodes = len(nodes)
-        self.stats.terrain_triangles = len(nodes) * self.tris_per_node
+        self.stats.terrain_triangles = len(nodes) * 2 * self.GRID ** 2 + self.stats.skirts * 2 * self.GRID
         return self.stats.terrain_triangles
