@@ -92,6 +92,44 @@ def closed_minima(h: np.ndarray, grid: int, n_levels: int) -> list:
     return out
 
 
+def node_mesh(G: int):
+    """One node's grid, (G+1)^2 vertices (row, column, 0), and one skirt along its row-0 edge
+    (row 0, column, 1): vertices and triangle indices, the grid's 6 G^2 first, the skirt's 6 G after."""
+    ii, jj = np.meshgrid(np.arange(G + 1), np.arange(G + 1), indexing="ij")
+    verts = [np.stack([ii.ravel(), jj.ravel(), np.zeros(ii.size)], axis=1)]
+    idx = []
+    vid = lambda i, j: i * (G + 1) + j
+    for i in range(G):
+        for j in range(G):
+            a0, b0, c0, d0 = vid(i, j), vid(i + 1, j), vid(i + 1, j + 1), vid(i, j + 1)
+            idx += [a0, b0, c0, a0, c0, d0] if (i + j) % 2 == 0 else [a0, b0, d0, b0, c0, d0]
+    base = (G + 1) ** 2
+    verts.append(np.array([(0.0, j, 1.0) for j in range(G + 1)]))
+    for j in range(G):
+        t0, t1, s0, s1 = vid(0, j), vid(0, j + 1), base + j, base + j + 1
+        idx += [t0, s0, s1, t0, s1, t1]
+    return np.concatenate(verts), idx
+
+
+def height_levels(h: np.ndarray, G: int):
+    """The quadtree's levels, root first: (lowest, highest) height of every node, the leaves G
+    cells a side; and the heights the leaves cover."""
+    cells = h.shape[0] - 1
+    levels = []
+    nleaf = max(cells // G, 1)
+    hh = h[:nleaf * G + 1, :nleaf * G + 1]
+    starts = np.arange(0, nleaf * G, G)
+    lo = np.minimum.reduceat(np.minimum.reduceat(hh[:-1, :-1], starts, 0), starts, 1)
+    hi = np.maximum.reduceat(np.maximum.reduceat(hh[:-1, :-1], starts, 0), starts, 1)
+    while True:
+        levels.insert(0, (lo, hi))
+        if lo.shape[0] == 1 or lo.shape[0] % 2:
+            break
+        lo = np.minimum(np.minimum(lo[0::2, 0::2], lo[1::2, 0::2]), np.minimum(lo[0::2, 1::2], lo[1::2, 1::2]))
+        hi = np.maximum(np.maximum(hi[0::2, 0::2], hi[1::2, 0::2]), np.maximum(hi[0::2, 1::2], hi[1::2, 1::2]))
+    return levels, hh
+
+
 class TerrainRenderer:
     def __init__(self, ctx, terrain, forest=None, quality="low"):
         self.ctx = ctx
@@ -124,22 +162,10 @@ class TerrainRenderer:
         # node_cell). Skirts hang only from edges that border a node of another size (the cracks
         # of the level of detail are there): skirt_edges.
         G = self.GRID
-        ii, jj = np.meshgrid(np.arange(G + 1), np.arange(G + 1), indexing="ij")
-        verts = [np.stack([ii.ravel(), jj.ravel(), np.zeros(ii.size)], axis=1)]
-        idx = []
-        vid = lambda i, j: i * (G + 1) + j
-        for i in range(G):
-            for j in range(G):
-                a0, b0, c0, d0 = vid(i, j), vid(i + 1, j), vid(i + 1, j + 1), vid(i, j + 1)
-                idx += [a0, b0, c0, a0, c0, d0] if (i + j) % 2 == 0 else [a0, b0, d0, b0, c0, d0]
-        base = (G + 1) ** 2
-        verts.append(np.array([(0.0, j, 1.0) for j in range(G + 1)]))
-        for j in range(G):
-            t0, t1, s0, s1 = vid(0, j), vid(0, j + 1), base + j, base + j + 1
-            idx += [t0, s0, s1, t0, s1, t1]
+        verts, idx = node_mesh(G)
         self.n_grid_indices = 6 * G * G
         self.n_skirt_indices = 6 * G
-        self.vbo = vbo = ctx.buffer(np.concatenate(verts).astype("f4").tobytes())
+        self.vbo = vbo = ctx.buffer(verts.astype("f4").tobytes())
         self.ibo = ibo = ctx.buffer(np.array(idx, dtype="i4").tobytes())
         # every node is one instance of the grid: (first row, first column, step, skirt depth), every
         # skirt one of the skirt: the same and its edge. The nodes go out in a few draw calls, each
@@ -155,17 +181,7 @@ class TerrainRenderer:
                            for v in VARIANTS}
         # quadtree levels: min/max height of each node (cells = 2^k leaves)
         cells = rows - 1
-        self.levels = []
-        nleaf = max(cells // G, 1)
-        hh = h[:nleaf * G + 1, :nleaf * G + 1]
-        lo = np.minimum.reduceat(np.minimum.reduceat(hh[:-1, :-1], np.arange(0, nleaf * G, G), 0), np.arange(0, nleaf * G, G), 1)
-        hi = np.maximum.reduceat(np.maximum.reduceat(hh[:-1, :-1], np.arange(0, nleaf * G, G), 0), np.arange(0, nleaf * G, G), 1)
-        while True:
-            self.levels.insert(0, (lo, hi))
-            if lo.shape[0] == 1 or lo.shape[0] % 2:
-                break
-            lo = np.minimum(np.minimum(lo[0::2, 0::2], lo[1::2, 0::2]), np.minimum(lo[0::2, 1::2], lo[1::2, 1::2]))
-            hi = np.maximum(np.maximum(hi[0::2, 0::2], hi[1::2, 0::2]), np.maximum(hi[0::2, 1::2], hi[1::2, 1::2]))
+        self.levels, hh = height_levels(h, G)
         self.root_cells = cells // self.levels[0][0].shape[0]
         self.lowest = closed_minima(hh, G, len(self.levels))
         self.hmin, self.hmax = float(h.min()), float(h.max())
