@@ -14,6 +14,7 @@ in vec3 v_normal;
 in vec2 v_uv;
 in vec4 v_shadow;
 in float v_inside;
+in vec4 v_fog;                  // haze colour, amount (per vertex: an aircraft is small beside the haze's scale)
 out vec4 f_color;
 
 vec3 environment(vec3 r) {
@@ -39,21 +40,24 @@ void main() {
     vec3 r = reflect(d, n);
     float ndv = max(dot(-d, n), 0.0);
     float fres = 0.04 + 0.96 * pow(1.0 - ndv, 5.0);
+    // metal and paint from one reflection and one highlight (software GL shades both sides of a
+    // branch on every pixel: what they share is worked out once)
+    vec3 env = environment(r);
+    bool metal = fin >= 0.5;
+    float polish = clamp((fin - 0.5) * 2.0, 0.0, 1.0);
+    float gloss = fin * 2.0;
+    float sharp = metal ? 30.0 + 300.0 * polish : 12.0 + 120.0 * gloss;
+    float shine = metal ? 0.6 + 3.0 * polish : 0.05 + 0.6 * gloss;
+    vec3 spec = u_sun_color * pow(max(dot(r, u_sun_ned), 0.0), sharp) * shine * lit;
+    vec3 light = u_sun_color * diff + ambient;
     vec3 c;
-    if (fin >= 0.5) {
-        float polish = clamp((fin - 0.5) * 2.0, 0.0, 1.0);
+    if (metal) {
         // aircraft aluminium is oxidised and scuffed: a blurred, desaturated mirror over a diffuse grey
-        vec3 env = environment(r);
-        env = mix(vec3(dot(env, vec3(0.3, 0.55, 0.15))), env, 0.4);
-        vec3 spec = u_sun_color * pow(max(dot(r, u_sun_ned), 0.0), 30.0 + 300.0 * polish) * (0.6 + 3.0 * polish) * lit;
-        c = base * (env * (0.35 + 0.3 * polish) + (u_sun_color * diff + ambient) * (0.55 - 0.25 * polish))
-            + spec * base;
-        c += env * fres * 0.2 * polish;
+        vec3 blurred = mix(vec3(dot(env, vec3(0.3, 0.55, 0.15))), env, 0.4);
+        c = base * (blurred * (0.35 + 0.3 * polish) + light * (0.55 - 0.25 * polish)) + spec * base
+            + env * fres * 0.2 * polish;
     } else {
-        float gloss = fin * 2.0;
-        c = base * (u_sun_color * diff + ambient);
-        c += environment(r) * fres * (0.08 + 0.5 * gloss);
-        c += u_sun_color * pow(max(dot(r, u_sun_ned), 0.0), 12.0 + 120.0 * gloss) * (0.05 + 0.6 * gloss) * lit;
+        c = base * light + env * fres * (0.08 + 0.5 * gloss) + spec;
     }
-    f_color = vec4(apply_fog(c, v_rel), 1.0);
+    f_color = vec4(mix(c, v_fog.rgb, v_fog.a), 1.0);
 }
