@@ -17,7 +17,7 @@ from . import aircraft_mesh
 from .buildings import scenery_chunks, tree_mesh, windsock_mesh
 from .camera import View
 from .glutil import mat4, program, set_scene, set_uniform, translate
-from .presets import QUALITY, FrameStats, auto_quality
+from .presets import FrameStats, auto_quality, preset
 from .shadows import SunShadow
 from .terrain_draw import TerrainRenderer
 from .tree_select import TreeCells
@@ -56,7 +56,7 @@ class Renderer:
         from ..world import scenery as scenery_mod
         self.ctx = ctx
         self.quality = auto_quality(ctx) if quality in (None, "auto") else quality
-        self.q = QUALITY[self.quality]
+        self.q = preset(ctx, self.quality)
         self._own = True            # the player's aircraft drawn (render(own=False): the HUD view)
         self.terrain = terrain
         # the sun's shadow map (medium, high); the low preset lays a flat shadow on the ground instead
