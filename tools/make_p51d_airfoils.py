@@ -273,11 +273,33 @@ def control_full(alpha_deg, curves: dict, chord_fraction: float, deflection_deg:
     return out
 
 
+# The flap's moment at full travel. Scaling the +10 deg curve's moment increment with its lift keeps
+# thin-airfoil theory's centre for the added lift (0.42 c for a 25 % flap: c_m/c_l -0.17). DATCOM puts
+# the incremental flap load of plain and split flaps at x_cp = (0.5 - 0.25 cf/c) c (USAF DATCOM fig.
+# 6.1.2.1-35a, Roskam Part VI fig. 8.91, as fitted in FAST-GA figure_digitization.x_cp_c_prime):
+# -0.19 for the P-51D's 23 % flap, in line with the split flap's measured -0.22 (TR-668 class, the
+# Spitfire's tables) and DATCOM's plain-flap moment chart, fig. 6.1.2.1-35B (-0.18 to -0.21 at 40-50
+# deg for 20-25 % flaps, with its own lift increment). The moment increment is scaled to that
+# centre at zero incidence, its fade past the stall kept (docs/research/flap_moment.md).
+
+
+def datcom_flap_centre(chord_fraction: float) -> float:
+    """c_m,c/4 / c_l of a plain or split flap's added lift (DATCOM fig. 6.1.2.1-35a)."""
+    return -(0.5 - 0.25 * chord_fraction - 0.25)
+
+
 def full_deflection(alpha_deg, curves: dict, chord_fraction: float) -> dict:
-    """The flaps' curves at FLAP_FULL_DEG, K' read off K_PRIME_45 at their chord (see above)."""
+    """The flaps' curves at FLAP_FULL_DEG, K' read off K_PRIME_45 at their chord, the moment
+    with DATCOM's centre for the flap's added lift (see above)."""
     (c0, k0), (c1, k1) = K_PRIME_45
     k_prime = k0 + (chord_fraction - c0) / (c1 - c0) * (k1 - k0)
-    return control_full(alpha_deg, curves, chord_fraction, FLAP_FULL_DEG, k_prime)
+    out = control_full(alpha_deg, curves, chord_fraction, FLAP_FULL_DEG, k_prime)
+    i0 = int(np.argmin(np.abs(np.asarray(alpha_deg, dtype=float))))
+    z = curves["deflection_0_deg"]
+    cm0 = np.asarray(z["cm"])
+    ratio = (out["cm"][i0] - cm0[i0]) / (out["cl"][i0] - z["cl"][i0])
+    out["cm"] = cm0 + datcom_flap_centre(chord_fraction) / ratio * (out["cm"] - cm0)
+    return out
 
 
 def add_full_deflection(path: Path, full=full_deflection, source: str | None = None):
@@ -302,7 +324,8 @@ def add_full_deflection(path: Path, full=full_deflection, source: str | None = N
 
 
 FULL_SOURCE = (f"{FLAP_FULL_DEG:.0f} deg curves from the 0 and +10 deg ones: lift and moment increments times "
-               "K' x 4.5 (DATCOM plain flap, Roskam Part VI fig. 8.14), profile drag of Young's plain-flap "
+               "K' x 4.5 (DATCOM plain flap, Roskam Part VI fig. 8.14), the moment's with the added lift at "
+               "(0.5 - 0.25 cf/c) c (DATCOM fig. 6.1.2.1-35a), profile drag of Young's plain-flap "
                "correlation (Gudmundsson 2014 p. 725), faded out past the stall (tools/make_p51d_airfoils.py).")
 FLAP_SECTIONS = ("p51d_root_flap", "p51d_mid_flap")
 
