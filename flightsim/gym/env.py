@@ -4,9 +4,13 @@
     FlightVectorEnv("Glide-v0", num_envs=64)   # N aircraft stepped in one kernel call, both cores
 
 ``frame_skip``: physics steps (20 ms each) per env step, the action held; default 1, the
-game's own control rate of 50 Hz. The vector environment resets an episode that ended on
-the step after (gymnasium's NEXT_STEP autoreset: that step returns the new episode's first
-observation, reward 0).
+game's own control rate of 50 Hz. ``threads`` (the vector environment): numba threads its
+kernel call is shared over, default all of numba's (``NUMBA_NUM_THREADS``, the cores); the
+caller's own numba setting is put back after each step. Through Gymnasium:
+``gym.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point", threads=1)``.
+
+The vector environment resets an episode that ended on the step after (gymnasium's NEXT_STEP
+autoreset: that step returns the new episode's first observation, reward 0).
 
 Actions are checked against the action space: a wrong shape raises ValueError ("action must
 have shape (3,), got (2,)"); an action that is not finite (NaN, inf) is not flown and ends
@@ -18,6 +22,7 @@ refused the step: ...", "ground strike", "collision" (flightsim.gym.tasks).
 from __future__ import annotations
 
 import gymnasium as gym
+import numba
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
@@ -48,6 +53,22 @@ def _task_cls(task):
     if task not in TASKS:
         raise KeyError(f"unknown task {task!r} (known: {', '.join(TASKS)})")
     return TASKS[task]
+
+
+def max_threads() -> int:
+    """numba's thread count (NUMBA_NUM_THREADS: the cores unless set)."""
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+
+
+def vector_threads(threads) -> int:
+    """The numba threads a vector environment asks for: all of numba's when None, else a whole
+    number from 1 to NUMBA_NUM_THREADS (a ValueError says what was wrong)."""
+    most = max_threads()
+    if threads is None:
+        return most
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= most:
+        raise ValueError(f"threads must be a whole number from 1 to {most} (NUMBA_NUM_THREADS), got {threads!r}")
+    return int(threads)
 
 
 class FlightEnv(gym.Env):
@@ -81,10 +102,11 @@ class FlightVectorEnv(VectorEnv):
     """N aircraft flying the same task, each its own episode, stepped together."""
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, task: str = "Glide-v0", num_envs: int = 16, frame_skip: int = 1):
+    def __init__(self, task: str = "Glide-v0", num_envs: int = 16, frame_skip: int = 1, threads: int | None = None):
         cls = _task_cls(task)
         self.task_name = task
         self.num_envs = int(num_envs)
+        self.threads = vector_threads(threads)
         self.task = cls(self.num_envs, frame_skip)
         self.single_observation_space, self.single_action_space = _spaces(cls)
         self.observation_space = spaces.Box(np.tile(self.single_observation_space.low, (self.num_envs, 1)),
@@ -109,7 +131,13 @@ class FlightVectorEnv(VectorEnv):
             self.task.reset(int(i), self._rng)
         kept = [(i, f.states[i].copy(), f.ctrls[i].copy(), f.diags[i].copy()) for i in rows]
         reset_obs = self.task.observe()[rows] if len(rows) else None
-        obs, reward, terminated, truncated = self.task.step(_checked(actions, self.action_space.shape, "actions"))
+        checked = _checked(actions, self.action_space.shape, "actions")
+        theirs = numba.get_num_threads()
+        numba.set_num_threads(self.threads)
+        try:
+            obs, reward, terminated, truncated = self.task.step(checked)
+        finally:
+            numba.set_num_threads(theirs)
         reasons = {}
         if terminated.any():
             reasons["termination_reason"] = np.array([self.task.termination_reason(i) if t else ""

@@ -225,57 +225,83 @@ GYM_RUNS = (("Glide-v0", (1, 64, 256)), ("Thermal-v0", (1, 64)), ("Dogfight-v0",
 GYM_JSBSIM = {"Glide-v0": ("sgs233", 3), "Thermal-v0": ("sgs233", 3), "Dogfight-v0": ("p51d", 4)}
 
 
+def _gym_rate(task: str, n: int, seconds: float, threads: int) -> float:
+    """Env steps per second of one environment (n = 1, gymnasium.make) or a vector of n sharing
+    ``threads`` numba threads, best of WINDOWS windows; episodes that end are reset."""
+    import gymnasium as gym
+    env: Any
+    if n == 1:
+        env = gym.make(f"flightsim/{task}")
+        env.reset(seed=0)
+        a = np.zeros(env.action_space.shape, dtype=np.float32)
+
+        def run(k):
+            for _ in range(k):
+                _, _, te, tr, _ = env.step(a)
+                if te or tr:
+                    env.reset()
+    else:
+        env = gym.make_vec(f"flightsim/{task}", num_envs=n, vectorization_mode="vector_entry_point", threads=threads)
+        env.reset(seed=0)
+        a = np.zeros(env.action_space.shape, dtype=np.float32)
+
+        def run(k):
+            for _ in range(k):
+                env.step(a)
+    run(5)
+    best = 0.0
+    batch = max(1, 2000 // n)
+    for _ in range(WINDOWS):
+        steps, t0 = 0, time.perf_counter()
+        while time.perf_counter() - t0 < seconds / WINDOWS:
+            run(batch)
+            steps += batch * n
+        best = max(best, steps / (time.perf_counter() - t0))
+    env.close()
+    return best
+
+
 def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
     """Env steps per second of flightsim.gym's environments (zero actions, one physics step
     per env step), for one environment (gymnasium.make) and for N (the vector environment,
-    one kernel call per step over both cores), beside JSBSim's closest model driven as an
-    environment through Python (jsbsim_ref.jsbsim_env_steps_per_s), in the same run. Best
-    of WINDOWS windows; episodes that end are reset, as a training loop would."""
-    import gymnasium as gym
+    one kernel call per step), beside JSBSim's closest model driven as an environment through
+    Python (jsbsim_ref.jsbsim_env_steps_per_s), in the same run. Each vector case is measured
+    twice: on 1 numba thread and on all of them (``threads``; the all-cores row adds
+    ``vs_1_thread``, the scaling). One environment's row gives numba's own setting (its kernel call
+    has one aircraft to share out). Best of WINDOWS windows;
+    episodes that end are reset, as a training loop would."""
+    import numba
 
     import flightsim.gym  # noqa: F401  (registers the environments)
+    from flightsim.gym.env import max_threads
 
     from .jsbsim_ref import jsbsim_env_steps_per_s
+    most = max_threads()
     out = []
     for task, counts in runs:
         model, n_act = GYM_JSBSIM[task]
         jsb = jsbsim_env_steps_per_s(model, seconds, n_act)
         for n in counts:
-            env: Any
-            if n == 1:
-                env = gym.make(f"flightsim/{task}")
-                env.reset(seed=0)
-                a = np.zeros(env.action_space.shape, dtype=np.float32)
-
-                def run(k):
-                    for _ in range(k):
-                        _, _, te, tr, _ = env.step(a)
-                        if te or tr:
-                            env.reset()
-            else:
-                env = gym.make_vec(f"flightsim/{task}", num_envs=n, vectorization_mode="vector_entry_point")
-                env.reset(seed=0)
-                a = np.zeros(env.action_space.shape, dtype=np.float32)
-
-                def run(k):
-                    for _ in range(k):
-                        env.step(a)
-            run(5)
-            best = 0.0
-            batch = max(1, 2000 // n)
-            for _ in range(WINDOWS):
-                steps, t0 = 0, time.perf_counter()
-                while time.perf_counter() - t0 < seconds / WINDOWS:
-                    run(batch)
-                    steps += batch * n
-                best = max(best, steps / (time.perf_counter() - t0))
-            env.close()
-            out.append({"env": f"flightsim/{task}", "envs": n, "env_steps_per_s": round(best, 1),
-                        "jsbsim_env_steps_per_s": round(jsb, 1) if jsb else None,
-                        "jsbsim_model": model if jsb else None,
-                        "vs_jsbsim": round(best / jsb, 2) if jsb else None,
-                        "jsbsim_unavailable": None if jsb else unavailable()})
+            one = None
+            for threads in ((numba.get_num_threads(),) if n == 1 else (1,) if most == 1 else (1, most)):
+                best = _gym_rate(task, n, seconds, threads)
+                row = {"env": f"flightsim/{task}", "envs": n, "threads": threads, "env_steps_per_s": round(best, 1),
+                       "jsbsim_env_steps_per_s": round(jsb, 1) if jsb else None,
+                       "jsbsim_model": model if jsb else None,
+                       "vs_jsbsim": round(best / jsb, 2) if jsb else None,
+                       "jsbsim_unavailable": None if jsb else unavailable()}
+                if one is None:
+                    one = best
+                else:
+                    row["vs_1_thread"] = round(best / one, 2)
+                out.append(row)
     return out
+
+
+def gym_scaling(rows: list) -> list:
+    """The scaling rows: each vector case's all-threads rate over its 1-thread rate."""
+    return [{"env": r["env"], "envs": r["envs"], "threads": r["threads"], "vs_1_thread": r["vs_1_thread"]}
+            for r in rows if "vs_1_thread" in r]
 
 
 def multiplayer_bench(players: str, seconds: float, as_json: bool, processes: bool = False) -> int:
@@ -335,12 +361,14 @@ def main(argv=None):
     if args.gym:
         rows = gym_bench(args.seconds)
         if args.json:
-            print(json.dumps({"gym": rows}))
+            print(json.dumps({"gym": rows, "scaling": gym_scaling(rows)}))
         else:
             for r in rows:
                 beside = (f"JSBSim {r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s']:>9,.0f}/s  "
                           f"(x{r['vs_jsbsim']})" if r["jsbsim_env_steps_per_s"] else "JSBSim not measured")
-                print(f"{r['env']:22s} {r['envs']:4d} envs  {r['env_steps_per_s']:>11,.0f} env steps/s   {beside}")
+                scale = f"  x{r['vs_1_thread']} of 1 thread" if "vs_1_thread" in r else ""
+                print(f"{r['env']:22s} {r['envs']:4d} envs {r['threads']:3d} thr  {r['env_steps_per_s']:>11,.0f} "
+                      f"env steps/s   {beside}{scale}")
             why = next((r["jsbsim_unavailable"] for r in rows if r["jsbsim_unavailable"]), None)
             if why:
                 print(f"JSBSim not measured: {why}")

@@ -218,3 +218,48 @@ def test_each_observation_is_one_row_of_name_unit_bounds_and_meaning():
             unit = next(u for s, u in suffix_unit.items() if o.name.endswith(s))
             assert o.unit == unit, o.name
             assert o.low < o.high and o.description
+
+
+def test_the_vector_env_gives_the_same_flights_on_one_thread_and_on_all():
+    """``threads`` shares the kernel call over fewer or more numba threads and nothing else: each
+    aircraft's step reads and writes only its own rows, so the results are identical; the
+    caller's own numba setting is put back after each step; a bad count is refused."""
+    import gymnasium as gym
+    import numba
+
+    most = numba.config.NUMBA_NUM_THREADS
+    runs = []
+    for threads in (1, most):
+        env = gym.make_vec("flightsim/Glide-v0", num_envs=6, vectorization_mode="vector_entry_point", threads=threads)
+        assert env.threads == threads
+        obs, _ = env.reset(seed=3)
+        rng = np.random.default_rng(5)
+        out = [obs]
+        before = numba.get_num_threads()
+        for _ in range(40):
+            o, r, te, tr, _ = env.step(rng.uniform(-1, 1, env.action_space.shape).astype(np.float32))
+            out += [o, r, te, tr]
+        assert numba.get_num_threads() == before
+        runs.append(out)
+    for a, b in zip(*runs):
+        assert np.array_equal(a, b)
+    assert FlightVectorEnv("Glide-v0", num_envs=2).threads == most
+    for bad in (0, most + 1, 1.5, "2", True):
+        with pytest.raises(ValueError, match="threads must be a whole number"):
+            FlightVectorEnv("Glide-v0", num_envs=2, threads=bad)
+
+
+def test_the_gym_bench_measures_each_vector_case_on_one_thread_and_on_all():
+    import numba
+
+    from flightsim.tools import bench
+    rows = bench.gym_bench(seconds=0.05, runs=(("Glide-v0", (1, 8)),))
+    most = numba.config.NUMBA_NUM_THREADS
+    assert [(r["envs"], r["threads"]) for r in rows] == [(1, numba.get_num_threads()), (8, 1)] + \
+        ([(8, most)] if most > 1 else [])
+    assert all(r["env_steps_per_s"] > 0 and "vs_jsbsim" in r for r in rows)
+    scaling = bench.gym_scaling(rows)
+    if most > 1:
+        (s,) = scaling
+        assert (s["env"], s["envs"], s["threads"]) == ("flightsim/Glide-v0", 8, most)
+        assert s["vs_1_thread"] == pytest.approx(rows[2]["env_steps_per_s"] / rows[1]["env_steps_per_s"], abs=0.011)
