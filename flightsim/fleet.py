@@ -11,6 +11,7 @@ step_many, which shares them out over numba's threads.
 """
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from .physics.batch import step_many
@@ -55,7 +56,7 @@ class Fleet:
                     break
         else:
             step_many(self.states, self.ctrls, self.envs, t.terrain, t.model, t.tables, self.diags, n_steps,
-                      self.status)
+                      self.status, numba.get_num_threads())
         return self.status
 
     def step_one(self, i: int) -> int:

@@ -1,14 +1,21 @@
 """Many aircraft of one type stepped in one kernel call, on every core.
 
-    steps_done = step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status)
+    steps_done = step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status, runs)
 
 ``states`` (N, N_STATE), ``ctrls`` (N, N_CTRL), ``envs`` (N, env length: each aircraft its own
 weather and terrain origin), ``diags`` (N, diag_size(model): diagnostics and each aircraft's
-scratch memory). Each aircraft takes ``n_steps`` steps with its controls held; ``status[i]``
-becomes 1 if its step was refused (non-finite) and it then stops. The aircraft are shared
-out over numba's threads (``prange``); a step of one aircraft reads and writes only its own
-rows, so they run side by side without locks. This is what flightsim.gym's vector
-environment calls once per env step.
+scratch memory), ``runs``: how many runs of neighbouring aircraft to share out (numba's
+threads, numba.get_num_threads(), passed in by the caller: read inside, it kept the kernel out
+of numba's cache). Each aircraft takes ``n_steps`` steps with its controls held;
+``status[i]`` becomes 1 if its step was refused (non-finite) and it then stops. The aircraft are shared
+out over numba's threads (``prange``), each thread a run of neighbouring aircraft. A step of one
+aircraft reads and writes only its own rows, with one exception: an aircraft with fuel, rounds
+or stores sums its mass, CG and inertia again into the model at each derivative
+(plant_mass.resum_mass) and reads them from there. So each thread flies its aircraft on a copy
+of the model of its own (32 KB for the P-51D, once per call): on the shared one, two P-51Ds on
+two threads read each other's mass and the results changed from run to run in the last bits
+(found Nov 2026, flightsim/Dogfight-v0). This is what flightsim.gym's vector environment calls
+once per env step.
 """
 from __future__ import annotations
 
@@ -23,17 +30,20 @@ from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_
 
 
 @njit(parallel=True, **ENTRY_OPTIONS)
-def step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status):
+def step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status, runs):
     n = states.shape[0]
-    for i in prange(n):
-        state = states[i]
-        diag = diags[i]
-        ws, R, fm, deriv, new, backup = _work(diag, model)
-        status[i] = 0
-        for _ in range(n_steps):
-            if step_ws(state, ctrls[i], envs[i], terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
-                status[i] = 1
-                break
+    runs = max(1, min(n, runs))
+    for c in prange(runs):
+        own = model.copy()                  # this thread's model (see the module's docstring)
+        for i in range(c * n // runs, (c + 1) * n // runs):
+            state = states[i]
+            diag = diags[i]
+            ws, R, fm, deriv, new, backup = _work(diag, own)
+            status[i] = 0
+            for _ in range(n_steps):
+                if step_ws(state, ctrls[i], envs[i], terrain, own, tables, diag, ws, R, fm, deriv, new, backup) != 0:
+                    status[i] = 1
+                    break
     return n
 
 

@@ -127,3 +127,41 @@ def test_non_finite_step_keeps_last_good_state(trainer_path):
     Controls(inf_ctrl).roll = np.inf
     assert sim.step(inf_ctrl) == 0
     assert sim.surface("roll") <= 1.0
+
+
+def test_a_fleet_of_fuelled_aircraft_flies_as_each_would_alone_on_any_number_of_threads():
+    """step_many over P-51Ds at different throttles (each burning its own fuel, so each its own
+    mass, CG and inertia) gives each exactly the flight the single-aircraft kernel gives it,
+    on one thread and on all: no aircraft reads another's mass through the shared model."""
+    import numba
+
+    from flightsim.fleet import Fleet
+    from flightsim.physics.batch import step_many
+    from flightsim.physics.dynamics import step as one_step
+
+    n = 5
+    fleet = Fleet("p51d", n)
+    sim = Sim(fleet.compiled)
+    sim.spawn_trimmed_level(110.0, 2000.0)
+    for i in range(n):
+        fleet.place(i, sim)
+    Controls(fleet.ctrls).throttle = np.linspace(0.3, 1.0, n)
+    Controls(fleet.ctrls).roll = np.linspace(-0.3, 0.3, n)
+    start = (fleet.states.copy(), fleet.ctrls.copy(), fleet.diags.copy())
+    t = fleet.template
+    alone = start[0].copy()
+    for i in range(n):
+        d = start[2][i].copy()
+        for _ in range(100):
+            assert one_step(alone[i], start[1][i], fleet.envs[i], t.terrain, t.model, t.tables, d) == 0
+    assert np.ptp(alone[:, 0]) > 0.0                     # they flew apart
+    most = numba.get_num_threads()
+    for threads in sorted({1, most}):
+        states, diags = start[0].copy(), start[2].copy()
+        numba.set_num_threads(threads)
+        try:
+            step_many(states, start[1], fleet.envs, t.terrain, t.model, t.tables, diags, 100, np.zeros(n, np.int64),
+                      numba.get_num_threads())
+        finally:
+            numba.set_num_threads(most)
+        assert np.array_equal(states, alone), f"{threads} thread(s)"
