@@ -43,7 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..fleet import Fleet
-from ..physics.named import CONTROL_RANGE, Controls
+from ..physics.named import CONTROL_INDEX, CONTROL_RANGE
 from ..physics.state import make_env
 from ..sim import Sim
 
@@ -106,12 +106,15 @@ class Task:
 
     def apply_actions(self, actions: np.ndarray):
         """Each action component (-1..1) onto the control of its name, for the agents' rows;
-        a 0..1 control (throttle) takes it mapped to its range."""
-        c = Controls(self.fleet.ctrls[:self.n_envs])
-        for k, name in enumerate(self.action_names):
-            lo, hi = CONTROL_RANGE[name]
-            v = np.clip(actions[:, k], -1.0, 1.0)
-            setattr(c, name, v if lo < 0 else lo + (v + 1.0) / 2.0 * (hi - lo))
+        a 0..1 control (throttle) takes it mapped to its range. One write into the control
+        columns (the actions are finite here: step() keeps non-finite rows out)."""
+        if not hasattr(self, "_act_cols"):
+            self._act_cols = np.array([CONTROL_INDEX[name] for name in self.action_names])
+            lo, hi = (np.array([CONTROL_RANGE[name][j] for name in self.action_names]) for j in (0, 1))
+            self._act_lo, self._act_span, self._act_signed = lo, hi - lo, lo < 0
+        v = np.clip(actions, -1.0, 1.0)
+        self.fleet.ctrls[:self.n_envs, self._act_cols] = np.where(self._act_signed, v,
+                                                                  self._act_lo + (v + 1.0) / 2.0 * self._act_span)
 
     def observe(self) -> np.ndarray:
         raise NotImplementedError
@@ -175,7 +178,7 @@ class Task:
             self._lo = np.array([b[0] for b in self.observation_bounds], dtype=np.float32)
             self._hi = np.array([b[1] for b in self.observation_bounds], dtype=np.float32)
         out = obs.astype(np.float32)
-        np.nan_to_num(out, copy=False)
+        np.copyto(out, 0.0, where=out != out)        # NaN to 0; the clip takes infinities to the bounds
         return np.clip(out, self._lo, self._hi, out=out)
 
     def info(self, obs: np.ndarray, i: int) -> dict:

@@ -428,6 +428,7 @@ class FleetReadouts:
         # no diags: the diagnostics' readouts fail where they index them
         self.state, self.diag, self.dt_s = states, cast(np.ndarray, diags), dt_s
         self._flight = np.zeros((len(states), len(FLIGHT_COLUMNS)))
+        self._flight_views = {name: self._flight[:, k] for k, name in enumerate(FLIGHT_COLUMNS)}
 
     def flight(self) -> dict:
         """The usual readouts of every aircraft in one kernel call (physics.batch.read_many):
@@ -435,7 +436,7 @@ class FleetReadouts:
         heading_deg 0..360, vertical_speed_ms, failed ...). The arrays are views of one
         buffer that the next call overwrites."""
         read_many(self.state, self.diag, self._flight)
-        return {name: self._flight[:, k] for k, name in enumerate(FLIGHT_COLUMNS)}
+        return dict(self._flight_views)
 
     @property
     def position_ned_m(self) -> np.ndarray:
