@@ -7,15 +7,16 @@ weather and terrain origin), ``diags`` (N, diag_size(model): diagnostics and eac
 scratch memory), ``runs``: how many runs of neighbouring aircraft to share out (numba's
 threads, numba.get_num_threads(), passed in by the caller: read inside, it kept the kernel out
 of numba's cache). Each aircraft takes ``n_steps`` steps with its controls held;
-``status[i]`` becomes 1 if its step was refused (non-finite) and it then stops. The aircraft are shared
-out over numba's threads (``prange``), each thread a run of neighbouring aircraft. A step of one
-aircraft reads and writes only its own rows, with one exception: an aircraft with fuel, rounds
-or stores sums its mass, CG and inertia again into the model at each derivative
-(plant_mass.resum_mass) and reads them from there. So each thread flies its aircraft on a copy
-of the model of its own (32 KB for the P-51D, once per call): on the shared one, two P-51Ds on
-two threads read each other's mass and the results changed from run to run in the last bits
-(found Nov 2026, flightsim/Dogfight-v0). This is what flightsim.gym's vector environment calls
-once per env step.
+``status[i]`` becomes 1 if its step was refused (non-finite) and it then stops.
+
+The aircraft are shared out over numba's threads (``prange``), each thread a run of
+neighbouring aircraft. A step of one aircraft reads and writes only its own rows, with one
+exception: an aircraft with fuel, rounds or stores sums its mass, CG and inertia again into the
+model at each derivative (plant_mass.resum_mass) and reads them from there. So each thread
+flies its aircraft on a copy of the model of its own (32 KB for the P-51D, one copy per thread
+per call): on the shared one, two P-51Ds on two threads read each other's mass, and the results
+changed from run to run in the last bits (found Nov 2026, flightsim/Dogfight-v0). This is what
+flightsim.gym's vector environment calls once per env step.
 """
 from __future__ import annotations
 

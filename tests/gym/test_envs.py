@@ -228,21 +228,23 @@ def test_the_vector_env_gives_the_same_flights_on_one_thread_and_on_all():
     import numba
 
     most = numba.config.NUMBA_NUM_THREADS
-    runs = []
-    for threads in (1, most):
-        env = gym.make_vec("flightsim/Glide-v0", num_envs=6, vectorization_mode="vector_entry_point", threads=threads)
-        assert env.threads == threads
-        obs, _ = env.reset(seed=3)
-        rng = np.random.default_rng(5)
-        out = [obs]
-        before = numba.get_num_threads()
-        for _ in range(40):
-            o, r, te, tr, _ = env.step(rng.uniform(-1, 1, env.action_space.shape).astype(np.float32))
-            out += [o, r, te, tr]
-        assert numba.get_num_threads() == before
-        runs.append(out)
-    for a, b in zip(*runs):
-        assert np.array_equal(a, b)
+    for task in ("Glide-v0", "Dogfight-v0"):        # a glider; fighters burning fuel, each its own mass
+        runs = []
+        for threads in (1, most):
+            env = gym.make_vec(f"flightsim/{task}", num_envs=6, vectorization_mode="vector_entry_point",
+                               threads=threads)
+            assert env.threads == threads
+            obs, _ = env.reset(seed=3)
+            rng = np.random.default_rng(5)
+            out = [obs]
+            before = numba.get_num_threads()
+            for _ in range(40):
+                o, r, te, tr, _ = env.step(rng.uniform(-1, 1, env.action_space.shape).astype(np.float32))
+                out += [o, r, te, tr]
+            assert numba.get_num_threads() == before
+            runs.append(out)
+        for a, b in zip(*runs):
+            assert np.array_equal(a, b), task
     assert FlightVectorEnv("Glide-v0", num_envs=2).threads == most
     for bad in (0, most + 1, 1.5, "2", True):
         with pytest.raises(ValueError, match="threads must be a whole number"):
