@@ -44,6 +44,12 @@ from ..physics.named import AircraftView
 from ..physics.quat import cross3
 from ..runtime.handoff import ControlInputs
 
+
+def _norm(x) -> float:
+    """A 3-vector's length: numpy's norm (sqrt of x.dot(x)) without its checks, the same bits."""
+    return math.sqrt(x.dot(x))
+
+
 G0 = 9.80665
 DROP_STORES_M = 4000.0      # the AI drops its tanks and bombs with the enemy this close
 
@@ -144,7 +150,7 @@ class FighterAI:
     # ------------------------------------------------------------------ geometry
     def aim_point(self, me: AirData, tgt_pos, tgt_vel):
         rel = np.asarray(tgt_pos) - me.position_ned_m
-        dist = float(np.linalg.norm(rel))
+        dist = _norm(rel)
         tof = dist / (self.bullet_speed_ms + max(me.tas_ms, 0.0) * 0.5)
         if dist < 2.0 * self.gun_range_m:
             # lead pursuit: where he will be when the bullets get there, raised by their drop
@@ -163,13 +169,13 @@ class FighterAI:
             tgt_pos, tgt_vel = self._escape_point(me, tgt_pos)
         aim, dist, tof = self.aim_point(me, tgt_pos, tgt_vel)
         v = me.velocity_ned_ms
-        speed = max(float(np.linalg.norm(v)), 1.0)
+        speed = max(_norm(v), 1.0)
         u_v = v / speed
         los = aim - me.position_ned_m
-        u_los = los / max(float(np.linalg.norm(los)), 1e-6)
+        u_los = los / max(_norm(los), 1e-6)
         u_aim = u_los                                      # the true line to the aim point
         shot = v + self.muzzle_velocity_ms * (me.R @ self.boresight)
-        u_shot = shot / float(np.linalg.norm(shot))        # where the bullets leave for
+        u_shot = shot / _norm(shot)        # where the bullets leave for
         # energy: below corner speed the load factor the wing can give falls with the square
         # of the airspeed (n = (V / Vs)^2); the AI keeps a quarter of it in hand (the buffet:
         # pulled hard the model's wing stalls early, with a pitch-up)
@@ -182,7 +188,7 @@ class FighterAI:
             self.mode = "pull up"
             # lift straight up (away from the ground), as hard as the wing allows
             lift_dir = np.array([0.0, 0.0, -1.0]) - u_v * (-u_v[2])
-            n = float(np.linalg.norm(lift_dir))
+            n = _norm(lift_dir)
             lift_dir = lift_dir / n if n > 1e-3 else -me.R[:, 2]
             nz_cmd = self.max_g
         else:
@@ -208,7 +214,7 @@ class FighterAI:
         """A point 5 km away from the enemy and 600 m lower: pure pursuit of it is the escape."""
         away = me.position_ned_m - np.asarray(tgt_pos, dtype=float)
         away[2] = 0.0
-        n = float(np.linalg.norm(away))
+        n = _norm(away)
         away = away / n if n > 1.0 else me.R[:, 0] * np.array([1.0, 1.0, 0.0])
         return me.position_ned_m + 5000.0 * away + np.array([0.0, 0.0, 600.0]), np.zeros(3)
 
@@ -224,27 +230,27 @@ class FighterAI:
         g_vec = np.array([0.0, 0.0, G0])
         if float(u_los @ u_v) > math.cos(math.radians(10.0)):
             u_los = u_los + (u_v - u_shot)
-            u_los /= float(np.linalg.norm(u_los))
+            u_los /= _norm(u_los)
         rel_v = np.asarray(tgt_vel) - v
         w_los = cross3(los, rel_v) / max(float(los @ los), 1.0)
         e = cross3(u_v, u_los)                          # rotation that takes u_v onto u_los
-        ang = math.atan2(float(np.linalg.norm(e)), float(u_los @ u_v))
-        n_e = float(np.linalg.norm(e))
+        ang = math.atan2(_norm(e), float(u_los @ u_v))
+        n_e = _norm(e)
         w_cmd = w_los + (e / n_e * self.k_turn * ang if n_e > 1e-9 else 0.0)
         w_cmd -= u_v * float(w_cmd @ u_v)              # turning the velocity, not rolling about it
-        w_mag = float(np.linalg.norm(w_cmd))
+        w_mag = _norm(w_cmd)
         if w_mag > self.max_turn_rate:
             w_cmd *= self.max_turn_rate / w_mag
         a_turn = cross3(w_cmd, v)
         # no more turn than the available load factor gives while still holding up the
         # weight: a hard turn is flown level (or climbing), not spiralling down
         a_max = math.sqrt(max(g_avail * g_avail - 1.0, 0.25)) * G0
-        a_n = float(np.linalg.norm(a_turn))
+        a_n = _norm(a_turn)
         if a_n > a_max:
             a_turn *= a_max / a_n
         a_lift = a_turn - g_vec
         a_lift -= u_v * float(a_lift @ u_v)            # lift acts across the flight path
-        n = float(np.linalg.norm(a_lift))
+        n = _norm(a_lift)
         lift_dir = a_lift / n if n > 1e-6 else -me.R[:, 2]
         return lift_dir, n / G0
 
