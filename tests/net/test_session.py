@@ -40,6 +40,14 @@ def _pair(clock):
     return a, b
 
 
+def _fly_both(clock, wa, wb, ticks: int) -> None:
+    """``ticks`` physics ticks of both Worlds in step on the simulated clock, A first."""
+    for _ in range(ticks):
+        clock.t += 0.02
+        wa.physics.tick(clock.t)
+        wb.physics.tick(clock.t)
+
+
 def test_bad_options_are_refused_in_one_line():
     for send, want in (("localhost", "not HOST:PORT"), ("h:x", "not a number"), ("h:70000", "not 1-65535"),
                        (":3000", "not HOST:PORT")):
@@ -94,10 +102,7 @@ def test_two_worlds_see_each_other_where_they_are():
         wa = World("p51d", "airfield", small_world=True, net=a)
         wb = World("spitfire", "airfield", small_world=True, net=b)
         assert wa.physics.max_time_scale == 1
-        for k in range(250):                          # 5 s, both in step with the wall clock
-            clock.t += 0.02
-            wa.physics.tick(clock.t)
-            wb.physics.tick(clock.t)
+        _fly_both(clock, wa, wb, 250)                 # 5 s, both in step with the wall clock
         fa, fb = a.frame, b.frame
         assert [p.callsign for p in fa.peers] == ["BLUE2"] and [p.callsign for p in fb.peers] == ["RED1"]
         ra, rb = fa.remotes[0], fb.remotes[0]
@@ -345,10 +350,7 @@ def test_appearance_collision_and_destruction_reach_the_others():
     try:
         wa = World("p51d", "fighter_air", small_world=True, net=a)
         wb = World("p51d", "fighter_air", small_world=True, net=b)
-        for _ in range(5):
-            clock.t += 0.02
-            wa.physics.tick(clock.t)
-            wb.physics.tick(clock.t)
+        _fly_both(clock, wa, wb, 5)
         sent = b.frame.sent           # (the wall clock held: these ticks are outside the flights' own)
         b.tick(wb.physics.state, wb.physics.diag, alive=True, smoke=True, flaming=True)
         assert b.frame.sent == sent + 1 and b.send_reasons.get("appearance") == 1
@@ -361,10 +363,7 @@ def test_appearance_collision_and_destruction_reach_the_others():
         assert [e[1:3] for e in a.frame.events].count(("destroyed", "BLUE2")) == 1
         # B flies into A: both log a collision and each hears the other's Collision PDU
         AircraftView(wb.physics.state).set_position_ned(*(AircraftView(wa.physics.state).position_ned_m + [3.0, 0, 0]))
-        for _ in range(5):
-            clock.t += 0.02
-            wa.physics.tick(clock.t)
-            wb.physics.tick(clock.t)
+        _fly_both(clock, wa, wb, 5)
         assert [e[1] for e in a.frame.events].count("collision") == 1
         assert [e[1] for e in b.frame.events].count("collision") == 1
         assert wa.net_combat.collisions >= 1 and wb.net_combat.collisions >= 1
@@ -549,10 +548,7 @@ def test_a_player_who_quits_leaves_at_once():
     try:
         wa = World("p51d", "airfield", small_world=True, net=a)
         wb = World("spitfire", "airfield", small_world=True, net=b)
-        for _ in range(5):
-            clock.t += 0.02
-            wa.physics.tick(clock.t)
-            wb.physics.tick(clock.t)
+        _fly_both(clock, wa, wb, 5)
         assert [p.callsign for p in a.frame.peers] == ["BLUE2"]
         b.close()
         import time
@@ -577,10 +573,7 @@ def test_control_surfaces_go_out_as_articulated_parts():
     try:
         wa = World("p51d", "fighter_air", small_world=True, net=a)
         wb = World("spitfire", "fighter_air", small_world=True, net=b)
-        for _ in range(3):
-            clock.t += 0.02
-            wa.physics.tick(clock.t)
-            wb.physics.tick(clock.t)
+        _fly_both(clock, wa, wb, 3)
         sent = a.frame.sent
         AircraftView(wa.physics.state).set_surface("roll", 0.8)      # a hard aileron input
         clock.t += 0.02
