@@ -92,6 +92,10 @@ class Task:
         self.fleet = Fleet(self.aircraft, self.n_envs * self.aircraft_per_env, env=self.make_env())
         self.steps = np.zeros(self.n_envs, dtype=np.int64)
         self.bad_action: np.ndarray = np.zeros(self.n_envs, dtype=bool)   # this step's rows that were not finite
+        # the actions' control columns and ranges (apply_actions)
+        self._act_cols = np.array([CONTROL_INDEX[name] for name in self.action_names], dtype=np.int64)
+        lo, hi = (np.array([CONTROL_RANGE[name][j] for name in self.action_names]) for j in (0, 1))
+        self._act_lo, self._act_span, self._act_signed = lo, hi - lo, lo < 0
         self.prepare()
 
     # hooks
@@ -108,10 +112,6 @@ class Task:
         """Each action component (-1..1) onto the control of its name, for the agents' rows;
         a 0..1 control (throttle) takes it mapped to its range. One write into the control
         columns (the actions are finite here: step() keeps non-finite rows out)."""
-        if not hasattr(self, "_act_cols"):
-            self._act_cols = np.array([CONTROL_INDEX[name] for name in self.action_names])
-            lo, hi = (np.array([CONTROL_RANGE[name][j] for name in self.action_names]) for j in (0, 1))
-            self._act_lo, self._act_span, self._act_signed = lo, hi - lo, lo < 0
         v = np.clip(actions, -1.0, 1.0)
         self.fleet.ctrls[:self.n_envs, self._act_cols] = np.where(self._act_signed, v,
                                                                   self._act_lo + (v + 1.0) / 2.0 * self._act_span)
