@@ -91,11 +91,11 @@ class FlightEnv(gym.Env):
 
     def step(self, action):
         a = _checked(action, self.action_space.shape, "action")
-        obs, reward, terminated, truncated = self.task.step(a[None, :])
-        info = self.task.info(obs, 0)
-        if terminated[0]:
+        obs, reward, terminated, truncated = self.task.step_single(a)
+        info = dict(zip(self.observation_names, obs.tolist()))
+        if terminated:
             info["termination_reason"] = self.task.termination_reason(0)
-        return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0]), info
+        return obs, reward, terminated, truncated, info
 
 
 class FlightVectorEnv(VectorEnv):

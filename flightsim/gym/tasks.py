@@ -40,12 +40,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 
 from ..fleet import Fleet
 from ..physics.named import CONTROL_INDEX, CONTROL_RANGE
 from ..physics.state import make_env
 from ..sim import Sim
+from . import fused
 
 DT_S = 0.02
 
@@ -76,6 +78,7 @@ class Task:
     aircraft = "astir"
     aircraft_per_env = 1
     episode_s = 60.0
+    fused_kind: int | None = None      # gym.fused's task kind: step() in one compiled call
     action_names: tuple = ()
     observations: tuple = ()
     observation_names: tuple = ()
@@ -96,7 +99,10 @@ class Task:
         self._act_cols = np.array([CONTROL_INDEX[name] for name in self.action_names], dtype=np.int64)
         lo, hi = (np.array([CONTROL_RANGE[name][j] for name in self.action_names]) for j in (0, 1))
         self._act_lo, self._act_span, self._act_signed = lo, hi - lo, lo < 0
+        self.env_p = np.zeros((self.n_envs, 3))     # per episode: the fused step's (gym.fused)
         self.prepare()
+        if self.fused_kind is not None:
+            self._fused_setup()
 
     # hooks
     def make_env(self):
@@ -154,7 +160,64 @@ class Task:
         self.steps[i] = 0
         self.refresh()
 
+    @property
+    def max_steps(self) -> int:
+        """Env steps to an episode's truncation (episode_s at frame_skip; may be set)."""
+        return self._max_steps
+
+    @max_steps.setter
+    def max_steps(self, n: int) -> None:
+        self._max_steps = int(n)
+        if hasattr(self, "_consts"):
+            self._consts[fused.C_MAX_STEPS] = self._max_steps
+
+    def _fused_setup(self):
+        self._consts = fused.task_consts(self.fused_kind, self.frame_skip, self.max_steps, self._act_lo,
+                                         self._act_span, self._act_signed, self.fused_thermal())
+        self._bounds = np.array(self.observation_bounds, dtype=np.float32).T.copy()
+        self._obs = np.zeros((self.n_envs, len(self.observations)), dtype=np.float32)
+        self._result = np.zeros((self.n_envs, 4))
+        self._actions = np.zeros((self.n_envs, len(self.action_names)))
+        self._bad_one = np.zeros(1, dtype=bool)
+        f, t = self.fleet, self.fleet.template
+        # the kernel's arguments: the same arrays every step (the actions copied into _actions)
+        self._fused_args = (f.states, f.ctrls, f.envs, t.terrain, t.model, t.tables, f.diags, self._actions,
+                            self._consts, self._act_cols, self._bounds, self.env_p, self._obs, f.read.flight_buffer,
+                            self._result, self.steps, f.status)
+
+    def fused_thermal(self) -> tuple:
+        return (0.0, 0.0)
+
     def step(self, actions: np.ndarray):
+        """One env step of every environment: (obs, reward, terminated, truncated) over them. A
+        task with a fused kernel (gym.fused) does it in one compiled call, else step_numpy."""
+        if self.fused_kind is None:
+            return self.step_numpy(actions)
+        self._actions[:] = np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1)
+        if self.n_envs == 1:
+            fused.fused_step_one(*self._fused_args)
+        else:
+            fused.fused_step_many(*self._fused_args, numba.get_num_threads())
+        r = self._result
+        self.bad_action = r[:, fused.R_BAD_ACTION] != 0.0
+        # (self.f's arrays view the flight buffer the kernel filled)
+        return (self._obs.copy(), r[:, fused.R_REWARD].copy(), r[:, fused.R_TERMINATED] != 0.0,
+                r[:, fused.R_TRUNCATED] != 0.0)
+
+    def step_single(self, action: np.ndarray) -> tuple:
+        """step() of a one-environment task (FlightEnv): the observation row and Python scalars."""
+        if self.fused_kind is None:
+            obs, reward, terminated, truncated = self.step(action[None, :])
+            return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0])
+        self._actions[0] = action
+        fused.fused_step_one(*self._fused_args)
+        reward, terminated, truncated, bad = self._result[0].tolist()
+        self._bad_one[0] = bad != 0.0
+        self.bad_action = self._bad_one
+        return self._obs[0].copy(), reward, terminated != 0.0, truncated != 0.0
+
+    def step_numpy(self, actions: np.ndarray):
+        """step() in numpy over the fleet's arrays, a call per part (the fused kernels' reference)."""
         actions = np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1)
         self.bad_action = np.asarray(~np.isfinite(actions).all(axis=1))
         if self.bad_action.any():          # those aircraft keep their controls; their episodes end
@@ -182,7 +245,7 @@ class Task:
         return np.clip(out, self._lo, self._hi, out=out)
 
     def info(self, obs: np.ndarray, i: int) -> dict:
-        return {name: float(obs[i, k]) for k, name in enumerate(self.observation_names)}
+        return dict(zip(self.observation_names, obs[i].tolist()))
 
 
 ATTITUDE = observations(
@@ -204,6 +267,7 @@ def _attitude(f, rows) -> list:
 class GlideTask(Task):
     aircraft = "astir"
     episode_s = 60.0
+    fused_kind = fused.GLIDE
     action_names = ("pitch", "roll", "yaw")
     observations = (observations(
         ("ias_error_kmh", "km/h", -400, 400, "indicated airspeed minus the episode's target"),
@@ -221,8 +285,9 @@ class GlideTask(Task):
         self.trims = [sim.trimmer(self.ALTITUDE_M).glide(v / 3.6) for v in self.START_KMH]
         if not all(t.ok for t in self.trims):
             raise RuntimeError("the glide task's trims failed")
-        self.target_ias_kmh = np.full(self.n_envs, 95.0)
-        self.target_heading_deg = np.zeros(self.n_envs)
+        self.target_ias_kmh = self.env_p[:, 0]          # (views: the fused step reads them there)
+        self.target_ias_kmh[:] = 95.0
+        self.target_heading_deg = self.env_p[:, 1]
 
     def reset_env(self, i, rng):
         t = self.trims[int(rng.integers(len(self.trims)))]
@@ -251,6 +316,7 @@ class GlideTask(Task):
 class ThermalTask(Task):
     aircraft = "astir"
     episode_s = 120.0
+    fused_kind = fused.THERMAL
     action_names = ("pitch", "roll", "yaw")
     observations = (observations(
         ("ias_kmh", "km/h", 0, 500, "indicated airspeed"),
@@ -270,7 +336,11 @@ class ThermalTask(Task):
         self.trim = self.sim.trimmer(self.ALTITUDE_M).glide(90.0 / 3.6)
         if not self.trim.ok:
             raise RuntimeError("the thermal task's trim failed")
-        self.prev_alt = np.full(self.n_envs, self.ALTITUDE_M)
+        self.prev_alt = self.env_p[:, 0]                 # (a view: the fused step reads and updates it)
+        self.prev_alt[:] = self.ALTITUDE_M
+
+    def fused_thermal(self):
+        return self.THERMAL[0], self.THERMAL[1]
 
     def reset_env(self, i, rng):
         bearing = rng.uniform(0, 2 * math.pi)
@@ -289,9 +359,9 @@ class ThermalTask(Task):
                                        np.hypot(rel_n, rel_e), bearing], axis=1))
 
     def reward(self):
-        alt = self.f["altitude_m"].copy()
+        alt = self.f["altitude_m"]
         out = alt - self.prev_alt
-        self.prev_alt = alt
+        self.prev_alt[:] = alt
         return out
 
 

@@ -61,29 +61,33 @@ def read_many(states, diags, out):
     script or an environment reads each step, in one call instead of a numpy pass per
     value. ``failed``: 1 when a part other than the gear struck the ground or the last
     step was non-finite."""
-    r2d = 180.0 / math.pi
     for i in range(states.shape[0]):
-        s = states[i]
-        d = diags[i]
-        w, x, y, z = s[S_QUAT], s[S_QUAT + 1], s[S_QUAT + 2], s[S_QUAT + 3]
-        out[i, 0] = d[D_IAS] * 3.6
-        out[i, 1] = d[D_TAS] * 3.6
-        out[i, 2] = math.atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y)) * r2d
-        sp = 2.0 * (w * y - z * x)
-        out[i, 3] = math.asin(min(1.0, max(-1.0, sp))) * r2d
-        out[i, 4] = (math.atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z)) * r2d) % 360.0
-        out[i, 5] = s[S_OMEGA] * r2d
-        out[i, 6] = s[S_OMEGA + 1] * r2d
-        out[i, 7] = s[S_OMEGA + 2] * r2d
-        out[i, 8] = d[D_ALPHA] * r2d
-        out[i, 9] = d[D_BETA] * r2d
-        out[i, 10] = d[D_NZ]
-        out[i, 11] = s[S_POS]
-        out[i, 12] = s[S_POS + 1]
-        out[i, 13] = -s[S_POS + 2]
-        u, v, ww = s[S_VEL], s[S_VEL + 1], s[S_VEL + 2]
-        out[i, 14] = (1 - 2 * (y * y + z * z)) * u + 2 * (x * y - w * z) * v + 2 * (x * z + w * y) * ww
-        out[i, 15] = 2 * (x * y + w * z) * u + (1 - 2 * (x * x + z * z)) * v + 2 * (y * z - w * x) * ww
-        out[i, 16] = -(2 * (x * z - w * y) * u + 2 * (y * z + w * x) * v + (1 - 2 * (x * x + y * y)) * ww)
-        out[i, 17] = d[D_HEIGHT_AGL]
-        out[i, 18] = 1.0 if (s[S_STRIKE_INDEX] >= 0 or d[D_NONFINITE] != 0) else 0.0
+        read_row(states[i], diags[i], out[i])
+
+
+@njit(**ENTRY_OPTIONS)
+def read_row(s, d, out):
+    """One aircraft's FLIGHT_COLUMNS into out (read_many's row; the gym's fused step calls it too)."""
+    r2d = 180.0 / math.pi
+    w, x, y, z = s[S_QUAT], s[S_QUAT + 1], s[S_QUAT + 2], s[S_QUAT + 3]
+    out[0] = d[D_IAS] * 3.6
+    out[1] = d[D_TAS] * 3.6
+    out[2] = math.atan2(2.0 * (w * x + y * z), 1.0 - 2.0 * (x * x + y * y)) * r2d
+    sp = 2.0 * (w * y - z * x)
+    out[3] = math.asin(min(1.0, max(-1.0, sp))) * r2d
+    out[4] = (math.atan2(2.0 * (w * z + x * y), 1.0 - 2.0 * (y * y + z * z)) * r2d) % 360.0
+    out[5] = s[S_OMEGA] * r2d
+    out[6] = s[S_OMEGA + 1] * r2d
+    out[7] = s[S_OMEGA + 2] * r2d
+    out[8] = d[D_ALPHA] * r2d
+    out[9] = d[D_BETA] * r2d
+    out[10] = d[D_NZ]
+    out[11] = s[S_POS]
+    out[12] = s[S_POS + 1]
+    out[13] = -s[S_POS + 2]
+    u, v, ww = s[S_VEL], s[S_VEL + 1], s[S_VEL + 2]
+    out[14] = (1 - 2 * (y * y + z * z)) * u + 2 * (x * y - w * z) * v + 2 * (x * z + w * y) * ww
+    out[15] = 2 * (x * y + w * z) * u + (1 - 2 * (x * x + z * z)) * v + 2 * (y * z - w * x) * ww
+    out[16] = -(2 * (x * z - w * y) * u + 2 * (y * z + w * x) * v + (1 - 2 * (x * x + y * y)) * ww)
+    out[17] = d[D_HEIGHT_AGL]
+    out[18] = 1.0 if (s[S_STRIKE_INDEX] >= 0 or d[D_NONFINITE] != 0) else 0.0

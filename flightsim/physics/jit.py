@@ -63,5 +63,6 @@ KERNEL_OPTIONS = dict(ENTRY_OPTIONS, fastmath=set(FASTMATH), _nrt=False)
 HOT_KERNEL_OPTIONS = dict(KERNEL_OPTIONS, inline="always")
 
 entry = njit(**ENTRY_OPTIONS)
+parallel_entry = njit(parallel=True, **ENTRY_OPTIONS)     # an entry whose prange loops go over numba's threads
 kernel = njit(**KERNEL_OPTIONS)
 hot_kernel = njit(**HOT_KERNEL_OPTIONS)

@@ -439,6 +439,12 @@ class FleetReadouts:
         return dict(self._flight_views)
 
     @property
+    def flight_buffer(self) -> np.ndarray:
+        """(N, len(FLIGHT_COLUMNS)): the buffer flight()'s arrays view, for a kernel that fills it
+        itself (the gym's fused step)."""
+        return self._flight
+
+    @property
     def position_ned_m(self) -> np.ndarray:
         return self.state[:, L.S_POS:L.S_POS + 3]
 
