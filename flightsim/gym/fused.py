@@ -33,7 +33,7 @@ from numba import prange
 
 from ..physics.batch import read_row
 from ..physics.dynamics import _work, step_ws
-from ..physics.jit import entry, parallel_entry
+from ..physics.jit import entry, exact_kernel, parallel_entry
 
 GLIDE, THERMAL = 0, 1
 # consts: the task's constants, one float64 array
@@ -57,12 +57,12 @@ def task_consts(kind: int, frame_skip: int, max_steps: int, act_lo, act_span, ac
     return c
 
 
-@entry
+@exact_kernel
 def _wrap_deg(a):
     return (a + 180.0) % 360.0 - 180.0
 
 
-@entry
+@exact_kernel
 def _put(obs, k, x, bounds):
     """obs[k] = x as float32, NaN to 0, clipped to the bounds (tasks.Task.clip_obs)."""
     v = np.float32(x)
@@ -77,7 +77,7 @@ def _put(obs, k, x, bounds):
     obs[k] = v
 
 
-@entry
+@exact_kernel
 def _attitude(f, obs, k0, bounds):
     """The seven ATTITUDE components from obs[k0] on."""
     _put(obs, k0, f[F_ROLL], bounds)
@@ -89,7 +89,7 @@ def _attitude(f, obs, k0, bounds):
     _put(obs, k0 + 6, f[F_BETA], bounds)
 
 
-@entry
+@exact_kernel
 def _apply(action, ctrl, consts, cols):
     """The action row onto the controls; False (nothing written) when it is not finite."""
     for k in range(action.shape[0]):
@@ -105,7 +105,7 @@ def _apply(action, ctrl, consts, cols):
     return True
 
 
-@entry
+@exact_kernel
 def _observe(f, p, obs, consts, bounds):
     """The task's observation from the readouts f; returns the reward (Thermal: updates p[0])."""
     if int(consts[C_KIND]) == GLIDE:
@@ -130,46 +130,48 @@ def _observe(f, p, obs, consts, bounds):
     return reward
 
 
-@entry
-def _env_step(i, states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p,
-              obs, flight, result, steps, status):
-    """Environment i's step on ``model`` (the caller's: shared, or the thread's own copy)."""
-    state, diag = states[i], diags[i]
-    ok = _apply(actions[i], ctrls[i], consts, cols)
-    ws, R, fm, deriv, new, backup = _work(diag, model)
+@exact_kernel
+def _env_step(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup, action, consts, cols,
+              bounds, p, obs, f, result, steps, status, i):
+    """Environment i's step on ``model`` (the caller's: shared, or the thread's own copy), with the
+    scratch memory the caller carved (physics.dynamics._work) and its rows of every array."""
+    ok = _apply(action, ctrl, consts, cols)
     status[i] = 0
     for _ in range(int(consts[C_FRAME_SKIP])):
-        if step_ws(state, ctrls[i], envs[i], terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
+        if step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
             status[i] = 1
             break
     steps[i] += 1
-    f = flight[i]
     read_row(state, diag, f)
-    reward = _observe(f, env_p[i], obs[i], consts, bounds)
+    reward = _observe(f, p, obs, consts, bounds)
     terminated = f[F_FAILED] != 0.0 or status[i] != 0 or not ok
-    result[i, R_REWARD] = reward if ok else 0.0
-    result[i, R_TERMINATED] = 1.0 if terminated else 0.0
-    result[i, R_TRUNCATED] = 1.0 if (steps[i] >= consts[C_MAX_STEPS] and not terminated) else 0.0
-    result[i, R_BAD_ACTION] = 0.0 if ok else 1.0
+    result[R_REWARD] = reward if ok else 0.0
+    result[R_TERMINATED] = 1.0 if terminated else 0.0
+    result[R_TRUNCATED] = 1.0 if (steps[i] >= consts[C_MAX_STEPS] and not terminated) else 0.0
+    result[R_BAD_ACTION] = 0.0 if ok else 1.0
 
 
 @entry
 def fused_step_one(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p,
                    obs, flight, result, steps, status):
     """One environment (row 0), on the shared model, no threads (fleet.Fleet.step's single path)."""
-    _env_step(0, states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p,
-              obs, flight, result, steps, status)
+    ws, R, fm, deriv, new, backup = _work(diags[0], model)
+    _env_step(states[0], ctrls[0], envs[0], terrain, model, tables, diags[0], ws, R, fm, deriv, new, backup,
+              actions[0], consts, cols, bounds, env_p[0], obs[0], flight[0], result[0], steps, status, 0)
 
 
 @parallel_entry
 def fused_step_many(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p,
                     obs, flight, result, steps, status, runs):
     """Every environment, shared out over ``runs`` of neighbouring rows (numba's threads), each run
-    on its own copy of the model (physics.batch.step_many: fuel and rounds re-sum the mass into it)."""
+    on its own copy of the model (physics.batch.step_many: fuel and rounds re-sum the mass into it).
+    The rows' views are made here, in the loop (an entry function called per row would count the
+    references of its 17 arrays on every call: a fifth of the glider's step)."""
     n = states.shape[0]
     runs = max(1, min(n, runs))
     for c in prange(runs):
         own = model.copy()
         for i in range(c * n // runs, (c + 1) * n // runs):
-            _env_step(i, states, ctrls, envs, terrain, own, tables, diags, actions, consts, cols, bounds, env_p,
-                      obs, flight, result, steps, status)
+            ws, R, fm, deriv, new, backup = _work(diags[i], own)
+            _env_step(states[i], ctrls[i], envs[i], terrain, own, tables, diags[i], ws, R, fm, deriv, new, backup,
+                      actions[i], consts, cols, bounds, env_p[i], obs[i], flight[i], result[i], steps, status, i)

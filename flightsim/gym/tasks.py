@@ -420,12 +420,13 @@ class DogfightTask(Task):
     def geometry(self):
         f, n = self.fleet, self.n_envs
         r = f.read
-        pos, vel = r.position_ned_m, r.velocity_ned_ms
+        R = r.body_to_ned()
+        pos, vel = r.position_ned_m, np.einsum("nij,nj->ni", R, r.velocity_body_ms)     # (r.velocity_ned_ms)
         rel = pos[n:] - pos[:n]
         rng_m = np.linalg.norm(rel, axis=1)
         tof = rng_m / self.BULLET_MS
         lead = rel + (vel[n:] - vel[:n]) * tof[:, None]
-        R = r.body_to_ned()[:n]
+        R = R[:n]
         lead_body = np.einsum("nji,nj->ni", R, lead)
         rel_body = np.einsum("nji,nj->ni", R, rel)
         cos_off = lead_body @ self.boresight / np.maximum(np.linalg.norm(lead_body, axis=1), 1e-6)

@@ -25,7 +25,7 @@ import math
 from numba import njit, prange
 
 from .dynamics import _work, step_ws
-from .jit import ENTRY_OPTIONS
+from .jit import ENTRY_OPTIONS, exact_kernel
 from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT,
                      S_STRIKE_INDEX, S_VEL)
 
@@ -65,7 +65,7 @@ def read_many(states, diags, out):
         read_row(states[i], diags[i], out[i])
 
 
-@njit(**ENTRY_OPTIONS)
+@exact_kernel
 def read_row(s, d, out):
     """One aircraft's FLIGHT_COLUMNS into out (read_many's row; the gym's fused step calls it too)."""
     r2d = 180.0 / math.pi

@@ -64,5 +64,7 @@ HOT_KERNEL_OPTIONS = dict(KERNEL_OPTIONS, inline="always")
 
 entry = njit(**ENTRY_OPTIONS)
 parallel_entry = njit(parallel=True, **ENTRY_OPTIONS)     # an entry whose prange loops go over numba's threads
+# a kernel without fast-math: readouts and observations whose numbers must be numpy's own
+exact_kernel = njit(**dict(ENTRY_OPTIONS, _nrt=False))
 kernel = njit(**KERNEL_OPTIONS)
 hot_kernel = njit(**HOT_KERNEL_OPTIONS)

@@ -472,11 +472,17 @@ class FleetReadouts:
     def body_to_ned(self) -> np.ndarray:
         """(N, 3, 3) rotation matrices from body to NED axes."""
         w, x, y, z = self.state[:, L.S_QUAT:L.S_QUAT + 4].T
-        return np.stack((
-            np.stack((1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)), axis=1),
-            np.stack((2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)), axis=1),
-            np.stack((2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)), axis=1),
-        ), axis=1)
+        R = np.empty((len(self.state), 3, 3))
+        R[:, 0, 0] = 1 - 2 * (y * y + z * z)
+        R[:, 0, 1] = 2 * (x * y - w * z)
+        R[:, 0, 2] = 2 * (x * z + w * y)
+        R[:, 1, 0] = 2 * (x * y + w * z)
+        R[:, 1, 1] = 1 - 2 * (x * x + z * z)
+        R[:, 1, 2] = 2 * (y * z - w * x)
+        R[:, 2, 0] = 2 * (x * z - w * y)
+        R[:, 2, 1] = 2 * (y * z + w * x)
+        R[:, 2, 2] = 1 - 2 * (x * x + y * y)
+        return R
 
     @property
     def velocity_ned_ms(self) -> np.ndarray:

@@ -51,6 +51,8 @@ def _norm(x) -> float:
 
 
 G0 = 9.80665
+_G_VEC = np.array([0.0, 0.0, G0])          # gravity, NED (never written: a_lift is a new array)
+_COS_10DEG = math.cos(math.radians(10.0))
 DROP_STORES_M = 4000.0      # the AI drops its tanks and bombs with the enemy this close
 
 
@@ -84,7 +86,7 @@ class AirData:
         v = AircraftView(state, diag)
         R = v.body_to_ned()
         agl = v.height_agl_m if ground_m is None else v.altitude_m - float(ground_m)
-        p, q, r = (float(x) for x in v.body_rates_rads)
+        p, q, r = v.body_rates_rads.tolist()
         return cls(v.position_ned_m, R @ v.velocity_body_ms, R, p, q, r, v.ias_ms, v.tas_ms, v.alpha_rad,
                    v.beta_rad, v.nz_g, agl, v.on_ground, v.stalled_sections)
 
@@ -227,8 +229,7 @@ class FighterAI:
         bullets leave with the aircraft's velocity added to the muzzle velocity: near the
         target, the velocity is steered so that the bullets' line of departure (not the
         velocity) comes onto the aim point."""
-        g_vec = np.array([0.0, 0.0, G0])
-        if float(u_los @ u_v) > math.cos(math.radians(10.0)):
+        if float(u_los @ u_v) > _COS_10DEG:
             u_los = u_los + (u_v - u_shot)
             u_los /= _norm(u_los)
         rel_v = np.asarray(tgt_vel) - v
@@ -248,7 +249,7 @@ class FighterAI:
         a_n = _norm(a_turn)
         if a_n > a_max:
             a_turn *= a_max / a_n
-        a_lift = a_turn - g_vec
+        a_lift = a_turn - _G_VEC
         a_lift -= u_v * float(a_lift @ u_v)            # lift acts across the flight path
         n = _norm(a_lift)
         lift_dir = a_lift / n if n > 1e-6 else -me.R[:, 2]

@@ -85,9 +85,14 @@ class ControlInputs:
         fresh = out is None
         out = np.zeros(N_CONTROLS) if fresh else out
         values = [0.0] * N_CONTROLS
+        held = self.__dict__
         for name, i, lo, hi, default in _CONTROL_FIELDS:
+            v = held[name]
+            if type(v) is float and v == v:        # the usual case: min(max(v, lo), hi) in line
+                values[i] = lo if v < lo else (hi if v > hi else v)
+                continue
             try:
-                v = float(getattr(self, name))
+                v = float(v)
             except (TypeError, ValueError):
                 v = math.nan
             if v != v:
@@ -105,7 +110,16 @@ class ControlInputs:
         return cls(**{name: float(a[i]) for name, i in CONTROL_INDEX.items()})
 
     def replace(self, **kw) -> ControlInputs:
-        return replace(self, **kw)
+        """A copy with the named controls changed (dataclasses.replace's result, made without its
+        per-call field walk: an AI builds one each tick)."""
+        held = self.__dict__
+        for name in kw:
+            if name not in held:
+                return replace(self, **kw)           # (its TypeError names the unknown field)
+        new = object.__new__(ControlInputs)
+        new.__dict__.update(held)
+        new.__dict__.update(kw)
+        return new
 
 
 # each control's (name, place, lowest, highest, default), in the dataclass's order (to_array)
