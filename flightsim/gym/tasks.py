@@ -1,7 +1,9 @@
 """The tasks behind the Gymnasium environments: what is flown, observed and rewarded.
 
-Each task works on a Fleet of N aircraft at once (numpy over the rows), so the single
-environment and the vector environment share every line. Observations and actions are
+Each task works on a Fleet of N aircraft at once, so the single environment and the vector
+environment share every line. Glide and Thermal take the env step in one compiled call
+(gym/fused.py); Dogfight, whose AI pilot flies in Python, in numpy over the rows
+(``step_numpy``, also the fused step's reference in the tests). Observations and actions are
 float32 arrays whose components are named with their units in ``observation_names`` and
 ``action_names``; the same values, by name, are in ``info``. Each task's ``observations`` is one
 table of them: name, unit, the bounds they are clipped to, and what each is.
