@@ -242,6 +242,17 @@ class Readouts:
         dcm_from_quat(self.state[L.S_QUAT:L.S_QUAT + 4], R)
         return R
 
+    def pilot_reads(self) -> tuple:
+        """What a pilot reads each tick, in one call (pilots.ai.AirData.from_sim): position NED,
+        velocity NED, the body-to-NED rotation, p, q, r, IAS, TAS, alpha, beta, nz, height above the
+        terrain, on the ground, stalled sections; the same numbers as the named readouts."""
+        s, d = self.state, self.diag
+        R = self.body_to_ned()
+        p, q, r = s[L.S_OMEGA:L.S_OMEGA + 3].tolist()
+        return (s[L.S_POS:L.S_POS + 3].copy(), R @ s[L.S_VEL:L.S_VEL + 3], R, p, q, r, float(d[L.D_IAS]),
+                float(d[L.D_TAS]), float(d[L.D_ALPHA]), float(d[L.D_BETA]), float(d[L.D_NZ]),
+                float(d[L.D_HEIGHT_AGL]), d[L.D_ON_GROUND] > 0, int(d[L.D_STALLED_SECTIONS]))
+
     # velocities and rates
     @property
     def velocity_body_ms(self) -> np.ndarray:

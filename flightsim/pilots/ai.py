@@ -84,11 +84,10 @@ class AirData:
         """From a state and the diag of its last step; ``ground_m``: the terrain height under
         the aircraft (the pilot's view of the ground) when the diag has not been filled yet."""
         v = AircraftView(state, diag)
-        R = v.body_to_ned()
-        agl = v.height_agl_m if ground_m is None else v.altitude_m - float(ground_m)
-        p, q, r = v.body_rates_rads.tolist()
-        return cls(v.position_ned_m, R @ v.velocity_body_ms, R, p, q, r, v.ias_ms, v.tas_ms, v.alpha_rad,
-                   v.beta_rad, v.nz_g, agl, v.on_ground, v.stalled_sections)
+        reads = v.pilot_reads()
+        if ground_m is not None:
+            reads = reads[:11] + (v.altitude_m - float(ground_m),) + reads[12:]
+        return cls(*reads)
 
 
 def air_data_from_snapshot(snap) -> AirData:
