@@ -19,6 +19,8 @@ from .physics.named_model import AircraftData
 from .physics.state import DT, adopt_trim, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
 
+_CTRL_SHAPE = (N_CONTROLS,)
+
 
 class CannotFly(RuntimeError):
     """No steady flight at the start asked for: the aircraft's data (or the scenario's start)
@@ -46,9 +48,16 @@ class Sim(Readouts):
         """One step with these controls (default: the Sim's own). Returns 0, or 1 when the step
         was refused (``nonfinite``; ``refusal`` says why) and the state kept. Controls beyond
         their ranges are clamped; one that is not a number raises ValueError naming it."""
-        c = self.ctrl if ctrl is None else ctrl
-        if ctrl is not None and np.shape(ctrl) != (N_CONTROLS,):
-            raise ValueError(f"a control array has shape ({N_CONTROLS},), not {np.shape(ctrl)}")
+        if ctrl is None:
+            c = self.ctrl
+        elif type(ctrl) is np.ndarray and ctrl.dtype == np.float64 and ctrl.flags.c_contiguous:
+            c = ctrl
+            if c.shape != _CTRL_SHAPE:
+                raise ValueError(f"a control array has shape ({N_CONTROLS},), not {c.shape}")
+        else:                   # a list, ints, a strided view: as the kernel takes them (no new compile)
+            c = np.ascontiguousarray(ctrl, dtype=np.float64)
+            if c.shape != _CTRL_SHAPE:
+                raise ValueError(f"a control array has shape ({N_CONTROLS},), not {c.shape}")
         r = _step(self.state, c, self.env, self.terrain, self.model, self.tables, self.diag)
         if r:
             check_controls(c)            # a NaN control: the kernel refused it before anything moved

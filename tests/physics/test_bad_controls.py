@@ -154,6 +154,32 @@ def test_run_refuses_a_nan_before_flying_and_checks_the_shape():
         sim.step(sim.ctrl[:-1])
 
 
+def test_step_takes_a_list_ints_or_a_strided_view_as_the_array_and_refuses_text():
+    """Sim.step with the controls as a list, whole numbers or a column of a bigger array flies as
+    with the float array (no new kernel compiled for their types); text is refused in one line."""
+    sim = start("p51d_air")
+    good, c = sim.state.copy(), sim.ctrl.copy()
+    sim.step(c)
+    want = sim.state.copy()
+    block = np.zeros((N_CONTROLS, 2))
+    block[:, 0] = c
+    for other in (list(c), block[:, 0]):
+        sim.state[:] = good
+        sim.step(other)
+        assert np.array_equal(sim.state, want)
+    whole = np.rint(c)
+    sim.state[:] = good
+    sim.step(whole)
+    want = sim.state.copy()
+    sim.state[:] = good
+    sim.step(whole.astype(np.int64))
+    assert np.array_equal(sim.state, want)
+    sim.state[:] = good
+    with pytest.raises(ValueError, match="could not convert"):
+        sim.step(["full"] * N_CONTROLS)
+    assert np.array_equal(sim.state, good)
+
+
 def test_control_problem_names_the_first_nan():
     a = Controls().array
     assert control_problem(a) is None
