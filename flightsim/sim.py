@@ -20,6 +20,8 @@ from .physics.state import DT, adopt_trim, flat_terrain, make_ctrl, make_env, ma
 from .physics.trim import Trimmer
 
 _CTRL_SHAPE = (N_CONTROLS,)
+_CTRL_STRIDES = (8,)        # a contiguous float64 row of controls
+_F64 = np.dtype(np.float64)
 
 
 class CannotFly(RuntimeError):
@@ -50,10 +52,8 @@ class Sim(Readouts):
         their ranges are clamped; one that is not a number raises ValueError naming it."""
         if ctrl is None:
             c = self.ctrl
-        elif type(ctrl) is np.ndarray and ctrl.dtype == np.float64 and ctrl.flags.c_contiguous:
-            c = ctrl
-            if c.shape != _CTRL_SHAPE:
-                raise ValueError(f"a control array has shape ({N_CONTROLS},), not {c.shape}")
+        elif type(ctrl) is np.ndarray and ctrl.shape == _CTRL_SHAPE and ctrl.dtype is _F64 and ctrl.strides == _CTRL_STRIDES:
+            c = ctrl            # (the usual case: checked in the fewest attribute reads)
         else:                   # a list, ints, a strided view: as the kernel takes them (no new compile)
             c = np.ascontiguousarray(ctrl, dtype=np.float64)
             if c.shape != _CTRL_SHAPE:
