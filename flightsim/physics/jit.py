@@ -1,10 +1,11 @@
 """How the physics kernels are compiled: numba's options in one place.
 
-Three kinds of function, each with its decorator:
+Three kinds of function, each with its decorator (and two variants, below the third):
 
 * ``@entry``: called from Python, or allocates, or returns an array (a view of scratch
   memory is an array too). numba's reference counting (NRT) stays on, as it must for
-  anything that owns or hands back memory.
+  anything that owns or hands back memory. ``@parallel_entry`` is the same with numba's
+  threads for its ``prange`` loops (the batched step, the gym's fused step).
 * ``@kernel``: a function of the step (the derivative, the sections, the powerplant,
   the ground...). Compiled once as its own function and called; LLVM inlines the small
   ones itself. Two choices make that as fast as inlining everything was:
@@ -38,6 +39,10 @@ Three kinds of function, each with its decorator:
 
 * ``@hot_kernel``: a kernel that numba also inlines at IR level into its callers, for
   the few small helpers called per section or blade element that LLVM leaves as calls.
+
+``@exact_kernel``: a kernel without the fast-math flags, for readouts and observations whose
+numbers must be numpy's own (physics.batch.read_row, flightsim/gym/fused.py): no reference
+counting, strict IEEE order.
 
 IR-level inlining (``inline="always"``) copies the callee's IR into every call site
 before type inference; applied to every helper it made the first compile take about
