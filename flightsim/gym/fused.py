@@ -31,25 +31,27 @@ import math
 import numpy as np
 from numba import prange
 
-from ..physics.batch import read_row
+from ..physics.batch import FLIGHT_COLUMNS, read_row
 from ..physics.dynamics import _work, step_ws
 from ..physics.jit import entry, exact_kernel, parallel_entry
 
 GLIDE, THERMAL = 0, 1
 # consts: the task's constants, one float64 array
-C_KIND, C_FRAME_SKIP, C_MAX_STEPS, C_THERMAL_N, C_THERMAL_E, C_ACTION = 0, 1, 2, 3, 4, 5
-N_CONSTS_BEFORE_ACTIONS = C_ACTION      # then per action: lo, span, signed (3 each)
+C_KIND, C_FRAME_SKIP, C_MAX_STEPS, C_THERMAL_N, C_THERMAL_E = 0, 1, 2, 3, 4
+C_ACTION = 5                # then per action: lo, span, signed (3 each)
 # result columns
 R_REWARD, R_TERMINATED, R_TRUNCATED, R_BAD_ACTION = 0, 1, 2, 3
-# physics.batch.FLIGHT_COLUMNS
-F_IAS, F_ROLL, F_PITCH, F_HEADING, F_P, F_Q, F_R, F_ALPHA, F_BETA = 0, 2, 3, 4, 5, 6, 7, 8, 9
-F_NORTH, F_EAST, F_ALTITUDE, F_VS, F_FAILED = 11, 12, 13, 16, 18
+# the readouts' columns (physics.batch.FLIGHT_COLUMNS, read_row's order)
+(F_IAS, F_ROLL, F_PITCH, F_HEADING, F_P, F_Q, F_R, F_ALPHA, F_BETA, F_NORTH, F_EAST, F_ALTITUDE, F_VS,
+ F_FAILED) = (FLIGHT_COLUMNS.index(name) for name in (
+    "ias_kmh", "roll_deg", "pitch_deg", "heading_deg", "roll_rate_dps", "pitch_rate_dps", "yaw_rate_dps",
+    "alpha_deg", "beta_deg", "north_m", "east_m", "altitude_m", "vertical_speed_ms", "failed"))
 
 
 def task_consts(kind: int, frame_skip: int, max_steps: int, act_lo, act_span, act_signed, thermal=(0.0, 0.0)):
     """The consts array of a task: its kind, frame skip, episode length in env steps, the thermal's
     position (Thermal), and each action's range (lo, span, signed)."""
-    c = np.zeros(N_CONSTS_BEFORE_ACTIONS + 3 * len(act_lo))
+    c = np.zeros(C_ACTION + 3 * len(act_lo))
     c[C_KIND], c[C_FRAME_SKIP], c[C_MAX_STEPS] = kind, frame_skip, max_steps
     c[C_THERMAL_N], c[C_THERMAL_E] = thermal
     for k, (lo, span, signed) in enumerate(zip(act_lo, act_span, act_signed)):

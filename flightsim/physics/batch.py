@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import math
 
-from numba import njit, prange
+from numba import prange
 
 from .dynamics import _work, step_ws
-from .jit import ENTRY_OPTIONS, exact_kernel
+from .jit import entry, exact_kernel, parallel_entry
 from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT,
                      S_STRIKE_INDEX, S_VEL)
 
 
-@njit(parallel=True, **ENTRY_OPTIONS)
+@parallel_entry
 def step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, status, runs):
     n = states.shape[0]
     runs = max(1, min(n, runs))
@@ -55,7 +55,7 @@ FLIGHT_COLUMNS = ("ias_kmh", "tas_kmh", "roll_deg", "pitch_deg", "heading_deg", 
                   "failed")
 
 
-@njit(**ENTRY_OPTIONS)
+@entry
 def read_many(states, diags, out):
     """The FLIGHT_COLUMNS of every aircraft into out (N, len(FLIGHT_COLUMNS)): what a
     script or an environment reads each step, in one call instead of a numpy pass per

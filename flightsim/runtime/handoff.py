@@ -116,7 +116,7 @@ class ControlInputs:
         for name in kw:
             if name not in held:
                 return replace(self, **kw)           # (its TypeError names the unknown field)
-        new = object.__new__(ControlInputs)
+        new = object.__new__(type(self))
         new.__dict__.update(held)
         new.__dict__.update(kw)
         return new
