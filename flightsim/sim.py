@@ -12,6 +12,7 @@ import numpy as np
 from .aircraft_data.compile import Compiled, compile_aircraft
 from .physics.dynamics import diag_size, make_scratch
 from .physics.dynamics import step as _step
+from .physics.dynamics import step_in_diag as _step_in_diag
 from .physics.dynamics import step_n as _step_n
 from .physics.named import N_CONTROLS, STATE_SIZE, Controls, Readouts, check_controls
 from .physics.named_env import Environment, check_env
@@ -22,6 +23,32 @@ from .physics.trim import Trimmer
 _CTRL_SHAPE = (N_CONTROLS,)
 _CTRL_STRIDES = (8,)        # a contiguous float64 row of controls
 _F64 = np.dtype(np.float64)
+# the arrays a step takes, in its order, with their dimensions: a Sim holds them writable,
+# contiguous float64 (checked as they are set), so its step calls the compiled kernel's entry
+# point for exactly those types, with no dispatch on the arguments' types
+_KERNEL_ARRAYS = {"state": 1, "ctrl": 1, "env": 1, "terrain": 2, "model": 2, "tables": 3, "diag": 1}
+_step_entry = None
+
+
+def _kernel_entry():
+    """step_in_diag's compiled entry point for a Sim's array types (compiled, or loaded from
+    numba's cache, on the first call)."""
+    global _step_entry
+    if _step_entry is None:
+        from numba import types
+        _step_entry = _step_in_diag.compile(tuple(types.Array(types.float64, n, "C") for n in _KERNEL_ARRAYS.values()))
+    return _step_entry
+
+
+def _kernel_array(name: str, value):
+    """``value`` if it is what the step kernel takes as ``name``, else TypeError in one line."""
+    ndim = _KERNEL_ARRAYS[name]
+    if (type(value) is np.ndarray and value.dtype == _F64 and value.ndim == ndim and value.flags.c_contiguous
+            and value.flags.writeable and (name != "ctrl" or value.shape == _CTRL_SHAPE)):
+        return value
+    what = (f"{type(value).__name__} {getattr(value, 'dtype', '')} {getattr(value, 'shape', '')}").strip()
+    raise TypeError(f"Sim.{name} must be a writable contiguous float64 array of {ndim} dimension(s)"
+                    + (f" and shape {_CTRL_SHAPE}" if name == "ctrl" else "") + f", not {what}")
 
 
 class CannotFly(RuntimeError):
@@ -45,6 +72,11 @@ class Sim(Readouts):
         self.ctrl = make_ctrl()
         self.diag = np.zeros(diag_size(self.model))   # diagnostics, then the kernels' scratch memory
 
+    def __setattr__(self, name, value):
+        if name in _KERNEL_ARRAYS:
+            value = _kernel_array(name, value)
+        object.__setattr__(self, name, value)
+
     # ------------------------------------------------------------------ stepping
     def step(self, ctrl=None) -> int:
         """One step with these controls (default: the Sim's own). Returns 0, or 1 when the step
@@ -52,15 +84,18 @@ class Sim(Readouts):
         their ranges are clamped; one that is not a number raises ValueError naming it."""
         if ctrl is None:
             c = self.ctrl
-        elif type(ctrl) is np.ndarray and ctrl.shape == _CTRL_SHAPE and ctrl.dtype is _F64 and ctrl.strides == _CTRL_STRIDES:
-            c = ctrl            # (the usual case: checked in the fewest attribute reads)
+        elif type(ctrl) is np.ndarray and ctrl.dtype is _F64 and ctrl.strides == _CTRL_STRIDES:
+            c = ctrl            # (the usual case, in the fewest attribute reads: its length the kernel checks)
         else:                   # a list, ints, a strided view: as the kernel takes them (no new compile)
             c = np.ascontiguousarray(ctrl, dtype=np.float64)
-            if c.shape != _CTRL_SHAPE:
-                raise ValueError(f"a control array has shape ({N_CONTROLS},), not {c.shape}")
-        r = _step(self.state, c, self.env, self.terrain, self.model, self.tables, self.diag)
+        r = (_step_entry or _kernel_entry())(self.state, c, self.env, self.terrain, self.model, self.tables, self.diag)
         if r:
-            check_controls(c)            # a NaN control: the kernel refused it before anything moved
+            if r < 0:                    # controls of another length, or a diag too short for the scratch too
+                if c.shape != _CTRL_SHAPE:
+                    raise ValueError(f"a control array has shape ({N_CONTROLS},), not {c.shape}")
+                r = _step(self.state, c, self.env, self.terrain, self.model, self.tables, self.diag)
+            if r:
+                check_controls(c)        # a NaN control: the kernel refused it before anything moved
         return r
 
     def run(self, ctrls: np.ndarray) -> np.ndarray:

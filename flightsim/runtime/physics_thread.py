@@ -31,7 +31,7 @@ import time
 import numpy as np
 
 from ..physics.dynamics import diag_size
-from ..physics.dynamics import step as _step
+from ..physics.dynamics import step_in_diag as _step
 from ..physics.named import CONTROL_INDEX, AircraftView, Controls
 from ..physics.named_env import Environment
 from .handoff import ControlInputs, ControlMailbox, PublishedState, SnapshotBuffer
@@ -181,6 +181,7 @@ class PhysicsThread:
         if self.hook is not None:
             self.hook(self.state, self.env, self._view.tick * self.dt)
         t = time.perf_counter()
+        # (its diag is diag_size long and its controls N_CONTROLS: step_in_diag never answers -1)
         if _step(self.state, self.ctrl, self.env, self.terrain, self.model, self.tables, self.diag) != 0:
             self.refused_steps += 1
         self.step_time_s += time.perf_counter() - t

@@ -322,3 +322,33 @@ def test_any_floats_through_the_mailbox(c):
     assert np.array_equal(th.ctrl[~nan], clipped(c)[~nan])
     assert th.refused_steps == 0 and np.all(np.isfinite(th.state))
     assert np.linalg.norm(AircraftView(th.state).velocity_body_ms) < 400.0
+
+
+def test_step_in_diag_flies_as_step_and_the_sim_refuses_arrays_it_cannot_step():
+    """Sim.step calls step_in_diag's compiled entry point (no reference counting, no dispatch on
+    types): it flies bit for bit as dynamics.step does; controls of the wrong length raise in one
+    line with nothing moved; a diag too short for the scratch memory falls back to step; and an
+    array the kernel could not take (float32, read-only, a strided view, the wrong dimensions) is
+    refused as it is set on the Sim, naming it."""
+    sim = start("p51d_air")
+    good, c, diag0 = sim.state.copy(), sim.ctrl.copy(), sim.diag.copy()
+    for _ in range(50):
+        assert step(sim.state, c, sim.env, sim.terrain, sim.model, sim.tables, sim.diag) == 0
+    want = sim.state.copy()
+    sim.state[:], sim.diag[:] = good, diag0
+    for _ in range(50):
+        assert sim.step(c) == 0
+    assert np.array_equal(sim.state, want)
+    sim.state[:] = good
+    with pytest.raises(ValueError, match="shape"):
+        sim.step(c[:-1].copy())
+    assert np.array_equal(sim.state, good)
+    sim.diag = np.zeros(len(sim.diag) - 10)          # too short for the scratch: step's own
+    assert sim.step(c) == 0 and np.isfinite(sim.state).all()
+    readonly = sim.state.copy()
+    readonly.flags.writeable = False
+    for name, bad in (("state", sim.state.astype(np.float32)), ("state", readonly),
+                      ("ctrl", np.zeros((N_CONTROLS, 2))[:, 0]), ("model", sim.model.ravel()),
+                      ("ctrl", np.zeros(N_CONTROLS - 1)), ("env", list(sim.env))):
+        with pytest.raises(TypeError, match=f"Sim.{name} must be"):
+            setattr(sim, name, bad)
