@@ -72,7 +72,7 @@ class Sim(Readouts):
         self.ctrl = make_ctrl()
         self.diag = np.zeros(diag_size(self.model))   # diagnostics, then the kernels' scratch memory
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name: str, value) -> None:
         if name in _KERNEL_ARRAYS:
             value = _kernel_array(name, value)
         object.__setattr__(self, name, value)

@@ -19,6 +19,12 @@ moment from a centre of pressure moving aft). C172P specifics:
   smooth NACA 2412 maximum at R = 3-6 million (Abbott & von Doenhoff, Theory of Wing Sections,
   1959, app. IV: 1.5-1.7 over R 3.1-8.9 million); NeuralFoil (XFOIL-trained) keeps lifting past
   it.
+* Past the stall: a trailing-edge stall (tools/make_airfoils.py ``_trailing_edge_stall``): the
+  lift falls to 0.70 of its maximum over 8 deg and reaches the flat plate 20 deg past the stall,
+  as the measured NACA 4412 and 2415 sections do at R = 3-9 million (Abbott & von Doenhoff app.
+  IV: 1.0-1.3 at 20-24 deg). Until Nov 2026 the lift fell to the plate within 8 deg (0.50 at
+  20 deg), twice as steeply as any measured curve of these sections: the stalled wing then lost
+  its roll damping at once (a wing dropped at 80-90 deg/s) and no spin recovered.
 * Flaps: single-slotted ("Fowler-type" in the POH, 0-30 deg), 28 % of the chord (Jane's flap
   area 1.85 m2 on about 2 x 1.85 m of span at 1.63 m chord). The +/-10 deg curves are NeuralFoil's
   on the geometry deflected about a hinge at 0.72 c (a plain flap); the 30 deg curve scales their
@@ -60,13 +66,14 @@ WHY_WING = ("Cessna 172P wing, NACA 2412 root to tip (Jane's; Lednicer's airfoil
             "riveted wing, transition fixed at 5 % chord; ")
 SECTIONS = [
     p51.Sec("naca2412", "NACA 2412", ("naca", "2412", 0.12), 3.0e6, 0.0, 1.20, 0.12,
-            WHY_WING + "inner panel without flap and tip; Re 3.0e6 (chord 1.63 m at 55 kt).", XTR, CL_CAP_2412),
+            WHY_WING + "inner panel without flap and tip; Re 3.0e6 (chord 1.63 m at 55 kt).", XTR, CL_CAP_2412,
+            trailing_edge_stall=True),
     p51.Sec("naca2412_flap", "NACA 2412, 28 % single-slotted flap", ("naca", "2412", 0.12), 3.0e6, FLAP_CF, 1.20,
             0.12, WHY_WING + "flap panel (fuselage to WS 90 in); flap 28 % chord (Jane's flap area); Re 3.0e6.",
-            XTR, CL_CAP_2412),
+            XTR, CL_CAP_2412, trailing_edge_stall=True),
     p51.Sec("naca2412_aileron", "NACA 2412, 25 % aileron", ("naca", "2412", 0.12), 2.5e6, 0.25, 1.20, 0.12,
             WHY_WING + "aileron panel (tapered outer wing); aileron 25 % chord (Jane's aileron area); Re 2.5e6.",
-            XTR, CL_CAP_2412),
+            XTR, CL_CAP_2412, trailing_edge_stall=True),
     p51.Sec("naca0012_elevator", "NACA 0012, 40 % elevator", ("naca", "0012", 0.12), 2.5e6, 0.40, 1.20, 0.12,
             "Cessna 172P tailplane and elevator; NACA 0012 (Lednicer); elevator 40 % (Jane's tailplane 2.00 m2, "
             "elevators 1.35 m2); Re 2.5e6 (chord 0.97 m at 90 kt).", XTR, None),

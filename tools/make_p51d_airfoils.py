@@ -75,6 +75,7 @@ class Sec:
     cl_cap: float | None = None
     cd_factor: float = 1.0    # attached-flow drag multiplier (surface roughness)
     control_effectiveness: float = 1.0   # the control as built vs the true-contour flap NeuralFoil sees
+    trailing_edge_stall: bool = False    # lift past the stall as make_airfoils._trailing_edge_stall (else _stall_blend)
 
 
 # The ailerons as built are sealed, with beveled trailing edges (the NACA XP-51 aileron work: White &
@@ -158,8 +159,9 @@ def stall_onset(cl_f, cl_cap, shift_deg):
     return int(np.argmin(np.abs(a - (a_s + shift_deg))))
 
 
-def full_range(cl_f, cd_f, cm_f, cd_max, i_pos):
-    """tools/make_airfoils.full_range with the positive stall at index i_pos."""
+def full_range(cl_f, cd_f, cm_f, cd_max, i_pos, trailing_edge=False):
+    """tools/make_airfoils.full_range with the positive stall at index i_pos (past it, lift as
+    make_airfoils._trailing_edge_stall where ``trailing_edge``, else its _stall_blend)."""
     i_neg = base._stall(base.FINE_DEG, cl_f, base.NEG_STALL_WINDOW, np.argmin)
     a_pos, a_neg = base.FINE_DEG[i_pos], base.FINE_DEG[i_neg]
     A = base.ALPHA_DEG
@@ -177,7 +179,8 @@ def full_range(cl_f, cd_f, cm_f, cd_max, i_pos):
         cl_s, cd_s, cm_s = side * cl_f[i], cd_f[i], side * cm_f[i]
         b = abs(a)
         if b <= math.pi / 2:
-            l, d = base._stall_blend(np.array(b), a_s, cl_s, cd_s, cd_max)
+            blend = base._trailing_edge_stall if trailing_edge and side > 0 else base._stall_blend
+            l, d = blend(np.array(b), a_s, cl_s, cd_s, cd_max)
         else:
             l, d = base._flat_plate(np.array(b), cd_max)
         m = base._post_stall_moment(np.array(b), l, d, a_s, cm_s, cl_s, cd_s)
@@ -199,7 +202,7 @@ def airfoil_table(sec: Sec):
     for key, d in defl:
         cl_f, cd_f, cm_f = polar(sec, d)
         i = int(np.argmin(np.abs(base.FINE_DEG - (a0 + STALL_SHIFT_PER_DEG * d))))
-        cl, cd, cm, st = full_range(cl_f, cd_f, cm_f, sec.cd_max, i)
+        cl, cd, cm, st = full_range(cl_f, cd_f, cm_f, sec.cd_max, i, sec.trailing_edge_stall)
         curves[key] = dict(cl=cl, cd=cd, cm=cm)
         stalls[key] = st
     s0 = stalls["deflection_0_deg"]
@@ -211,8 +214,15 @@ def airfoil_table(sec: Sec):
               + (f"; +/-10 deg curves on the geometry deflected about a hinge at {1 - sec.chord_fraction:.2f} c "
                  f"(AeroSandbox add_control_surface)" if sec.chord_fraction else "")
               + f". Stall {s0['alpha_pos']:.2f} deg (CL {s0['cl_max']:.3f}) / {s0['alpha_neg']:.2f} deg "
-              f"(CL {s0['cl_min']:.3f}); {cap}; beyond, lift blends to a flat plate (CD_max {sec.cd_max}) within "
-              f"{base.STALL_BLEND_DEG:.0f} deg and follows it to 180 deg. Made by tools/make_p51d_airfoils.py. "
+              f"(CL {s0['cl_min']:.3f}); {cap}; " + (
+                  f"beyond the positive stall a trailing-edge stall (lift to {base.TE_PLATEAU:.2f} of c_l,max "
+                  f"{base.TE_DROP_DEG:.0f} deg past it, as the NACA 4412 and 2415's measured curves, Abbott & von "
+                  f"Doenhoff app. IV), then a flat plate (CD_max {sec.cd_max}) from {base.TE_TO_PLATE_DEG:.0f} deg "
+                  f"past it to 180 deg; beyond the negative stall lift blends to the plate within "
+                  f"{base.STALL_BLEND_DEG:.0f} deg" if sec.trailing_edge_stall else
+                  f"beyond, lift blends to a flat plate (CD_max {sec.cd_max}) within "
+                  f"{base.STALL_BLEND_DEG:.0f} deg and follows it to 180 deg")
+              + ". Made by tools/make_p51d_airfoils.py. "
               + base.CITATIONS)
     head = dict(name=sec.name, source=source, control_chord_fraction=sec.chord_fraction,
                 **({"control_effectiveness": sec.control_effectiveness} if sec.control_effectiveness != 1.0 else {}),
