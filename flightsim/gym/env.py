@@ -133,11 +133,14 @@ class FlightVectorEnv(VectorEnv):
         reset_obs = self.task.observe()[rows] if len(rows) else None
         checked = _checked(actions, self.action_space.shape, "actions")
         theirs = numba.get_num_threads()
-        numba.set_num_threads(self.threads)
-        try:
+        if theirs == self.threads:           # (setting it takes numba's launch lock: skipped when it is so)
             obs, reward, terminated, truncated = self.task.step(checked)
-        finally:
-            numba.set_num_threads(theirs)
+        else:
+            numba.set_num_threads(self.threads)
+            try:
+                obs, reward, terminated, truncated = self.task.step(checked)
+            finally:
+                numba.set_num_threads(theirs)
         reasons = {}
         if terminated.any():
             reasons["termination_reason"] = np.array([self.task.termination_reason(i) if t else ""

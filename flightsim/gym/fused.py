@@ -32,8 +32,8 @@ import numpy as np
 from numba import prange
 
 from ..physics.batch import FLIGHT_COLUMNS, read_row
-from ..physics.dynamics import _work, step_ws
-from ..physics.jit import entry, exact_kernel, parallel_entry
+from ..physics.dynamics import step_in_diag
+from ..physics.jit import exact_kernel, parallel_entry
 
 GLIDE, THERMAL = 0, 1
 # consts: the task's constants, one float64 array
@@ -133,14 +133,15 @@ def _observe(f, p, obs, consts, bounds):
 
 
 @exact_kernel
-def _env_step(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup, action, consts, cols,
-              bounds, p, obs, f, result, steps, status, i):
-    """Environment i's step on ``model`` (the caller's: shared, or the thread's own copy), with the
-    scratch memory the caller carved (physics.dynamics._work) and its rows of every array."""
+def _env_step(state, ctrl, env, terrain, model, tables, diag, action, consts, cols, bounds, p, obs, f, result, steps,
+              status, i):
+    """Environment i's step on ``model`` (the caller's: shared, or the thread's own copy) with its
+    rows of every array; the physics' scratch memory is the tail of its diag (a Fleet's diags are
+    diag_size long; a shorter one is refused as a failed step)."""
     ok = _apply(action, ctrl, consts, cols)
     status[i] = 0
     for _ in range(int(consts[C_FRAME_SKIP])):
-        if step_ws(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, new, backup) != 0:
+        if step_in_diag(state, ctrl, env, terrain, model, tables, diag) != 0:
             status[i] = 1
             break
     steps[i] += 1
@@ -153,27 +154,33 @@ def _env_step(state, ctrl, env, terrain, model, tables, diag, ws, R, fm, deriv, 
     result[R_BAD_ACTION] = 0.0 if ok else 1.0
 
 
-@entry
+@exact_kernel
+def _env_row(i, states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p, obs, flight,
+             result, steps, status):
+    """Environment i's step: its rows' views made here, where no references are counted (in the
+    parallel loop each view would count its array's references twice, atomically)."""
+    _env_step(states[i], ctrls[i], envs[i], terrain, model, tables, diags[i], actions[i], consts, cols, bounds,
+              env_p[i], obs[i], flight[i], result[i], steps, status, i)
+
+
+@exact_kernel
 def fused_step_one(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p,
                    obs, flight, result, steps, status):
-    """One environment (row 0), on the shared model, no threads (fleet.Fleet.step's single path)."""
-    ws, R, fm, deriv, new, backup = _work(diags[0], model)
-    _env_step(states[0], ctrls[0], envs[0], terrain, model, tables, diags[0], ws, R, fm, deriv, new, backup,
-              actions[0], consts, cols, bounds, env_p[0], obs[0], flight[0], result[0], steps, status, 0)
+    """One environment (row 0), on the shared model, no threads (fleet.Fleet.step's single path);
+    compiled without reference counting, so a call from Python wraps none of its 17 arrays."""
+    _env_row(0, states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p, obs,
+             flight, result, steps, status)
 
 
 @parallel_entry
 def fused_step_many(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, env_p,
                     obs, flight, result, steps, status, runs):
     """Every environment, shared out over ``runs`` of neighbouring rows (numba's threads), each run
-    on its own copy of the model (physics.batch.step_many: fuel and rounds re-sum the mass into it).
-    The rows' views are made here, in the loop (an entry function called per row would count the
-    references of its 17 arrays on every call: a fifth of the glider's step)."""
+    on its own copy of the model (physics.batch.step_many: fuel and rounds re-sum the mass into it)."""
     n = states.shape[0]
     runs = max(1, min(n, runs))
     for c in prange(runs):
         own = model.copy()
         for i in range(c * n // runs, (c + 1) * n // runs):
-            ws, R, fm, deriv, new, backup = _work(diags[i], own)
-            _env_step(states[i], ctrls[i], envs[i], terrain, own, tables, diags[i], ws, R, fm, deriv, new, backup,
-                      actions[i], consts, cols, bounds, env_p[i], obs[i], flight[i], result[i], steps, status, i)
+            _env_row(i, states, ctrls, envs, terrain, own, tables, diags, actions, consts, cols, bounds, env_p, obs,
+                     flight, result, steps, status)
