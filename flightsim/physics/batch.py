@@ -7,7 +7,8 @@ weather and terrain origin), ``diags`` (N, diag_size(model): diagnostics and eac
 scratch memory), ``runs``: how many runs of neighbouring aircraft to share out (numba's
 threads, numba.get_num_threads(), passed in by the caller: read inside, it kept the kernel out
 of numba's cache). Each aircraft takes ``n_steps`` steps with its controls held;
-``status[i]`` becomes 1 if its step was refused (non-finite) and it then stops.
+``status[i]`` becomes 1 if its step was refused (non-finite, or its diag row shorter than
+diag_size) and it then stops.
 
 The aircraft are shared out over numba's threads (``prange``), each thread a run of
 neighbouring aircraft. A step of one aircraft reads and writes only its own rows, with one
@@ -24,10 +25,23 @@ import math
 
 from numba import prange
 
-from .dynamics import _work, step_ws
-from .jit import entry, exact_kernel, parallel_entry
+from .dynamics import step_in_diag
+from .jit import entry, exact_kernel, kernel, parallel_entry
 from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT,
                      S_STRIKE_INDEX, S_VEL)
+
+
+@kernel
+def _step_row(i, states, ctrls, envs, terrain, model, tables, diags, n_steps, status):
+    """Aircraft i's n_steps: its rows' views made here, where no references are counted (in the
+    parallel loop each view would count its array's references twice, atomically), and its
+    scratch memory the tail of its diag row (step_in_diag; a row shorter than diag_size is
+    refused as a failed step)."""
+    status[i] = 0
+    for _ in range(n_steps):
+        if step_in_diag(states[i], ctrls[i], envs[i], terrain, model, tables, diags[i]) != 0:
+            status[i] = 1
+            break
 
 
 @parallel_entry
@@ -37,14 +51,7 @@ def step_many(states, ctrls, envs, terrain, model, tables, diags, n_steps, statu
     for c in prange(runs):
         own = model.copy()                  # this thread's model (see the module's docstring)
         for i in range(c * n // runs, (c + 1) * n // runs):
-            state = states[i]
-            diag = diags[i]
-            ws, R, fm, deriv, new, backup = _work(diag, own)
-            status[i] = 0
-            for _ in range(n_steps):
-                if step_ws(state, ctrls[i], envs[i], terrain, own, tables, diag, ws, R, fm, deriv, new, backup) != 0:
-                    status[i] = 1
-                    break
+            _step_row(i, states, ctrls, envs, terrain, own, tables, diags, n_steps, status)
     return n
 
 
