@@ -15,9 +15,9 @@ import numba
 import numpy as np
 
 from .physics.batch import step_many
-from .physics.dynamics import diag_size
 from .physics.dynamics import step as _step
 from .physics.named import Controls, FleetReadouts
+from .physics.scratch import diag_size
 from .sim import Sim
 
 

@@ -10,13 +10,13 @@ import math
 import numpy as np
 
 from .aircraft_data.compile import Compiled, compile_aircraft
-from .physics.dynamics import diag_size, make_scratch
 from .physics.dynamics import step as _step
 from .physics.dynamics import step_in_diag as _step_in_diag
 from .physics.dynamics import step_n as _step_n
 from .physics.named import N_CONTROLS, STATE_SIZE, Controls, Readouts, check_controls
 from .physics.named_env import Environment, check_env
 from .physics.named_model import AircraftData
+from .physics.scratch import diag_size, make_scratch
 from .physics.state import DT, adopt_trim, flat_terrain, make_ctrl, make_env, make_state
 from .physics.trim import Trimmer
 

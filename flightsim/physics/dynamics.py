@@ -53,9 +53,9 @@ from .layout import (C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_
                      SURF_PITCH, SURF_ROLL)
 from .plant import _toward, plant_advance, plant_forces
 from .plant_mass import resum_mass
+from .scratch import WS_EXTRA, _work
 from .quat import dcm_from_state
 
-WS_EXTRA = 8
 MAX_RATE_H = 0.5
 MAX_SUBSTEPS = 16
 RHO0 = 1.225
@@ -66,57 +66,6 @@ CTRL_LOW = np.zeros(N_CTRL)
 for _k in (C_PITCH, C_ROLL, C_YAW, C_FLAP, C_PITCH_TRIM, C_ROLL_TRIM, C_YAW_TRIM):
     CTRL_LOW[_k] = -1.0
 CTRL_HIGH = np.ones(N_CTRL)
-
-
-@entry
-def scratch_size(model):
-    """Floats of scratch memory the step kernels need for this model (see carve_scratch)."""
-    return (int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT) * 8 + 9 + 6 + 2 * N_DOF + N_STATE + N_CTRL
-
-
-@entry
-def carve_scratch(work, model):
-    """The step kernels' scratch as views of one flat array of scratch_size(model) floats:
-    ws (per-section airflow rows, then 8 rows of per-group values, then the powerplant's
-    rows), R (body->NED), fm (force 0..2 and moment 3..5, body axes), deriv, new and backup
-    state rows (backup N_STATE + N_CTRL long: the step's clamped controls follow the state)."""
-    nrow = int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
-    o = nrow * 8
-    ws = work[0:o].reshape((nrow, 8))
-    R = work[o:o + 9].reshape((3, 3))
-    o += 9
-    fm = work[o:o + 6]
-    o += 6
-    deriv = work[o:o + N_DOF]
-    o += N_DOF
-    new = work[o:o + N_DOF]
-    o += N_DOF
-    backup = work[o:o + N_STATE + N_CTRL]
-    return ws, R, fm, deriv, new, backup
-
-
-@entry
-def make_scratch(model):
-    """Fresh scratch memory for the step kernels (see carve_scratch), zeroed: nothing may
-    start from whatever the heap held before (a trim must not depend on what the process
-    did earlier)."""
-    return carve_scratch(np.zeros(scratch_size(model)), model)
-
-
-@entry
-def _work(diag, model):
-    """The scratch memory of one kernel call: the tail of diag when the caller made it long
-    enough (diag_size: Sim and the physics thread do, so a step allocates nothing), else a
-    fresh array."""
-    need = scratch_size(model)
-    if diag.shape[0] >= N_DIAG + need:
-        return carve_scratch(diag[N_DIAG:N_DIAG + need], model)
-    return carve_scratch(np.zeros(need), model)
-
-
-def diag_size(model) -> int:
-    """Length of a diag array that also holds the step kernels' scratch memory."""
-    return N_DIAG + scratch_size(model)
 
 
 @kernel
@@ -584,7 +533,7 @@ def step_in_diag(state, ctrl, env, terrain, model, tables, diag):
     atomic counts per array: 0.17 of 0.27 us of the call's seven arrays, measured). Returns
     step's code, or -1 with nothing done when ctrl is not N_CTRL long or diag is too short (the
     caller then checks the one and calls step for the other). The scratch views are carved here,
-    as carve_scratch carves them."""
+    as scratch.carve_scratch carves them."""
     nrow = int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
     o = N_DIAG
     if ctrl.shape[0] != N_CTRL or diag.shape[0] < o + nrow * 8 + 9 + 6 + 2 * N_DOF + N_STATE + N_CTRL:

@@ -108,7 +108,7 @@ D_STIFFNESS = 27  # fastest aerodynamic damping rate estimated this step, 1/s
 D_SUBSTEPS = 28   # sub-steps the last 20 ms step was split into (1 almost always)
 D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the first one)
 # N_DIAG keeps 1 mod 4: the step kernels' scratch is carved from the diag array right after the
-# named values (dynamics._work), and its alignment to 32 bytes changes the last bits of the flight
+# named values (scratch._work), and its alignment to 32 bytes changes the last bits of the flight
 # (measured: with N_DIAG = 58 the kept winch launch differed from step 135 on by up to 5e-15;
 # 49 and 61 replay it bit for bit)
 N_DIAG = 65       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..63 jets,

@@ -42,7 +42,7 @@ from .quat import dcm_from_quat, euler_from_quat, quat_from_euler
 RAD2DEG = 180.0 / math.pi
 
 STATE_SIZE = L.N_STATE        # floats in one aircraft's state array (for arrays of states)
-N_DIAGNOSTICS = L.N_DIAG      # the named diagnostics at the head of a diag array (dynamics.diag_size adds the scratch)
+N_DIAGNOSTICS = L.N_DIAG      # the named diagnostics at the head of a diag array (scratch.diag_size adds the scratch)
 ATTITUDE_END = L.S_QUAT + 4   # a state shorter than this has no attitude (older recordings are shorter than STATE_SIZE)
 # why a step was refused (diag D_NONFINITE, see Readouts.refusal)
 REFUSALS = {L.REFUSED_NONFINITE: "non-finite state", L.REFUSED_BOUNDS: "state past physical bounds",
@@ -412,7 +412,7 @@ class Readouts:
 
 
 # each section's relative wind in its own axes, as aero.section_airflow leaves it in the
-# first rows of the kernels' scratch (the first array of dynamics.make_scratch)
+# first rows of the kernels' scratch (the first array of scratch.make_scratch)
 SECTION_AIRFLOW = ("chordwise_ms", "normal_ms", "spanwise_ms", "speed_squared_m2s2", "alpha_rad", "deflection_rad")
 
 

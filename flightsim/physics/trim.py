@@ -17,7 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import layout as L
-from .dynamics import derivative, make_scratch
+from .dynamics import derivative
+from .scratch import make_scratch
 from .plant_trim import plant_trim
 from .state import make_ctrl, make_state, settle_surfaces
 

@@ -30,10 +30,10 @@ import time
 
 import numpy as np
 
-from ..physics.dynamics import diag_size
 from ..physics.dynamics import step_in_diag as _step
 from ..physics.named import CONTROL_INDEX, AircraftView, Controls
 from ..physics.named_env import Environment
+from ..physics.scratch import diag_size
 from .handoff import ControlInputs, ControlMailbox, PublishedState, SnapshotBuffer
 
 log = logging.getLogger("flightsim.physics")

@@ -29,9 +29,10 @@ import math
 
 import numpy as np
 
-from ..physics.dynamics import derivative, make_scratch
+from ..physics.dynamics import derivative
 from ..physics.named import AircraftView, section_airflow
 from ..physics.named_model import AircraftData
+from ..physics.scratch import make_scratch
 from ..physics.section_tables import coefficients
 from ..validate.flight import test_sim
 

@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from flightsim.aircraft_data.compile import compile_aircraft
-from flightsim.physics.dynamics import derivative, make_scratch
+from flightsim.physics.dynamics import derivative
 from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, section_airflow
 from flightsim.physics.named_model import AircraftData
+from flightsim.physics.scratch import make_scratch
 from flightsim.physics.section_tables import _cl_slope
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim

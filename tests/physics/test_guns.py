@@ -11,10 +11,11 @@ from flightsim.aircraft_data.guns import load_guns
 from flightsim.aircraft_data.schema import DataError
 from flightsim.physics.ballistics import set_damage
 from flightsim.physics.bullet_pool import BulletPool, hit_radius
-from flightsim.physics.dynamics import derivative, make_scratch
+from flightsim.physics.dynamics import derivative
 from flightsim.physics.named import N_DIAGNOSTICS, STATE_SIZE, AircraftView, Controls
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.plant_mass import resum_mass
+from flightsim.physics.scratch import make_scratch
 from flightsim.physics.state import flat_terrain, make_env
 from flightsim.runtime.handoff import dcm
 from flightsim.sim import Sim

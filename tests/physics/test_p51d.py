@@ -15,12 +15,13 @@ import pytest
 from flightsim.aircraft_data.compile import compile_aircraft
 from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.physics.atmosphere import isa
-from flightsim.physics.dynamics import derivative, make_scratch
+from flightsim.physics.dynamics import derivative
 from flightsim.physics.engine import engine_point
 from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, section_airflow
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.plant import select_gear
 from flightsim.physics.plant_trim import plant_trim
+from flightsim.physics.scratch import make_scratch
 from flightsim.physics.state import make_ctrl, make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
 from flightsim.tools import perf

@@ -11,10 +11,11 @@ import math
 import numpy as np
 import pytest
 
-from flightsim.physics.dynamics import derivative, make_scratch
+from flightsim.physics.dynamics import derivative
 from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, Controls
 from flightsim.physics.named_model import AircraftData
 from flightsim.physics.plant_trim import plant_trim
+from flightsim.physics.scratch import make_scratch
 from flightsim.physics.state import make_env, make_state, settle_surfaces
 from flightsim.sim import Sim
 
