@@ -316,5 +316,8 @@ def idle_balance(model, tables):
     ctrl = np.zeros(N_CTRL)
     ws = np.zeros((WS_PLANT, 8))
     temp, press, rho, sound = isa(0.0)
+    # the powerplant's rows start at row 0 here, passed as a variable: a literal 0 made numba compile
+    # _converge, blade_loads and momentum_targets a second time for it (2 s of a cold start)
+    first = ws.shape[0] - WS_PLANT
     return _converge(model, tables, state, ctrl, model[e, EN_OMEGA_IDLE], model[pr, PR_PITCH_MIN],
-                     0.0, 0.0, 0.0, rho, sound, press, temp, 0.0, ws, 0, 1.0, 0.0)
+                     0.0, 0.0, 0.0, rho, sound, press, temp, 0.0, ws, first, 1.0, 0.0)
