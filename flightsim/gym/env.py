@@ -29,6 +29,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 
 from .tasks import TASKS
 
+_FLOATS = (np.dtype(np.float32), np.dtype(np.float64))
+_NO_ROWS = np.empty(0, dtype=np.int64)      # no environment to reset (an index array: () would index them all)
+
 
 def _spaces(task_cls) -> tuple[spaces.Box, spaces.Box]:
     lo = np.array([b[0] for b in task_cls.observation_bounds], dtype=np.float32)
@@ -39,7 +42,10 @@ def _spaces(task_cls) -> tuple[spaces.Box, spaces.Box]:
 
 
 def _checked(action, shape, what: str) -> np.ndarray:
-    """The action as float64 of the space's shape, or a ValueError that says what was wrong."""
+    """The action as a float array of the space's shape (float64 unless it came as float32 or
+    float64 already, as the spaces give them), or a ValueError that says what was wrong."""
+    if type(action) is np.ndarray and action.shape == shape and action.dtype in _FLOATS:
+        return action                   # (the usual case: the task copies it into its own float64 array)
     try:
         a = np.asarray(action, dtype=np.float64)
     except (TypeError, ValueError):
@@ -126,7 +132,7 @@ class FlightVectorEnv(VectorEnv):
         return self.task.observe(), {}
 
     def step(self, actions):
-        f, rows = self.task.fleet, np.flatnonzero(self._needs_reset)
+        f, rows = self.task.fleet, (np.flatnonzero(self._needs_reset) if self._needs_reset.any() else _NO_ROWS)
         for i in rows:                                   # NEXT_STEP autoreset
             self.task.reset(int(i), self._rng)
         kept = [(i, f.states[i].copy(), f.ctrls[i].copy(), f.diags[i].copy()) for i in rows]
@@ -134,11 +140,11 @@ class FlightVectorEnv(VectorEnv):
         checked = _checked(actions, self.action_space.shape, "actions")
         theirs = numba.get_num_threads()
         if theirs == self.threads:           # (setting it takes numba's launch lock: skipped when it is so)
-            obs, reward, terminated, truncated = self.task.step(checked)
+            obs, reward, terminated, truncated = self.task.step(checked, theirs)
         else:
             numba.set_num_threads(self.threads)
             try:
-                obs, reward, terminated, truncated = self.task.step(checked)
+                obs, reward, terminated, truncated = self.task.step(checked, self.threads)
             finally:
                 numba.set_num_threads(theirs)
         reasons = {}
@@ -154,4 +160,4 @@ class FlightVectorEnv(VectorEnv):
         if reasons:
             reasons["termination_reason"][rows] = ""
             reasons["_termination_reason"] = terminated.copy()
-        return obs, reward.astype(np.float64), terminated, truncated, reasons
+        return obs, np.asarray(reward, dtype=np.float64), terminated, truncated, reasons

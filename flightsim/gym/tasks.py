@@ -190,16 +190,17 @@ class Task:
     def fused_thermal(self) -> tuple:
         return (0.0, 0.0)
 
-    def step(self, actions: np.ndarray):
+    def step(self, actions: np.ndarray, threads: int | None = None):
         """One env step of every environment: (obs, reward, terminated, truncated) over them. A
-        task with a fused kernel (gym.fused) does it in one compiled call, else step_numpy."""
+        task with a fused kernel (gym.fused) does it in one compiled call, else step_numpy.
+        ``threads``: numba's thread count when the caller knows it (else it is read)."""
         if self.fused_kind is None:
             return self.step_numpy(actions)
-        self._actions[:] = np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1)
+        self._actions[:] = np.asarray(actions).reshape(self.n_envs, -1)
         if self.n_envs == 1:
             fused.fused_step_one(*self._fused_args)
         else:
-            fused.fused_step_many(*self._fused_args, numba.get_num_threads())
+            fused.fused_step_many(*self._fused_args, numba.get_num_threads() if threads is None else threads)
         r = self._result
         self.bad_action = r[:, fused.R_BAD_ACTION] != 0.0
         # (self.f's arrays view the flight buffer the kernel filled)
@@ -218,8 +219,9 @@ class Task:
         self.bad_action = self._bad_one
         return self._obs[0].copy(), reward, terminated != 0.0, truncated != 0.0
 
-    def step_numpy(self, actions: np.ndarray):
-        """step() in numpy over the fleet's arrays, a call per part (the fused kernels' reference)."""
+    def step_numpy(self, actions: np.ndarray, threads: int | None = None):
+        """step() in numpy over the fleet's arrays, a call per part (the fused kernels' reference;
+        ``threads`` as step's, which its fleet step reads for itself)."""
         actions = np.asarray(actions, dtype=np.float64).reshape(self.n_envs, -1)
         self.bad_action = np.asarray(~np.isfinite(actions).all(axis=1))
         if self.bad_action.any():          # those aircraft keep their controls; their episodes end
