@@ -26,7 +26,7 @@ from .layout import (
     SEC_SLAT_STALL,
 )
 
-from .section_tables import _cl_slope, _cl_slope_slat, _coefficients_slat, coefficients, saturated_deflection
+from .section_tables import _cl_slope_slat, _coefficients_slat, cl_cm_slope, saturated_deflection
 from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
 from .compress import mach_table, mach_table_correct, mach_table_lift
 from .layout import SEC_CLMAX, SEC_CLMIN, SEC_MACH_ROW
@@ -250,8 +250,7 @@ def wing_twist(tables, t, alpha, delta, qsc_inv_k, e):
     moment takes back more lift than its camber gives: roll control fades and reverses
     (seed 000). The denominator is the divergence of a wing whose elastic axis lies behind its
     lift (1 - Q e a -> 0); it is held above 0.2 and the twist to +/-MAX_TWIST_RAD."""
-    cl, _cd, cm = coefficients(tables, t, alpha, delta)
-    _c, a = _cl_slope(tables, t, alpha, delta)
+    cl, cm, a = cl_cm_slope(tables, t, alpha, delta)
     den = 1.0 - qsc_inv_k * e * a
     if den < 0.2:
         den = 0.2

@@ -128,3 +128,16 @@ def _cl_slope(tables, t, alpha_rad, delta_rad):
     if w != 0.0:
         cl = _deflected(tables, t, T_CL, i, f, w, side, cl)
     return cl, _row(tables, t, T_SLOPE, i, f)
+
+
+@kernel
+def cl_cm_slope(tables, t, alpha_rad, delta_rad):
+    """(cl, cm, the undeflected lift-curve slope per rad) of table t: what coefficients and
+    _cl_slope give, from one lookup (the elastic twist's three, aero.wing_twist)."""
+    i, f, w, side = _lookup(alpha_rad, delta_rad)
+    cl = _row(tables, t, T_CL + 1, i, f)
+    cm = _row(tables, t, T_CM + 1, i, f)
+    if w != 0.0:
+        cl = _deflected(tables, t, T_CL, i, f, w, side, cl)
+        cm = _deflected(tables, t, T_CM, i, f, w, side, cm)
+    return cl, cm, _row(tables, t, T_SLOPE, i, f)
