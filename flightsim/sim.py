@@ -40,7 +40,7 @@ def _kernel_entry():
     return _step_entry
 
 
-def _kernel_array(name: str, value):
+def _kernel_array(name: str, value: object) -> object:
     """``value`` if it is what the step kernel takes as ``name``, else TypeError in one line."""
     ndim = _KERNEL_ARRAYS[name]
     if (type(value) is np.ndarray and value.dtype == _F64 and value.ndim == ndim and value.flags.c_contiguous
@@ -61,7 +61,7 @@ class Sim(Readouts):
     from physics.named.Readouts (``sim.ias_kmh``, ``sim.roll_rate_dps``, ``sim.euler_deg``,
     ``sim.stalled_sections``...); the controls by name through ``sim.controls``."""
 
-    def __init__(self, aircraft="astir", env=None, terrain=None):
+    def __init__(self, aircraft="astir", env=None, terrain=None) -> None:
         self.compiled: Compiled = aircraft if isinstance(aircraft, Compiled) else compile_aircraft(aircraft)
         self.model = self.compiled.model
         self.tables = self.compiled.tables
@@ -72,7 +72,7 @@ class Sim(Readouts):
         self.ctrl = make_ctrl()
         self.diag = np.zeros(diag_size(self.model))   # diagnostics, then the kernels' scratch memory
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         if name in _KERNEL_ARRAYS:
             value = _kernel_array(name, value)
         object.__setattr__(self, name, value)
