@@ -15,7 +15,7 @@ import numba
 import numpy as np
 
 from .physics.batch import step_many
-from .physics.dynamics import step as _step
+from .physics.dynamics import step_in_diag as _step  # (its diags are diag_size long: never -1)
 from .physics.named import Controls, FleetReadouts
 from .physics.scratch import diag_size
 from .sim import Sim
