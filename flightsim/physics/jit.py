@@ -15,7 +15,9 @@ Three kinds of function, each with its decorator (and two variants, below the th
     increfs and decrefs each array argument with an atomic instruction (11 arrays for the
     derivative), which cost 11 % of a step. Such a kernel must not allocate and must
     not return an array (numba refuses the first at compile time; the second is
-    checked by tests/physics/test_jit.py).
+    checked by tests/physics/test_cache.py). Called straight from Python (dynamics.step_in_diag,
+    the gym's one-environment step), it then also wraps none of the arrays it is given in a
+    counted object: a malloc and two atomic counts per array saved on every call.
   - LLVM's fast-math flags nsz, arcp, contract, afn: results differ from strict IEEE
     order in the last bits and stay bit-identical run to run, whatever else the process
     ran before. NaN and infinity are honoured (no nnan / ninf), so the step's non-finite
