@@ -27,9 +27,12 @@ Method (the same for every lifting section):
 5. Post-stall. Past the stall the lift falls to the flat-plate value within STALL_BLEND_DEG
    (a smoothstep blend from the stall point) and follows the flat plate beyond:
        CL_plate = (CD_max/2) sin 2a,  CD_plate = CD_180 + (CD_max - CD_180) sin^2 a
-   This is the shape of measured post-stall section data: lift drops sharply just past the
-   stall and then follows a flat plate with its broad hump near 45 deg (Sheldahl & Klimas
-   1981, SAND80-2114, sections tested to 180 deg). Viterna & Corrigan (1982), fitted to
+   This is the shape of the measured post-stall data of the symmetrical sections Sheldahl &
+   Klimas tested to 180 deg (1981, SAND80-2114): lift drops sharply just past the stall and
+   then follows a flat plate with its broad hump near 45 deg. A cambered section of 12-15 %
+   with a trailing-edge stall (the NACA 4412 and 2415 in Abbott & von Doenhoff's app. IV)
+   falls far more gently: ``_trailing_edge_stall``, which the tools choose per section (the
+   C172's NACA 2412, Nov 2026). Viterna & Corrigan (1982), fitted to
    rotating wind-turbine blades whose stalled lift is held up by rotation, keeps CL near 1.2
    at 20 deg for this section: too gentle for a non-rotating wing, where it suppressed the
    autorotation that makes a wing drop and a spin (seed 004). CD_max = 1.11 + 0.018 AR
