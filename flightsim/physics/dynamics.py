@@ -39,7 +39,7 @@ from .layout import (
     SURF_GEAR, E_EXT_FORCE, E_EXT_POINT, CTL_GEARED_EASE, CTL_SPRING_Q, CTL_STAB_RATE, CTL_TAB_LOSS, SURF_STAB,
     S_SLAT, SEC_GROUP, SEC_SLAT_CLOSE, SEC_SLAT_K, SEC_SLAT_OPEN, SEC_SLAT_RATE,
 )
-from .layout import D_MASS, E_HUMIDITY, H_ROW_PLANT, N_DIAG, WS_PLANT
+from .layout import D_MASS, E_HUMIDITY, H_ROW_PLANT, N_DIAG
 from .layout import MAX_RATE_RADS, MAX_SPEED_MS, N_CTRL, REFUSED_BOUNDS, REFUSED_CONTROL, REFUSED_NONFINITE
 from .guns import gun_forces, guns_advance
 from .layout import H_N_GUNS, H_ROW_DRY
@@ -53,7 +53,7 @@ from .layout import (C_FCS_DIRECT, D_G_DEMAND, D_G_LIMIT, H_ROW_FCS, S_FCS_G, S_
                      SURF_PITCH, SURF_ROLL)
 from .plant import _toward, plant_advance, plant_forces
 from .plant_mass import resum_mass
-from .scratch import WS_EXTRA, _work
+from .scratch import WS_EXTRA, _work, scratch_rows, scratch_size
 from .quat import dcm_from_state
 
 MAX_RATE_H = 0.5
@@ -533,10 +533,11 @@ def step_in_diag(state, ctrl, env, terrain, model, tables, diag):
     atomic counts per array: 0.17 of 0.27 us of the call's seven arrays, measured). Returns
     step's code, or -1 with nothing done when ctrl is not N_CTRL long or diag is too short (the
     caller then checks the one and calls step for the other). The scratch views are carved here,
-    as scratch.carve_scratch carves them."""
-    nrow = int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
+    as scratch.carve_scratch carves them (which returns them, as a kernel without reference
+    counting must not)."""
+    nrow = scratch_rows(model)
     o = N_DIAG
-    if ctrl.shape[0] != N_CTRL or diag.shape[0] < o + nrow * 8 + 9 + 6 + 2 * N_DOF + N_STATE + N_CTRL:
+    if ctrl.shape[0] != N_CTRL or diag.shape[0] < o + scratch_size(model):
         return -1
     ws = diag[o:o + nrow * 8].reshape((nrow, 8))
     o += nrow * 8

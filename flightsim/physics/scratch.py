@@ -8,16 +8,23 @@ trims and tools. dynamics.step_in_diag carves the same views without reference c
 """
 import numpy as np
 
-from .jit import entry
+from .jit import entry, kernel
 from .layout import H_N_SECTIONS, N_CTRL, N_DIAG, N_DOF, N_STATE, WS_PLANT
 
 WS_EXTRA = 8        # per-group rows after the sections' (aero.solve_induced and section_forces use them)
 
 
-@entry
+@kernel
+def scratch_rows(model):
+    """Rows of ws, eight floats each: the sections', then WS_EXTRA per-group rows, then the
+    powerplant's."""
+    return int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
+
+
+@kernel
 def scratch_size(model):
     """Floats of scratch memory the step kernels need for this model (see carve_scratch)."""
-    return (int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT) * 8 + 9 + 6 + 2 * N_DOF + N_STATE + N_CTRL
+    return scratch_rows(model) * 8 + 9 + 6 + 2 * N_DOF + N_STATE + N_CTRL
 
 
 @entry
@@ -26,7 +33,7 @@ def carve_scratch(work, model):
     ws (per-section airflow rows, then 8 rows of per-group values, then the powerplant's
     rows), R (body->NED), fm (force 0..2 and moment 3..5, body axes), deriv, new and backup
     state rows (backup N_STATE + N_CTRL long: the step's clamped controls follow the state)."""
-    nrow = int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
+    nrow = scratch_rows(model)
     o = nrow * 8
     ws = work[0:o].reshape((nrow, 8))
     R = work[o:o + 9].reshape((3, 3))
