@@ -44,7 +44,8 @@ for info in pkgutil.iter_modules(physics.__path__):
                 uncounted.append(info.name + "." + name)
                 if holds_array(cres.signature.return_type):
                     bad.append(f"{info.name}.{name}{sig} -> {cres.signature.return_type}")
-print(json.dumps({"report": True, "prepared": prepare.is_prepared(),
+side = json.loads((prepare.cache_dir() / prepare.STAMP).read_text()).get("side")
+print(json.dumps({"report": True, "prepared": prepare.is_prepared(), "side": side,
                   "uncounted": sorted(set(uncounted)), "uncounted_returning_arrays": bad}))
 """
 
@@ -81,7 +82,8 @@ def compile_suite_kernels(cache_dir: str | None = None) -> None:
 
 def cold_prepare(cache_dir: str | None, on_stage=None) -> dict:
     """Prepare into ``cache_dir`` (None: the machine's own cache, as the game finds it); returns
-    {"cache_dir", "progress", "prepared", "uncounted", "uncounted_returning_arrays"}.
+    {"cache_dir", "progress", "prepared", "side" (the stamp's record of the side process), "uncounted",
+    "uncounted_returning_arrays"}.
     ``on_stage(line)``: each progress line as it comes."""
     env = dict(os.environ)
     if cache_dir is not None:

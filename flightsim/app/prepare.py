@@ -5,8 +5,10 @@ before anything needs one, and remember that it was done.
 
 numba compiles a kernel the first time it is called and caches the machine code on disk
 (``NUMBA_CACHE_DIR``, a folder named by a hash of the physics sources: flightsim/__init__).
-On an empty cache that takes about a minute on a 2-core machine (62 s, Nov 2026), once per machine and
-per change of the physics. Each stage below runs the game's own code paths (a World built
+On an empty cache that takes 33-35 s on one core of a 2-core machine (Nov 2026), once per machine and
+per change of the physics; with a second core, a side process compiles the kernels no stage's
+compile shares (the engine's idle balance, missiles, bullets, terrain: flightsim/app/prepare_side.py)
+while the stages compile the rest. Each stage below runs the game's own code paths (a World built
 for a scenario, its physics ticked, a trim, a batched run, the combat, the terrain walk),
 so every kernel is compiled with the argument types the game will call it with. When all
 stages are done a stamp (``prepared.json``) goes into the cache folder, with the numba and
@@ -23,6 +25,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -32,6 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import ROOT
+from . import prepare_side
 
 STAMP = "prepared.json"
 # files whose compiled kernels are cached (numba re-compiles when one's size or time changes)
@@ -43,6 +47,7 @@ class Stage:
     name: str
     expected_s: float            # cold, measured on a 2-core machine: weights the progress bar
     run: Callable[[], None]
+    side: bool = False           # calls kernels the side process compiles (flightsim/app/prepare_side.py)
 
 
 def _aircraft_of_kind(kind: str) -> str | None:
@@ -130,19 +135,12 @@ def _combat():
             return
 
 
-def _terrain_walk():
-    from ..render.terrain_select import pack_levels, select_nodes
-    lo, hi, offsets, shapes = pack_levels([(np.zeros((2, 2)), np.ones((2, 2)))])
-    select_nodes(lo, hi, offsets, shapes, 2, 8, 0.0, 0.0, 40.0, np.zeros(3), np.eye(4), 1.5, 36000.0,
-                 np.empty((4096, 4)))
-
-
 STAGES = (
-    Stage("aerodynamics and the trim", 12.0, _glider_trim),
-    Stage("the 50 Hz step", 5.0, _step),
-    Stage("engine, propeller and governor", 7.0, _powered),
-    Stage("guns, bullets and missiles", 8.0, _combat),
-    Stage("the terrain's level of detail", 1.0, _terrain_walk),
+    Stage("aerodynamics and the trim", 15.0, _glider_trim),
+    Stage("the 50 Hz step", 7.0, _step),
+    Stage("engine, propeller and governor", 1.0, _powered, side=True),
+    Stage("guns, bullets and missiles", 1.0, _combat, side=True),
+    Stage("the terrain's level of detail", 0.1, prepare_side.terrain_walk, side=True),
 )
 
 
@@ -167,12 +165,12 @@ def is_prepared() -> bool:
     return stamp.get("fingerprint") == _fingerprint()
 
 
-def _write_stamp(seconds: float) -> None:
+def _write_stamp(seconds: float, side: dict | None = None) -> None:
     d = cache_dir()
     d.mkdir(parents=True, exist_ok=True)
     tmp = d / (STAMP + ".tmp")
     tmp.write_text(json.dumps({"fingerprint": _fingerprint(), "seconds": round(seconds, 2),
-                               "stages": [s.name for s in STAGES]}, indent=1))
+                               "stages": [s.name for s in STAGES], "side": side or {}}, indent=1))
     os.replace(tmp, d / STAMP)
 
 
@@ -184,12 +182,21 @@ def prepare(report: Callable[[int, Stage], None] | None = None) -> float:
     if not is_prepared():
         _empty_cache()
     t0 = time.perf_counter()
-    for k, stage in enumerate(STAGES):
-        if report is not None:
-            report(k, stage)
-        stage.run()
+    side = prepare_side.SideCompile(cache_dir(), None if any(s.side for s in STAGES) else 1)
+    merged = None
+    try:
+        for k, stage in enumerate(STAGES):
+            if stage.side and merged is None:
+                merged = side.kernels()
+            if report is not None:
+                report(k, stage)
+            stage.run()
+    finally:
+        callees = side.close()
     seconds = time.perf_counter() - t0
-    _write_stamp(seconds)
+    # the side kernels this process compiled itself (none when the side process served them all)
+    here = sorted(n for n, d in prepare_side.side_kernels().items() if sum(d.stats.cache_misses.values()))
+    _write_stamp(seconds, {"merged": merged or [], "compiled_here": here, "callees_copied": callees})
     return seconds
 
 
@@ -199,6 +206,8 @@ def _empty_cache() -> None:
     d = cache_dir()
     if not d.is_dir():
         return
+    for side in d.glob(prepare_side.FOLDER_PREFIX + "*"):     # a killed prepare's side folder
+        shutil.rmtree(side, ignore_errors=True)
     for f in d.rglob("*"):
         if f.is_file() and f.suffix in (".nbi", ".nbc"):
             try:

@@ -118,7 +118,8 @@ FIRST_STEP_SNIPPET = (
     "sc = find_scenario(SCENARIO_KIND_OF[load_aircraft('{name}').aircraft['kind']]); "
     "w = World('{name}', sc); w.physics.tick(0.0); print(w.physics.steps)"
 )
-STARTUP_TARGETS_S = {"cold_first_step_s": 30.0, "cold_prepare_s": 60.0, "warm_first_frame_s": 2.0}
+# issue 37: the cold prepare under 30 s on 2 cores (it was held to 60 s before)
+STARTUP_TARGETS_S = {"cold_first_step_s": 30.0, "cold_prepare_s": 30.0, "warm_first_frame_s": 2.0}
 
 
 def _timed(args, env) -> float:

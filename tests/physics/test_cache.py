@@ -92,6 +92,31 @@ def test_after_prepare_the_game_and_the_tunnel_compile_nothing(two_starts):
     assert warm["hits"] >= 10
 
 
+def test_a_second_core_compiles_the_side_kernels_and_the_stages_none_of_them(two_starts):
+    """prepare's side process (flightsim/app/prepare_side.py) compiles its kernels with the game's
+    argument types: the stages then load every one of them and compile none (a kernel the side
+    process missed, or called with other types, would be compiled again here, on the stages' core).
+    On one core there is no side process and the stages compile them all."""
+    from flightsim.app.prepare_side import side_kernels
+    side = two_starts[0]["side"]
+    names = sorted(side_kernels())
+    if (os.cpu_count() or 1) >= 2:
+        assert sorted(side["merged"]) == names and side["compiled_here"] == []
+    else:
+        assert side["merged"] == [] and side["compiled_here"] == names
+
+
+def test_a_failed_side_process_merges_nothing_and_leaves_no_folder(tmp_path):
+    """The stages then compile the side kernels themselves, as on one core."""
+    from flightsim.app import prepare_side
+    side = prepare_side.SideCompile(tmp_path, cpu_count=2)
+    side.proc.kill()
+    assert side.kernels() == [] and side.close() == 0
+    assert not side.folder.exists()
+    one = prepare_side.SideCompile(tmp_path, cpu_count=1)
+    assert one.proc is None and one.kernels() == [] and one.close() == 0
+
+
 def test_no_kernel_without_reference_counting_returns_an_array(two_starts):
     """A ``@kernel`` runs without numba's reference counting: safe only while it hands no array
     back (a view returned uncounted would outlive its memory). numba refuses an allocation in
