@@ -94,6 +94,14 @@ def terrain_walk() -> None:
 FOLDER_PREFIX = "side-"
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (a container or taskset may allow fewer than the
+    machine has: two compiles sharing one core would be slower than one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 class SideCompile:
     """The side process, started on a folder of its own inside ``main_cache`` (one a killed prepare
     left behind goes with the next prepare's emptying). On a single core none is started and the
@@ -104,7 +112,7 @@ class SideCompile:
         self.proc: subprocess.Popen | None = None
         self.folder: Path | None = None
         self.ok: bool | None = None          # None until waited for
-        if (cpu_count if cpu_count is not None else (os.cpu_count() or 1)) < 2:
+        if (cpu_count if cpu_count is not None else usable_cores()) < 2:
             return
         main_cache.mkdir(parents=True, exist_ok=True)
         self.folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX, dir=main_cache))
