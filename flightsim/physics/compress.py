@@ -259,11 +259,14 @@ def mach_table_correct(cl, cd, cm, alpha, attached, lift, clmax_r, cdw, suct, ac
         cl_m = hi
     elif cl_m < lo:
         cl_m = lo
-    a = alpha
-    if a > SUCTION_ALPHA_MAX:
-        a = SUCTION_ALPHA_MAX
-    elif a < -SUCTION_ALPHA_MAX:
-        a = -SUCTION_ALPHA_MAX
-    cd += cdw + suct * attached * cl_m * math.tan(a)
+    if suct != 0.0:             # (none subsonic: no tangent taken there)
+        a = alpha
+        if a > SUCTION_ALPHA_MAX:
+            a = SUCTION_ALPHA_MAX
+        elif a < -SUCTION_ALPHA_MAX:
+            a = -SUCTION_ALPHA_MAX
+        cd += cdw + suct * attached * cl_m * math.tan(a)
+    else:
+        cd += cdw
     cm -= cl_m * ac
     return cl_m, cd, cm
