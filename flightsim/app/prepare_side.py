@@ -3,10 +3,10 @@ a machine with two cores or more (flightsim/app/prepare.py).
 
 numba compiles on one core, so a cold prepare ran 33-35 s on two cores while the second sat idle
 (Nov 2026). No kernel the stages compile calls one of these (they are called from Python, or from
-each other), so whether the main process compiles one or loads it changes no other kernel's code: the engine's idle and ground
-balance (``idle_balance``, ``plant_trim``), the missiles, the bullets and the terrain's
-level-of-detail walk, about 8 s of the stages' compiling (the side process compiles their callees
-again for itself, the engine's among them, beside the stages).
+each other), so whether the main process compiles one or loads it changes no other kernel's
+code: the engine's idle and ground balance (``idle_balance``, ``plant_trim``), the missiles, the
+bullets and the terrain's level-of-detail walk, about 8 s of the stages' compiling (the side
+process compiles their callees again for itself, the engine's among them, beside the stages).
 
 The side process compiles them into a cache folder of its own, through the game's own calls, so
 with the argument types the game passes. ``SideCompile.kernels`` then copies the index and code
