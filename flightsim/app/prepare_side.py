@@ -136,10 +136,14 @@ class SideCompile:
                       file=sys.stderr, flush=True)
         if not self.ok:
             return []
-        merged = []
-        for name, d in side_kernels().items():
-            if self._copy(Path(d._cache._cache_file._index_path)):        # numba's IndexDataCacheFile
-                merged.append(name)
+        merged: list[str] = []
+        try:
+            for name, d in side_kernels().items():
+                if self._copy(Path(d._cache._cache_file._index_path)):        # numba's IndexDataCacheFile
+                    merged.append(name)
+        except (AttributeError, ImportError, OSError, ValueError, pickle.UnpicklingError) as e:
+            # another numba's cache layout, a full disk: what is merged is whole, the stages compile the rest
+            print(f"merging the side compile stopped (the stages compile the rest): {e}", file=sys.stderr, flush=True)
         return merged
 
     def close(self) -> int:
@@ -155,6 +159,9 @@ class SideCompile:
             if self.ok and self.folder is not None:
                 for index in sorted(self.folder.rglob("*.nbi")):
                     copied += self._copy(self.main_cache / index.relative_to(self.folder))
+        except (ImportError, OSError, ValueError, pickle.UnpicklingError) as e:
+            print(f"copying the side compile's callees stopped (a warm start compiles those): {e}", file=sys.stderr,
+                  flush=True)
         finally:
             if self.folder is not None:
                 shutil.rmtree(self.folder, ignore_errors=True)

@@ -117,6 +117,30 @@ def test_a_failed_side_process_merges_nothing_and_leaves_no_folder(tmp_path):
     assert one.proc is None and one.kernels() == [] and one.close() == 0
 
 
+def test_merging_an_index_adds_only_the_versions_the_target_lacks(tmp_path):
+    """prepare_side.merge_index through numba's own cache files: the target keeps its own
+    compiled versions, gains the others (code files renumbered), and an index of another source
+    stamp is left alone."""
+    from numba.core.caching import IndexDataCacheFile
+
+    from flightsim.app.prepare_side import merge_index
+    side, main = tmp_path / "side", tmp_path / "main"
+    side.mkdir()
+    main.mkdir()
+    stamp = (1.0, 2)
+    IndexDataCacheFile(str(side), "m.f-1.py311", stamp).save("a", b"side a")
+    IndexDataCacheFile(str(side), "m.f-1.py311", stamp).save("b", b"side b")
+    IndexDataCacheFile(str(main), "m.f-1.py311", stamp).save("a", b"main a")
+    assert merge_index(side / "m.f-1.py311.nbi", main / "m.f-1.py311.nbi") == 1
+    merged = IndexDataCacheFile(str(main), "m.f-1.py311", stamp)
+    assert merged.load("a") == b"main a" and merged.load("b") == b"side b"
+    assert merge_index(side / "m.f-1.py311.nbi", main / "m.f-1.py311.nbi") == 0      # nothing left to add
+    IndexDataCacheFile(str(side), "m.g-1.py311", (9.0, 9)).save("c", b"other source")
+    IndexDataCacheFile(str(main), "m.g-1.py311", stamp).save("d", b"main d")
+    assert merge_index(side / "m.g-1.py311.nbi", main / "m.g-1.py311.nbi") == 0
+    assert merge_index(side / "none.nbi", main / "none.nbi") == 0
+
+
 def test_no_kernel_without_reference_counting_returns_an_array(two_starts):
     """A ``@kernel`` runs without numba's reference counting: safe only while it hands no array
     back (a view returned uncounted would outlive its memory). numba refuses an allocation in
