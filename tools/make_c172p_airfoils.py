@@ -34,7 +34,9 @@ moment from a centre of pressure moving aft). C172P specifics:
   K' about 0.75), with Young's plain-flap profile-drag correlation (Gudmundsson 2014 p. 725) for
   the drag (a slotted flap drags somewhat less: conservative).
 * Ailerons: 25 % chord (Jane's aileron area 1.70 m2 over about 2 x 2.65 m of span at 1.40 m mean
-  chord: 0.23), Frise type, sealed contour assumed (effectiveness 1).
+  chord: 0.23), Frise type, sealed contour assumed (effectiveness 1). Ailerons, elevator and rudder
+  at full travel: DATCOM's plain-flap K' (CONTROL_FULL below; ``--full-only`` adds those curves to the
+  tables as written, without a NeuralFoil run).
 * Tail: NACA 0012 (the usual figure for the Cessna single-engine tails; Lednicer lists NACA 0012
   for the C172 tail); elevator 40 % of the tailplane chord (Jane's: tailplane 2.00 m2, elevators
   with tab 1.35 m2), rudder 46 % (fin 0.77 m2, rudder 0.66 m2). Re 2.5e6 and 3.0e6.
@@ -129,9 +131,40 @@ def fuselage():
     return head, curves
 
 
+# The plain controls at full travel. Without a [deflection_full] the compiler carries the +10 deg
+# increment on linearly to the control's travel, where a plain flap has lost effectiveness well before
+# 25 deg; the Spitfire's and Bf 109's tails and ailerons carry DATCOM's K' (tools/make_fighter_airfoils.py),
+# these now too. K' from Roskam, Airplane Design Part VI, fig. 8.14, as digitized in FAST-GA's
+# k_plain_flap.csv (ISAE-SUPAERO/ONERA, GPL-3): the elevator (40 % chord) at its 25.5 deg (28 up /
+# 23 down in the aircraft file's symmetric travel) 0.623 (0.632 at 24.8 deg, 0.598 at 27.6); the rudder
+# (46 %) at 16 deg 0.893 (0.924 for 40 %, 0.873 for 50 %); the ailerons (25 %) at 17.5 deg 0.944 (0.961 at
+# 16.2, 0.936 at 17.8). Drag by Young's plain-flap correlation, as the fighters' (p51.control_full).
+CONTROL_FULL = {"naca0012_elevator": (25.5, 0.623), "naca0012_rudder": (16.0, 0.893),
+                "naca2412_aileron": (17.5, 0.944)}
+
+
+def control_full_source(deflection_deg: float, k_prime: float) -> str:
+    return (f"{deflection_deg:.1f} deg curves from the 0 and +10 deg ones, the increments times K' {k_prime} x "
+            f"{deflection_deg / 10.0:.2f} (DATCOM plain flap, Roskam Part VI fig. 8.14), drag by Young's correlation, "
+            "faded out past the stall (tools/make_c172p_airfoils.py CONTROL_FULL).")
+
+
+def add_control_full(only=()):
+    """The plain controls' [deflection_full] added to the tables as written (no NeuralFoil run):
+    ``python tools/make_c172p_airfoils.py --full-only``."""
+    for name, (deg, kp) in CONTROL_FULL.items():
+        if only and name not in only:
+            continue
+        p51.add_full_deflection(OUT / f"{name}.toml", lambda a, c, cf, deg=deg, kp=kp: p51.control_full(a, c, cf, deg, kp),
+                                control_full_source(deg, kp))
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     only = [a for a in sys.argv[1:] if not a.startswith("-")]
+    if "--full-only" in sys.argv[1:]:
+        add_control_full(only)
+        return
     for sec in SECTIONS + BLADES:
         if only and sec.file not in only:
             continue
@@ -145,6 +178,10 @@ def main():
         if sec.file == "naca2412_flap":
             curves["deflection_full"] = flap_full(base.ALPHA_DEG, curves, sec.chord_fraction)
             head["source"] += " Full deflection: " + FLAP_SOURCE
+        elif sec.file in CONTROL_FULL:
+            deg, kp = CONTROL_FULL[sec.file]
+            curves["deflection_full"] = p51.control_full(base.ALPHA_DEG, curves, sec.chord_fraction, deg, kp)
+            head["source"] += " Full deflection: " + control_full_source(deg, kp)
         p51.write_section(OUT, sec.file, head, curves, stalls)
         i0 = int(np.argmin(np.abs(base.ALPHA_DEG)))
         c0 = curves["deflection_0_deg"]
