@@ -395,12 +395,32 @@ def write_fuselage(out_dir: Path, head: dict, curves: dict) -> None:
     print("fuselage written")
 
 
+# The tails and ailerons at full travel: DATCOM's K' (Roskam Part VI fig. 8.14, as digitized in FAST-GA's
+# k_plain_flap.csv), as the Spitfire's and Bf 109's copies of these tail tables carry them
+# (tools/make_fighter_airfoils.py TAIL_FULL: the elevator, 35 %, at 25 deg 0.649; the rudder, 45 %, at
+# 30 deg 0.559). Without them the compiler ran the +10 deg increment on linearly to full travel, 1.5 and
+# 1.8 times DATCOM's lift. The ailerons (25 %) at their 15 deg keep the straight line: K' is 0.978 there.
+CONTROL_FULL = {"naca0010_elevator": (25.0, 0.649), "naca0010_rudder": (30.0, 0.559)}
+
+
+def control_full_source(deflection_deg: float, k_prime: float) -> str:
+    return (f"{deflection_deg:.0f} deg curves from the 0 and +10 deg ones, the increments times K' {k_prime} x "
+            f"{deflection_deg / 10.0:.1f} (DATCOM plain flap, Roskam Part VI fig. 8.14), drag by Young's correlation, "
+            "faded out past the stall (tools/make_p51d_airfoils.py CONTROL_FULL).")
+
+
 def main():
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     only = [a for a in sys.argv[1:] if not a.startswith("-")]
-    if "--full-only" in sys.argv:      # no NeuralFoil needed: the flaps' full-deflection curves only
+    if "--full-only" in sys.argv:      # no NeuralFoil needed: the full-deflection curves only
         for name in FLAP_SECTIONS:
-            add_full_deflection(OUT_DIR / f"{name}.toml")
+            if not only or name in only:
+                add_full_deflection(OUT_DIR / f"{name}.toml")
+        for name, (deg, kp) in CONTROL_FULL.items():
+            if not only or name in only:
+                add_full_deflection(OUT_DIR / f"{name}.toml",
+                                    lambda a, c, cf, deg=deg, kp=kp: control_full(a, c, cf, deg, kp),
+                                    control_full_source(deg, kp))
         return
     for sec in SECTIONS:
         if only and sec.file not in only:
@@ -409,6 +429,10 @@ def main():
         if sec.file in FLAP_SECTIONS:
             curves["deflection_full"] = full_deflection(base.ALPHA_DEG, curves, sec.chord_fraction)
             head["source"] += " Full deflection: " + FULL_SOURCE
+        elif sec.file in CONTROL_FULL:
+            deg, kp = CONTROL_FULL[sec.file]
+            curves["deflection_full"] = control_full(base.ALPHA_DEG, curves, sec.chord_fraction, deg, kp)
+            head["source"] += " Full deflection: " + control_full_source(deg, kp)
         write_section(OUT_DIR, sec.file, head, curves, stalls)
     if not only or "fuselage" in only:
         write_fuselage(OUT_DIR, *fuselage())
