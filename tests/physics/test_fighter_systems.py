@@ -116,9 +116,13 @@ def test_a_control_with_a_full_travel_curve_saturates_both_ways(bf109):
     down25 = coefficients(bf109.tables, t, 0.0, math.radians(25.0))[0] - c0
     assert up25 / up10 == pytest.approx(0.649 * 2.5, rel=0.02)
     assert up25 == pytest.approx(-down25, rel=0.02)
-    p51 = compile_aircraft("p51d")            # no full curve: the straight line, as before
-    t = p51.table_names.index("naca0010_elevator")
-    c0 = coefficients(p51.tables, t, 0.0, 0.0)[0]
-    ratio = (coefficients(p51.tables, t, 0.0, saturated_deflection(p51.tables, t, math.radians(-25.0)))[0] - c0) / \
-            (coefficients(p51.tables, t, 0.0, math.radians(-10.0))[0] - c0)
+    astir = compile_aircraft("astir")          # no full curve: the straight line, as before
+    t = astir.table_names.index("fx71l150_elevator")
+    c0 = coefficients(astir.tables, t, 0.0, 0.0)[0]
+    ratio = (coefficients(astir.tables, t, 0.0, saturated_deflection(astir.tables, t, math.radians(-25.0)))[0] - c0) / \
+            (coefficients(astir.tables, t, 0.0, math.radians(-10.0))[0] - c0)
     assert ratio == pytest.approx(2.5, rel=1e-6)
+    # the P-51D's copy of the same table has the same 25 deg curve since 29 Nov 2026
+    p51 = compile_aircraft("p51d")
+    t51, t109 = p51.table_names.index("naca0010_elevator"), names.index("naca0010_elevator")
+    assert np.array_equal(p51.tables[t51], bf109.tables[t109])
