@@ -144,9 +144,7 @@ CONTROL_FULL = {"naca0012_elevator": (25.5, 0.623), "naca0012_rudder": (16.0, 0.
 
 
 def control_full_source(deflection_deg: float, k_prime: float) -> str:
-    return (f"{deflection_deg:.1f} deg curves from the 0 and +10 deg ones, the increments times K' {k_prime} x "
-            f"{deflection_deg / 10.0:.2f} (DATCOM plain flap, Roskam Part VI fig. 8.14), drag by Young's correlation, "
-            "faded out past the stall (tools/make_c172p_airfoils.py CONTROL_FULL).")
+    return p51.control_full_source(deflection_deg, k_prime, "tools/make_c172p_airfoils.py")
 
 
 def add_control_full(only=()):

@@ -403,10 +403,11 @@ def write_fuselage(out_dir: Path, head: dict, curves: dict) -> None:
 CONTROL_FULL = {"naca0010_elevator": (25.0, 0.649), "naca0010_rudder": (30.0, 0.559)}
 
 
-def control_full_source(deflection_deg: float, k_prime: float) -> str:
-    return (f"{deflection_deg:.0f} deg curves from the 0 and +10 deg ones, the increments times K' {k_prime} x "
-            f"{deflection_deg / 10.0:.1f} (DATCOM plain flap, Roskam Part VI fig. 8.14), drag by Young's correlation, "
-            "faded out past the stall (tools/make_p51d_airfoils.py CONTROL_FULL).")
+def control_full_source(deflection_deg: float, k_prime: float, tool: str = "tools/make_p51d_airfoils.py") -> str:
+    """The [deflection_full] curve's source text for a plain control (this tool's and the C172's)."""
+    return (f"{deflection_deg:g} deg curves from the 0 and +10 deg ones, the increments times K' {k_prime} x "
+            f"{deflection_deg / 10.0:g} (DATCOM plain flap, Roskam Part VI fig. 8.14), drag by Young's correlation, "
+            f"faded out past the stall ({tool} CONTROL_FULL).")
 
 
 def main():
