@@ -395,7 +395,7 @@ def write_fuselage(out_dir: Path, head: dict, curves: dict) -> None:
     print("fuselage written")
 
 
-# The tails and ailerons at full travel: DATCOM's K' (Roskam Part VI fig. 8.14, as digitized in FAST-GA's
+# The tails at full travel: DATCOM's K' (Roskam Part VI fig. 8.14, as digitized in FAST-GA's
 # k_plain_flap.csv), as the Spitfire's and Bf 109's copies of these tail tables carry them
 # (tools/make_fighter_airfoils.py TAIL_FULL: the elevator, 35 %, at 25 deg 0.649; the rudder, 45 %, at
 # 30 deg 0.559). Without them the compiler ran the +10 deg increment on linearly to full travel, 1.5 and
