@@ -147,21 +147,11 @@ def control_full_source(deflection_deg: float, k_prime: float) -> str:
     return p51.control_full_source(deflection_deg, k_prime, "tools/make_c172p_airfoils.py")
 
 
-def add_control_full(only=()):
-    """The plain controls' [deflection_full] added to the tables as written (no NeuralFoil run):
-    ``python tools/make_c172p_airfoils.py --full-only``."""
-    for name, (deg, kp) in CONTROL_FULL.items():
-        if only and name not in only:
-            continue
-        p51.add_full_deflection(OUT / f"{name}.toml", lambda a, c, cf, deg=deg, kp=kp: p51.control_full(a, c, cf, deg, kp),
-                                control_full_source(deg, kp))
-
-
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     only = [a for a in sys.argv[1:] if not a.startswith("-")]
-    if "--full-only" in sys.argv[1:]:
-        add_control_full(only)
+    if "--full-only" in sys.argv[1:]:      # the controls' full curves on the tables as written, no NeuralFoil run
+        p51.add_control_full(OUT, CONTROL_FULL, only, "tools/make_c172p_airfoils.py")
         return
     for sec in SECTIONS + BLADES:
         if only and sec.file not in only:

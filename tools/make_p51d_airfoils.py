@@ -410,6 +410,15 @@ def control_full_source(deflection_deg: float, k_prime: float, tool: str = "tool
             f"faded out past the stall ({tool} CONTROL_FULL).")
 
 
+def add_control_full(out_dir: Path, controls: dict, only=(), tool: str = "tools/make_p51d_airfoils.py") -> None:
+    """Each plain control's [deflection_full] ({table: (deflection deg, K')}) added to its table as
+    written, no NeuralFoil run (this tool's and the C172's ``--full-only``)."""
+    for name, (deg, kp) in controls.items():
+        if not only or name in only:
+            add_full_deflection(out_dir / f"{name}.toml", lambda a, c, cf, deg=deg, kp=kp: control_full(a, c, cf, deg, kp),
+                                control_full_source(deg, kp, tool))
+
+
 def main():
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     only = [a for a in sys.argv[1:] if not a.startswith("-")]
@@ -417,11 +426,7 @@ def main():
         for name in FLAP_SECTIONS:
             if not only or name in only:
                 add_full_deflection(OUT_DIR / f"{name}.toml")
-        for name, (deg, kp) in CONTROL_FULL.items():
-            if not only or name in only:
-                add_full_deflection(OUT_DIR / f"{name}.toml",
-                                    lambda a, c, cf, deg=deg, kp=kp: control_full(a, c, cf, deg, kp),
-                                    control_full_source(deg, kp))
+        add_control_full(OUT_DIR, CONTROL_FULL, only)
         return
     for sec in SECTIONS:
         if only and sec.file not in only:

@@ -76,10 +76,8 @@ def side_compile() -> None:
     missiles = list_weapons()
     if missiles:
         m = load_missile(missiles[0])
-        _flight(m, 3000.0, 0.85, 0.85, 3000.0, "head_on")   # launch and fly_engagement (the envelope, the zone)
-        ms = np.zeros(M.N_MS)
-        M.launch(ms, m.model, np.array([0.0, 0.0, -3000.0]), np.array([250.0, 0.0, 0.0]), np.array([3000.0, 0.0, -3000.0]))
-        M.missile_step(ms, m.model, np.array([3000.0, 0.0, -3000.0]), np.zeros(3), 0.02, M.G0)
+        _, ms, _ = _flight(m, 3000.0, 0.85, 0.85, 3000.0, "head_on")   # launch, fly_engagement (envelope, zone)
+        M.missile_step(ms, m.model, np.array([3000.0, 0.0, -3000.0]), np.zeros(3), 0.02, M.G0)   # the game's own call
     terrain_walk()
 
 
