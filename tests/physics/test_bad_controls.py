@@ -180,6 +180,30 @@ def test_step_takes_a_list_ints_or_a_strided_view_as_the_array_and_refuses_text(
     assert np.array_equal(sim.state, good)
 
 
+def test_step_checks_again_an_array_it_has_seen_once_its_dtype_is_changed_in_place():
+    """Sim.step looks only at the dtype of the control array it checked at the last call; an
+    array reinterpreted in place (numpy allows ``a.dtype = ...``) is taken as any other array:
+    as whole numbers when it is int64, refused in one line when its length no longer fits."""
+    sim = start("p51d_air")
+    good, c = sim.state.copy(), sim.ctrl.copy()
+    whole = np.rint(c)
+    sim.step(whole)
+    want = sim.state.copy()
+    mine = whole.astype(np.int64).astype(np.float64)
+    sim.state[:] = good
+    sim.step(mine)                      # seen: contiguous float64
+    mine.dtype = np.int64               # the same memory read as 64-bit integers
+    mine[:] = whole.astype(np.int64)
+    sim.state[:] = good
+    sim.step(mine)
+    assert np.array_equal(sim.state, want)
+    mine.dtype = np.int32               # twice as many numbers
+    sim.state[:] = good
+    with pytest.raises(ValueError, match=r"shape \(29,\), not \(58,\)"):
+        sim.step(mine)
+    assert np.array_equal(sim.state, good)
+
+
 def test_control_problem_names_the_first_nan():
     a = Controls().array
     assert control_problem(a) is None
