@@ -28,7 +28,8 @@ from .layout import (
 
 from .section_tables import _cl_slope_slat, _coefficients_slat, cl_cm_slope, saturated_deflection
 from .compress import control_effectiveness, mach_correct_pg, past_stall, prandtl_glauert, stretched_angle
-from .compress import mach_table, mach_table_correct, mach_table_lift
+from .compress import mach_table, mach_table_correct
+from .scratch import WS_MACH_OFFSET
 from .layout import SEC_CLMAX, SEC_CLMIN, SEC_MACH_ROW
 from .layout import (
     H_CONTROL_MACH, S_INFLOW, S_SWIRL, SEC_LE_LOSS, SEC_SLOPE_INV, SEC_THICKNESS, SEC_WASH_AX, SEC_WASH_K, SEC_WASH_SWY,
@@ -212,7 +213,12 @@ def section_airflow(model, tables, state, R, env, ctrl, rho, airbrake, ws, sound
         # a section with a Mach table: its attached lift at its own Mach number (compress.mach_table)
         lift_r = 1.0
         if model[row, SEC_MACH_ROW] > 0.0:
-            lift_r = mach_table_lift(model, int(model[row, SEC_MACH_ROW]), math.sqrt(v2) / sound)
+            lift_r, clmax_r, cdw, suct, acs = mach_table(model, int(model[row, SEC_MACH_ROW]), math.sqrt(v2) / sound)
+            m = G + WS_MACH_OFFSET + i          # for section_forces, at the same Mach number
+            ws[m, 0] = clmax_r
+            ws[m, 1] = cdw
+            ws[m, 2] = suct
+            ws[m, 3] = acs
         ws[i, 7] = lift_r
         # damping this section adds to each rotation and to heave: 1/2 rho V S a (r x n)^2 / I
         c = 0.5 * rho * math.sqrt(v2) * model[row, SEC_AREA] * LIFT_SLOPE_BOUND
@@ -464,9 +470,9 @@ def section_forces(model, tables, ws, rho, mu, v_ref, airbrake, downwash, fm, so
         if mrow > 0:
             # tabulated against Mach, subsonic to supersonic (compress.mach_table)
             att = 1.0 - over / RE_FADE_RAD
-            lift_r, clmax_r, cdw, suct, acs = mach_table(model, mrow, mach)
-            cl, cd, cm = mach_table_correct(cl, cd, cm, alpha_eff, att if att > 0.0 else 0.0, lift_r, clmax_r, cdw,
-                                            suct, acs, model[row, SEC_CLMAX], model[row, SEC_CLMIN])
+            m = G + WS_MACH_OFFSET + i          # the table at this Mach number, from section_airflow
+            cl, cd, cm = mach_table_correct(cl, cd, cm, alpha_eff, att if att > 0.0 else 0.0, ws[i, 7], ws[m, 0],
+                                            ws[m, 1], ws[m, 2], ws[m, 3], model[row, SEC_CLMAX], model[row, SEC_CLMIN])
         elif compressible:
             att = 1.0 - over / RE_FADE_RAD
             cl, cd, cm = mach_correct_pg(cl, cd, cm, mach, att if att > 0.0 else 0.0, model[row, SEC_WAVE_PEAK],

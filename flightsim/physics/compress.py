@@ -236,12 +236,6 @@ def mach_table(model, row0, mach):
     return lift, clmax, cdw, suct, ac
 
 
-@kernel
-def mach_table_lift(model, row0, mach):
-    """The lift-curve slope ratio alone (the induced-angle solve's group sums)."""
-    return mach_table(model, row0, mach)[0]
-
-
 SUCTION_ALPHA_MAX = 0.6      # rad: the lost suction's drag cl tan(alpha) is taken at most this far
 
 

@@ -1,5 +1,5 @@
 """The step kernels' scratch memory: one flat float array carved into the per-section airflow
-rows, the per-group and powerplant rows, the rotation matrix, the force and moment sums, the
+rows, the per-group and powerplant rows, the per-section Mach-table rows, the rotation matrix, the force and moment sums, the
 derivative, the new and backup states (backup followed by the step's clamped controls).
 
 A Sim, a fleet and the physics thread keep it in the tail of each aircraft's diag array
@@ -12,13 +12,18 @@ from .jit import entry, kernel
 from .layout import H_N_SECTIONS, N_CTRL, N_DIAG, N_DOF, N_STATE, WS_PLANT
 
 WS_EXTRA = 8        # per-group rows after the sections' (aero.solve_induced and section_forces use them)
+# after the powerplant's rows, one row per section: a section with a Mach table keeps there the
+# table's values at its Mach number (CLmax ratio, wave drag, suction loss, a.c. shift; the lift-slope
+# ratio is in its airflow row), looked up once by aero.section_airflow for section_forces: the same
+# lookup twice cost the F-15C 0.1 us a step (Nov 2026)
+WS_MACH_OFFSET = WS_EXTRA + WS_PLANT
 
 
 @kernel
 def scratch_rows(model):
     """Rows of ws, eight floats each: the sections', then WS_EXTRA per-group rows, then the
-    powerplant's."""
-    return int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
+    powerplant's, then a Mach-table row per section (WS_MACH_OFFSET)."""
+    return 2 * int(model[0, H_N_SECTIONS]) + WS_EXTRA + WS_PLANT
 
 
 @kernel
