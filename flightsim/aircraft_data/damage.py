@@ -9,9 +9,12 @@ rows of the "systems damage and stores" block (flightsim.physics.layout).
   the engine, each coolant radiator (one or two: two share the heat load equally), the oil
   cooler, the pilot, armour (with the calibre it stops), the control runs. The fuel tanks'
   boxes are their [[tank]] boxes and the propeller's its disc: both are added here.
-* ``[[store]]``: bombs and drop tanks (mass, box, drag area; a drop tank's fuel). A drop
-  tank becomes a fuel tank fed first, carried by its store. ``loaded`` is the default
-  loadout; a scenario chooses its own (``set_loadout``).
+* ``[[store]]``: bombs, drop tanks and missiles (mass, box, drag area; a drop tank's fuel). A
+  drop tank becomes a fuel tank fed first, carried by its store. A missile store is a row of
+  ``count`` rounds of one ``weapon`` (its mass and drag each round's), launched one at a time
+  by the world. ``loaded`` is the default loadout; a scenario chooses its own (``set_loadout``;
+  its missiles find their rows through ``missile_loadout``). An aircraft may have stores without
+  the [damage] table (a jet's missiles).
 """
 from __future__ import annotations
 
@@ -61,9 +64,11 @@ COMPONENT_KEYS = {
 }
 STORE_KEYS = {
     "name": Field("str"),
-    "kind": Field("enum", choices=("bomb", "drop_tank")),
+    "kind": Field("enum", choices=("bomb", "drop_tank", "missile")),
     "station": Field("str"),                                  # where it hangs: one store per station in a loadout
-    "mass_kg": num(check=positive),                           # a drop tank: empty
+    "mass_kg": num(check=positive),                           # a drop tank: empty; a missile store: each round
+    "weapon": Field("str", required=False, default=""),       # a missile store: the weapon's id (weapons/ID/)
+    "count": num(False, 1.0, between(1, 16)),                 # a missile store: its rounds (mass, drag each)
     "position_m": Field("vec3"),
     "size_m": _SIZE,
     "drag_area_m2": num(check=non_negative),
@@ -82,8 +87,48 @@ def load_damage(data: dict, path, powerplant: dict | None) -> dict | None:
         return None
     if powerplant is None:
         raise DataError(path, present[0], "systems damage and stores need a powerplant (kind = 'powered')")
-    if "damage" not in data:
-        raise DataError(path, "damage", "missing: [[component]] and [[store]] need the [damage] table")
+    if "damage" not in data and "component" in data:
+        raise DataError(path, "damage", "missing: [[component]] needs the [damage] table")
+    dmg, parts = _systems(data, path, powerplant) if "damage" in data else (None, [])
+    stores = named_records(data, "store", STORE_KEYS, path, False)
+    if len(stores) > L.N_STORE_MAX:
+        raise DataError(path, "store", f"at most {L.N_STORE_MAX} stores, got {len(stores)}")
+    tanks = powerplant["tanks"]
+    on: dict = {}
+    for s in stores:
+        if s["loaded"]:
+            if s["station"] in on:
+                raise DataError(path, s["_where"] + ".loaded", f"station {s['station']!r} already carries {on[s['station']]!r}")
+            on[s["station"]] = s["name"]
+    for k, s in enumerate(stores):
+        _check_missile_store(s, path)
+        if s["kind"] == "drop_tank":
+            if s["fuel_kg"] <= 0:
+                raise DataError(path, s["_where"] + ".fuel_kg", "a drop tank needs its fuel (fuel_kg > 0)")
+            if len(tanks) >= L.N_TANK_MAX:
+                raise DataError(path, s["_where"], f"at most {L.N_TANK_MAX} tanks with the drop tanks")
+            tanks.append({"name": s["name"], "position_m": s["position_m"], "capacity_kg": s["fuel_kg"],
+                          "fuel_kg": s["fuel_kg"], "size_m": s["size_m"], "feed_priority": -1.0,
+                          "self_sealing_mm": 0.0, "store": k, "_where": s["_where"]})
+        elif s["fuel_kg"] > 0:
+            raise DataError(path, s["_where"] + ".fuel_kg", "only a drop tank carries fuel")
+    return {"damage": dmg, "components": parts, "stores": stores}
+
+
+def _check_missile_store(s: dict, path) -> None:
+    """A missile store names its weapon and holds a whole number of rounds; no other store does either."""
+    if s["kind"] == "missile":
+        if not s["weapon"]:
+            raise DataError(path, s["_where"] + ".weapon", "a missile store names its weapon (an id under weapons/)")
+        if s["count"] != int(s["count"]):
+            raise DataError(path, s["_where"] + ".count", f"a whole number of rounds, got {s['count']!r}")
+    elif s["weapon"] or s["count"] != 1:
+        raise DataError(path, s["_where"] + (".weapon" if s["weapon"] else ".count"),
+                        f"only a missile store has a weapon and a count of rounds (this is a {s['kind']})")
+
+
+def _systems(data: dict, path, powerplant: dict) -> tuple[dict, list]:
+    """The validated [damage] table and [[component]] boxes."""
     dmg = validate_table(data["damage"], DAMAGE_KEYS, path, "damage")
     if dmg["engine_failure_k"] <= dmg["coolant_limit_k"]:
         raise DataError(path, "damage.engine_failure_k", "must be above coolant_limit_k")
@@ -106,46 +151,29 @@ def load_damage(data: dict, path, powerplant: dict | None) -> dict | None:
     oil_cap = powerplant["oil_cooler"]["heat_capacity_j_per_k"]
     if dmg["oil_kg"] * dmg["oil_specific_heat_j_per_kg_k"] >= 0.9 * oil_cap:
         raise DataError(path, "damage.oil_kg", "the oil holds more than 90 % of the oil circuit's heat capacity")
-    stores = named_records(data, "store", STORE_KEYS, path, False)
-    if len(stores) > L.N_STORE_MAX:
-        raise DataError(path, "store", f"at most {L.N_STORE_MAX} stores, got {len(stores)}")
-    tanks = powerplant["tanks"]
-    on: dict = {}
-    for s in stores:
-        if s["loaded"]:
-            if s["station"] in on:
-                raise DataError(path, s["_where"] + ".loaded", f"station {s['station']!r} already carries {on[s['station']]!r}")
-            on[s["station"]] = s["name"]
-    for k, s in enumerate(stores):
-        if s["kind"] == "drop_tank":
-            if s["fuel_kg"] <= 0:
-                raise DataError(path, s["_where"] + ".fuel_kg", "a drop tank needs its fuel (fuel_kg > 0)")
-            if len(tanks) >= L.N_TANK_MAX:
-                raise DataError(path, s["_where"], f"at most {L.N_TANK_MAX} tanks with the drop tanks")
-            tanks.append({"name": s["name"], "position_m": s["position_m"], "capacity_kg": s["fuel_kg"],
-                          "fuel_kg": s["fuel_kg"], "size_m": s["size_m"], "feed_priority": -1.0,
-                          "self_sealing_mm": 0.0, "store": k, "_where": s["_where"]})
-        elif s["fuel_kg"] > 0:
-            raise DataError(path, s["_where"] + ".fuel_kg", "only a drop tank carries fuel")
-    return {"damage": dmg, "components": parts, "stores": stores}
+    return dmg, parts
 
 
 def compile_damage(spec, model, mass, cg, inertia):
-    """Append the damage constants row, the hit-box rows and the store rows. Returns (model,
-    mass, cg, inertia) with the loaded stores included."""
+    """Append the damage constants row, the hit-box rows and the store rows (an aircraft with
+    stores alone, no [damage]: the store rows only). Returns (model, mass, cg, inertia) with the
+    loaded stores included."""
     d = getattr(spec, "damage", None)
     if not d:
         return model, mass, cg, inertia
     dmg, parts, stores = d["damage"], d["components"], d["stores"]
     pp = spec.powerplant
-    boxes = _hit_boxes(parts, pp)
-    rows = [_damage_row(dmg, parts, pp)] + [_box_row(*box) for box in boxes] + _store_rows(stores, pp, model)
+    boxes = _hit_boxes(parts, pp) if dmg is not None else []
+    head = [_damage_row(dmg, parts, pp)] if dmg is not None else []
+    rows = head + [_box_row(*box) for box in boxes] + _store_rows(stores, pp, model)
+    if not rows:
+        return model, mass, cg, inertia
     base = model.shape[0]
     model = np.vstack([model, np.array(rows)])
-    model[0, L.H_ROW_DMG] = base
-    model[0, L.H_ROW_PART] = base + 1
+    model[0, L.H_ROW_DMG] = base if head else 0
+    model[0, L.H_ROW_PART] = base + 1 if head else 0
     model[0, L.H_N_PARTS] = len(boxes)
-    model[0, L.H_ROW_STORE] = base + 1 + len(boxes) if stores else 0
+    model[0, L.H_ROW_STORE] = base + len(head) + len(boxes) if stores else 0
     model[0, L.H_N_STORES] = len(stores)
     model[0, L.H_STORES_LOADED] = sum(1 for st in stores if st["loaded"])
     return model, *resummed(model)
@@ -223,11 +251,12 @@ def _store_rows(stores: list, pp: dict, model) -> list:
     rows = []
     for k, s in enumerate(stores):
         row = np.zeros(L.MODEL_COLS)
-        row[L.ST_KIND] = L.STORE_DROP_TANK if s["kind"] == "drop_tank" else L.STORE_BOMB
-        row[L.ST_MASS] = s["mass_kg"]
+        row[L.ST_KIND] = {"drop_tank": L.STORE_DROP_TANK, "missile": L.STORE_MISSILE}.get(s["kind"], L.STORE_BOMB)
+        row[L.ST_COUNT] = s["count"]
+        row[L.ST_MASS] = s["mass_kg"] * s["count"]          # a missile row: all its rounds
         row[L.ST_POS:L.ST_POS + 3] = s["position_m"]
         row[L.ST_SIZE:L.ST_SIZE + 3] = s["size_m"]
-        row[L.ST_CDA] = s["drag_area_m2"]
+        row[L.ST_CDA] = s["drag_area_m2"] * s["count"]
         if k in tank_of:
             row[L.ST_TANK] = tank_of[k] + 1
             row[L.ST_TANK_ROW] = tank0 + tank_of[k]
@@ -262,3 +291,62 @@ def set_loadout(model, spec, names, where="stores", path=None) -> None:
     if known:
         model[0, L.H_STORES_LOADED] = len(names)
         resummed(model)
+
+
+def missile_loadout(spec, missiles, path=None, where: str = "missiles") -> tuple[list[str], dict]:
+    """The missile stores that carry a scenario's missiles (weapon ids, one per round): for each
+    weapon in its first-named order, its [[store]] rows in the file's order whose station is still
+    free, filled until its rounds are hung. Returns the stores' names (for set_loadout) and, for a
+    row carrying fewer rounds than it holds, {store index: rounds hung} (for hang_rounds). An
+    aircraft with no missile store carries its missiles as before, outside its physics (nothing
+    returned); one whose rows cannot hang them all is refused, naming ``path`` and ``where``."""
+    d = getattr(spec, "damage", None)
+    stores = d["stores"] if d else []
+    if not any(s["kind"] == "missile" for s in stores) or not missiles:
+        return [], {}
+    need: dict = {}
+    for w in missiles:
+        need[w] = need.get(w, 0) + 1
+    taken: set = set()
+    names: list[str] = []
+    partial: dict = {}
+    for w, n in need.items():
+        for k, s in enumerate(stores):
+            if n <= 0:
+                break
+            if s["kind"] != "missile" or s["weapon"] != w or s["station"] in taken:
+                continue
+            hung = min(n, int(s["count"]))
+            n -= hung
+            taken.add(s["station"])
+            names.append(s["name"])
+            if hung < s["count"]:
+                partial[k] = hung
+        if n > 0:
+            raise DataError(path or spec.path, where, f"{n} x {w} find no free missile station on {spec.id} "
+                            f"(its missile stores: {', '.join(s['name'] for s in stores if s['kind'] == 'missile')})")
+    return names, partial
+
+
+def hang_rounds(model, spec, rounds: dict) -> None:
+    """Each missile store row's rounds for this flight: ``rounds`` ({store index: rounds}, from
+    missile_loadout) where it carries fewer than it holds, else its full count; its mass and drag
+    follow (the file's per-round figures). Before set_loadout, which re-sums the mass."""
+    d = getattr(spec, "damage", None)
+    r0 = int(model[0, L.H_ROW_STORE])
+    for k, s in enumerate(d["stores"] if d else []):
+        if s["kind"] != "missile":
+            continue
+        n = rounds.get(k, s["count"])
+        model[r0 + k, L.ST_COUNT] = n
+        model[r0 + k, L.ST_MASS] = s["mass_kg"] * n
+        model[r0 + k, L.ST_CDA] = s["drag_area_m2"] * n
+
+
+def set_stores_and_missiles(model, spec, stores, missiles, path=None, where: str = "stores",
+                            where_missiles: str = "missiles") -> None:
+    """A flight's whole loadout: the named bombs and drop tanks, and the missile stores that carry
+    its missiles (missile_loadout, hang_rounds), then set_loadout."""
+    names, rounds = missile_loadout(spec, missiles, path, where_missiles)
+    hang_rounds(model, spec, rounds)
+    set_loadout(model, spec, list(stores) + names, where, path)

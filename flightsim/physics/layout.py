@@ -440,7 +440,7 @@ S_TANK_LEAK = 97       # 97..102: each tank's leak at full head, kg/s (falls as 
 S_TANK_SEAL = 103      # 103..108: 1 / time constant of a self-sealing tank closing its holes, 1/s (0: open)
 S_TANK_FIRE = 109      # 109..114: seconds the tank has been burning (0: not burning; < 0: burned out)
 S_EXPLODED = 115       # 1 + the tank that exploded (0: none): the world takes the wing or the aircraft
-S_STORE_GONE = 116     # 116..121: store released (1) or still on (0); loaded per the model's ST_LOADED
+S_STORE_GONE = 116     # 116..121: share released, 0 on .. 1 gone (a missile row: its rounds launched); ST_LOADED
 N_STORE_MAX = 6
 # 122..131: jet engines and the flight-control law (the block at the end); N_STATE = 132 there
 # ---- diag
@@ -499,15 +499,16 @@ DM_SHARED = 21         # 1: the radiators share one coolant circuit (a hole in e
 TK_SEAL_MM = 9         # a self-sealing tank closes holes up to this calibre, mm (0: not self-sealing)
 TK_STORE = 10          # 1 + the store that carries it (a drop tank; 0: an internal tank)
 # ---- store rows
-ST_KIND = 0            # 0 bomb, 1 drop tank
-ST_MASS = 1            # kg (a drop tank empty: its fuel is its tank row's)
+ST_KIND = 0            # STORE_*: bomb, drop tank, missiles (a row of ST_COUNT rounds, released one by one)
+ST_MASS = 1            # kg, all its rounds (a drop tank empty: its fuel is its tank row's)
 ST_POS = 2             # 2..4 body axes from datum
 ST_SIZE = 5            # 5..7 box, m
 ST_CDA = 8             # drag area, m2
 ST_TANK = 9            # 1 + its tank (a drop tank; 0: none)
 ST_LOADED = 10         # 1 carried on this flight (the loadout), 0 not fitted
 ST_TANK_ROW = 11       # the model row of its tank (a drop tank)
-STORE_BOMB, STORE_DROP_TANK = 0, 1
+ST_COUNT = 12          # rounds in the row (a missile store; 1 otherwise)
+STORE_BOMB, STORE_DROP_TANK, STORE_MISSILE = 0, 1, 2
 # ---- gun columns (the guns block)
 GUN_CALIBRE_MM = 21    # bullet calibre, mm
 GUN_ROUND_KIND = 22    # ROUND_* below

@@ -415,10 +415,11 @@ class AircraftData:
         return self.model[r0:r0 + int(self.model[0, L.H_N_STORES])] if r0 > 0 else self.model[0:0]
 
     def stores_on(self, state: np.ndarray) -> np.ndarray:
-        """Per store: 1 carried and not released, 0 released or not in this flight's loadout."""
+        """Per store: 1 carried and not released (a missile row: a round still on), 0 released or not in this
+        flight's loadout."""
         st = self.stores
         gone = state[L.S_STORE_GONE:L.S_STORE_GONE + len(st)]
-        return ((st[:, L.ST_LOADED] > 0.5) & (gone < 0.5)).astype(np.float64)
+        return ((st[:, L.ST_LOADED] > 0.5) & (gone < 1.0)).astype(np.float64)
 
     @property
     def parts(self) -> np.ndarray:

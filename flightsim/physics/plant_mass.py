@@ -13,7 +13,7 @@ from .layout import (
 from .layout import GUN_AMMO, GUN_BOX_POS, GUN_BOX_SIZE, GUN_ROUND_MASS, H_N_GUNS, H_ROW_DRY, H_ROW_GUN, S_GUN_FIRED
 from .layout import (
     H_DAMAGED, H_N_SECTIONS, H_N_STORES, H_ROW_SECTION, H_ROW_STORE, H_STORES_LOADED, SEC_DAMAGE, SEC_MASS,
-    SEC_POS, ST_MASS, ST_POS, ST_SIZE,
+    SEC_POS, S_STORE_GONE, ST_MASS, ST_POS, ST_SIZE,
 )
 from .layout import (
     DM_COOLANT_KG, DM_N_CORES, DM_OIL_KG, H_N_PARTS, H_ROW_DMG, H_ROW_PART, PART_OIL_COOLER, PART_RADIATOR,
@@ -40,7 +40,7 @@ def _load_box(model, state, k, n_t, row0, g0, n_g):
     box whose height shrinks with its fill, a belt a box whose length shrinks as it feeds,
     a store its own box while it is on. Mass <= 0: empty or gone.
 
-    Slots read: state S_FUEL_USED, S_GUN_FIRED.
+    Slots read: state S_FUEL_USED, S_GUN_FIRED, S_STORE_GONE.
     Slots written: none.
     """
     if k < n_t:
@@ -57,7 +57,9 @@ def _load_box(model, state, k, n_t, row0, g0, n_g):
         if not store_on(model, state, s):
             return 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0
         row = int(model[0, H_ROW_STORE]) + s
-        return (model[row, ST_MASS], model[row, ST_SIZE], model[row, ST_SIZE + 1], model[row, ST_SIZE + 2],
+        # (a missile row: its rounds still on)
+        return (model[row, ST_MASS] * (1.0 - state[S_STORE_GONE + s]), model[row, ST_SIZE], model[row, ST_SIZE + 1],
+                model[row, ST_SIZE + 2],
                 model[row, ST_POS], model[row, ST_POS + 1], model[row, ST_POS + 2])
     i = k - n_t
     row = g0 + i

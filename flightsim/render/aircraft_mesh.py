@@ -228,7 +228,9 @@ def build(compiled) -> AircraftMesh:
     secs = compiled.sections
     tips = _tip_sections(secs)
     body = [s for s in secs if s.spec["group"] == "body"]
-    stores = spec.damage["stores"] if getattr(spec, "damage", None) else []
+    # bombs and drop tanks (a missile store is a row of rounds for the mass and drag: not drawn)
+    stores = [(k, st) for k, st in enumerate(spec.damage["stores"] if getattr(spec, "damage", None) else [])
+              if st["kind"] != "missile"]
     # each lifting section a part of its own, so that one shot away can be hidden (when the
     # shader's part slots allow: a big aircraft keeps its sections rigid)
     n_moving = sum(1 for s in secs if s.spec["control"] is not None) + sum(
@@ -244,7 +246,7 @@ def build(compiled) -> AircraftMesh:
         fuselage_parts.add(pi)
         _body(b, spec, body, pi)
     # stores: bombs and drop tanks as eight-sided bodies with pointed ends (shown while on)
-    for k, st in enumerate(stores):
+    for k, st in stores:
         pi = len(parts)
         parts.append(Part("store", k, np.asarray(st["position_m"], dtype=np.float64)))
         col = STORE_BOMB if st["kind"] == "bomb" else STORE_TANK

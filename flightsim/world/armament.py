@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..physics import layout as L
 from ..physics import missile as M
 from ..physics.named_controls import CONTROL_INDEX, WEAPON_BUTTONS
 from ..weapons.data import load_missile
@@ -57,6 +58,7 @@ class Side:
     alive: bool
     signature: dict | None
     radar: dict | None
+    store_weapons: tuple = ()    # the weapon id of each of its stores ("" a bomb or tank): release_round
 
 
 @dataclass
@@ -120,3 +122,31 @@ def armament(missiles: list[str], flares: int, chaff: int) -> Armament:
 def seeker_kind(missile) -> str:
     """"infrared", "radar" or "semi_active" (a missile's data file)."""
     return missile.missile["seeker"]
+
+
+def store_weapons(spec) -> tuple:
+    """The weapon id of each of an aircraft's stores, in the model's store order ("" for a bomb or a
+    drop tank): how release_round finds a weapon's rows."""
+    d = getattr(spec, "damage", None)
+    return tuple(s["weapon"] for s in d["stores"]) if d else ()
+
+
+def release_round(model, state, weapons: tuple, weapon: str) -> bool:
+    """A round of ``weapon`` launched: the first loaded missile store of it with a round still on
+    gives one up (its share launched, the state's S_STORE_GONE, rises by a round), so the aircraft's
+    mass, inertia and drag fall with it from the next step (physics/stores.py). Written between
+    ticks, as a hit is (physics.damage.apply_hit). False where no store carries it (an aircraft
+    without missile stores, another player's aircraft)."""
+    if state is None or weapon not in weapons:
+        return False
+    r0 = int(model[0, L.H_ROW_STORE])
+    for k, w in enumerate(weapons):
+        row = r0 + k
+        if w != weapon or model[row, L.ST_LOADED] < 0.5:
+            continue
+        n = model[row, L.ST_COUNT]
+        launched = round(state[L.S_STORE_GONE + k] * n)
+        if launched < n:
+            state[L.S_STORE_GONE + k] = (launched + 1) / n
+            return True
+    return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from ..aircraft_data.compile import compile_aircraft
-from ..aircraft_data.damage import set_loadout
+from ..aircraft_data.damage import set_stores_and_missiles
 from ..aircraft_data.loader import load_aircraft
 from ..physics.damage import smoke_points
 from ..physics.named import AircraftView
@@ -39,10 +39,12 @@ class World:
         af = self.terrain.airfield
         self.weather = Weather(self.terrain, sc.world, sc.thermals, sc.ridge, (af.north_m, af.east_m))
         comp = compile_aircraft(spec)
-        # bombs, drop tanks: the scenario's loadout names its own aircraft's stores (another
-        # aircraft flown in the scenario goes clean)
-        stores = sc.start.get("stores", []) if spec.id == sc.aircraft else []
-        set_loadout(comp.model, spec, stores, "start.stores", sc.path)
+        # bombs, drop tanks, and the missile stores that carry its [combat] missiles: the scenario's
+        # loadout names its own aircraft's stores (another aircraft flown in the scenario goes clean)
+        own = spec.id == sc.aircraft
+        stores = sc.start.get("stores", []) if own else []
+        missiles = ((sc.combat or {}).get("missiles") or []) if own else []
+        set_stores_and_missiles(comp.model, spec, stores, missiles, sc.path, "start.stores", "combat.missiles")
         self.sim = Sim(comp, env=self.weather.env(), terrain=self.terrain.heights_m)
         self.spawn_state, ctrl = scn.spawn(self.sim, self.terrain, sc, self.start)
         if net is not None:              # multiplayer: this player's own place in the start (world/mp_start.py)

@@ -189,8 +189,9 @@ class Combat:
                 comp = compile_aircraft(opponent["aircraft"])
             else:
                 comp = replace(comp, model=comp.model.copy())
-            from ..aircraft_data.damage import set_loadout
-            set_loadout(comp.model, comp.spec, opponent.get("stores") or [], "opponent.stores")
+            from ..aircraft_data.damage import set_stores_and_missiles
+            set_stores_and_missiles(comp.model, comp.spec, opponent.get("stores") or [], opponent.get("missiles") or [],
+                                    None, "opponent.stores", "opponent.missiles")
             self.opp_sim = Sim(comp, env=player_sim.env, terrain=player_sim.terrain)
             self.opponent_compiled = comp
             n, e, alt, hdg = place(terrain, opponent)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
 from ..runtime.handoff import read_only
-from .armament import Side, armament
+from .armament import Side, armament, store_weapons
 from .missiles import MissileWar
 
 PLAYER, OPPONENT = 0, 1
@@ -21,6 +21,7 @@ class CombatMissiles:
         self.combat = combat
         self.loadouts = loadouts
         self.player_spec = player_sim.compiled.spec
+        self.player_stores = store_weapons(self.player_spec)
         self.tactics = None
         if OPPONENT in loadouts:
             from ..pilots.missile_tactics import MissileTactics
@@ -60,7 +61,7 @@ class CombatMissiles:
         ab = float(AircraftView(c.player_state, c.player_diag).afterburner) if c.player_diag is not None else 0.0
         sides = {PLAYER: Side(PLAYER, "player", player.position_ned_m, player.velocity_ned_ms, player.body_to_ned(),
                               c.player.cg, c.player_model, c.player_state, ab, c.player_down is None,
-                              self.player_spec.signature, self.player_spec.radar)}
+                              self.player_spec.signature, self.player_spec.radar, self.player_stores)}
         remote = getattr(c, "remote_enemy", None)           # another player (world/net_combat.py)
         if c.opp is None and remote is not None:
             sides[OPPONENT] = remote
@@ -69,7 +70,7 @@ class CombatMissiles:
             spec = c.opponent_compiled.spec
             sides[OPPONENT] = Side(OPPONENT, "opponent", o.position_ned_m, o.velocity_ned_ms, o.body_to_ned(),
                                    c.opp.cg, o.model, o.state, float(AircraftView(o.state, o.diag).afterburner),
-                                   bool(c.opp_alive), spec.signature, spec.radar)
+                                   bool(c.opp_alive), spec.signature, spec.radar, store_weapons(spec))
         return sides
 
     def step(self, player, dt: float) -> None:

@@ -54,7 +54,7 @@ from ..weapons import dlz as launch_zone
 from ..weapons import infrared, radar
 from ..weapons.warhead import burst
 from . import decoys
-from .armament import BUTTON_SLOTS, BUTTONS, GUN, Armament, Flight, Side, WeaponsView, seeker_kind
+from .armament import BUTTON_SLOTS, BUTTONS, GUN, Armament, Flight, Side, WeaponsView, release_round, seeker_kind
 
 LOCK_ACQUIRE_S = 1.0        # from the lock press to a firm single-target track [E]
 LOCK_COAST_S = 1.5          # a track survives this long without a detection (memory) [E]
@@ -229,6 +229,7 @@ class MissileWar:
         if kind != "infrared" and not (arm.locked and arm.lock == enemy.ident):
             return
         arm.loadout[arm.selected] -= 1
+        release_round(me.model, me.state, me.store_weapons, arm.selected)    # its mass and drag leave the launcher
         pos = me.pos + me.R @ np.array([0.0, 0.0, LAUNCH_DROP_M])
         ms = np.zeros(M.N_MS)
         M.launch(ms, m.model, pos, me.vel.astype(np.float64), enemy.pos.astype(np.float64))

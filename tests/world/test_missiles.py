@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 
 from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.damage import set_stores_and_missiles
 from flightsim.aircraft_data.schema import DataError
 from flightsim.app.telemetry import telemetry
 from flightsim.input.keyboard import BUTTON_MIN_S, KeyboardControls
+from flightsim.physics import layout as L
 from flightsim.physics.named_controls import CONTROL_INDEX, N_CONTROLS
 from flightsim.physics.named_model import AircraftData
 from flightsim.recording.cli import main as replay_main
@@ -21,7 +23,7 @@ from flightsim.recording.replay import verify
 from flightsim.runtime.handoff import ControlInputs
 from flightsim.sim import Sim
 from flightsim.world import decoys
-from flightsim.world.armament import Side, armament
+from flightsim.world.armament import Side, armament, store_weapons
 from flightsim.world.missiles import LOCK_ACQUIRE_S, MissileWar
 from flightsim.world.scenario import load_scenario
 
@@ -49,7 +51,7 @@ class Jet:
     def side(self, alive=True):
         return Side(self.ident, "player" if self.ident == 0 else "opponent", self.pos.copy(), self.vel.copy(),
                     self.sim.body_to_ned(), AircraftData(self.sim.model).cg_m, self.sim.model, self.sim.state, 0.0,
-                    alive, self.spec.signature, self.spec.radar)
+                    alive, self.spec.signature, self.spec.radar, store_weapons(self.spec))
 
     def press(self, button, on=True):
         self.ctrl[CONTROL_INDEX[button]] = 1.0 if on else 0.0
@@ -100,6 +102,25 @@ def test_lock_takes_its_time_then_a_radar_missile_flies_to_a_kill(f15c):
     # the burst went into the damage model: sections of the target struck
     assert np.max(AircraftData(b.sim.model).section_damage) > 0.0
     assert not war.flights
+
+
+def test_a_launch_takes_the_round_off_the_launchers_store(f15c):
+    """The round leaves the launcher's missile store as it leaves the rail: the jet is lighter by its
+    launch mass from the next step."""
+    comp = replace(f15c, model=f15c.model.copy())
+    set_stores_and_missiles(comp.model, comp.spec, [], ["aim120c"])       # one round on the fuselage row
+    a = Jet(comp, 0, 0.0, 0.0)
+    b = Jet(f15c, 1, 25000.0, 180.0)
+    a.sim.step()
+    before = a.sim.diag[L.D_MASS]
+    war = _war(["aim120c"])
+    a.press("lock")
+    t = _fly(war, [a, b], 1.5)
+    a.press("launch")
+    _fly(war, [a, b], 0.1, t)
+    assert len(_events(war, "launch")) == 1 and a.sim.state[L.S_STORE_GONE] == 1.0
+    a.sim.step()
+    assert before - a.sim.diag[L.D_MASS] == pytest.approx(161.5, abs=0.05)     # less a step's fuel
 
 
 def test_no_launch_without_a_lock_and_the_weapons_cycle(f15c):

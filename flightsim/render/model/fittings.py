@@ -105,6 +105,8 @@ def gear(a: Assembly, compiled, visual):
 def stores(a: Assembly, compiled):
     stores = compiled.spec.damage["stores"] if getattr(compiled.spec, "damage", None) else []
     for k, st in enumerate(stores):
+        if st["kind"] == "missile":
+            continue                     # a row of rounds for the mass and drag, not a shape
         c = np.asarray(st["position_m"], dtype=np.float64)
         lx, ly, lz = st["size_m"]
         part = a.part(Part("store", k, c))

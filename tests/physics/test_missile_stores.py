@@ -1,0 +1,93 @@
+"""Missiles carried as stores (issue 35): a fighter's missiles hang on its missile store rows with
+their mass and drag until the world launches them, one round at a time."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from flightsim.aircraft_data.compile import compile_aircraft
+from flightsim.aircraft_data.damage import load_damage, missile_loadout, set_stores_and_missiles
+from flightsim.aircraft_data.loader import load_aircraft
+from flightsim.aircraft_data.schema import DataError
+from flightsim.aircraft_data.tanks import resummed
+from flightsim.physics import layout as L
+from flightsim.physics.named import AircraftView
+from flightsim.sim import Sim
+from flightsim.world.armament import release_round, store_weapons
+
+BVR = ["aim120c"] * 4 + ["aim9m"] * 4
+AIM120C_KG, AIM9M_KG = 161.5, 86.2
+
+
+def _loaded(missiles):
+    comp = compile_aircraft("f15c")
+    set_stores_and_missiles(comp.model, comp.spec, [], missiles)
+    return comp
+
+
+def test_a_scenarios_missiles_hang_on_their_rows_in_order():
+    spec = load_aircraft("f15c")
+    clean = compile_aircraft("f15c").mass_kg
+    assert missile_loadout(spec, BVR) == (["aim120c_fuselage", "aim9m_wing"], {})
+    assert resummed(_loaded(BVR).model)[0] == pytest.approx(clean + 4 * AIM120C_KG + 4 * AIM9M_KG, abs=1e-6)
+    # six AMRAAMs fill the fuselage and two of the wing's rounds; two rounds on a row of four
+    assert missile_loadout(spec, ["aim120c"] * 6) == (["aim120c_fuselage", "aim120c_wing"], {3: 2})
+    assert resummed(_loaded(["aim120c"] * 2).model)[0] == pytest.approx(clean + 2 * AIM120C_KG, abs=1e-6)
+    with pytest.raises(DataError, match=r"missiles: 2 x aim9m find no free missile station on f15c"):
+        missile_loadout(spec, ["aim120c"] * 6 + ["aim9m"] * 2)
+    # an aircraft without missile stores carries its missiles outside its physics, as before
+    assert missile_loadout(load_aircraft("p51d"), ["aim9m"]) == ([], {})
+
+
+def _flying(comp):
+    sim = Sim(comp)
+    sim.spawn_trimmed_level(250.0, 8000.0)
+    sim.step()
+    return sim
+
+
+def test_a_launched_round_takes_its_mass_and_drag_with_it():
+    comp = _loaded(BVR)
+    kept, fired = _flying(comp), _flying(_loaded(BVR))
+    weapons = store_weapons(comp.spec)
+    row = int(comp.model[0, L.H_ROW_STORE])
+    drag0 = AircraftView(kept.state, kept.diag).diag[L.D_STORE_DRAG]
+    for n in range(1, 5):
+        assert release_round(fired.model, fired.state, weapons, "aim120c")
+        assert fired.state[L.S_STORE_GONE] == n / 4
+        kept.step()
+        fired.step()
+        assert kept.diag[L.D_MASS] - fired.diag[L.D_MASS] == pytest.approx(n * AIM120C_KG, abs=1e-3)
+        assert fired.diag[L.D_STORE_MASS] == pytest.approx(4 * AIM9M_KG + (4 - n) * AIM120C_KG, abs=1e-6)
+    assert not release_round(fired.model, fired.state, weapons, "aim120c")      # the fuselage row is empty
+    assert not release_round(fired.model, fired.state, weapons, "aim7m")        # none carried
+    # what drag is left is the Sidewinders' (the same speed and air: a share of the stores' drag)
+    wing = comp.model[row + 2, L.ST_CDA]
+    fuselage = comp.model[row, L.ST_CDA]
+    assert fired.diag[L.D_STORE_DRAG] / drag0 == pytest.approx(wing / (wing + fuselage), rel=0.02)
+
+
+def test_the_bomb_and_tank_buttons_leave_the_missiles_on():
+    sim = _flying(_loaded(BVR))
+    sim.controls.drop_bombs = 1.0
+    sim.controls.drop_tanks = 1.0
+    sim.step()
+    assert np.all(sim.state[L.S_STORE_GONE:L.S_STORE_GONE + 4] == 0.0)
+    assert sim.diag[L.D_STORE_MASS] == pytest.approx(4 * AIM120C_KG + 4 * AIM9M_KG, abs=1e-6)
+
+
+@pytest.mark.parametrize("edit, key, problem", [
+    ({"weapon": None}, "'rack'.weapon", "names its weapon"),
+    ({"weapon": ""}, "'rack'.weapon", "non-empty"),
+    ({"count": 2.5}, "'rack'.count", "whole number"),
+    ({"kind": "bomb"}, "'rack'.weapon", "only a missile store has a weapon"),
+    ({"kind": "bomb", "weapon": None}, "'rack'.count", "only a missile store has a weapon and a count"),
+])
+def test_bad_missile_stores_are_refused_naming_the_key(edit, key, problem):
+    store = {"name": "rack", "kind": "missile", "weapon": "aim9m", "count": 2, "station": "wing", "mass_kg": 86.2,
+             "position_m": [0.0, 0.0, 0.5], "size_m": [1.0, 1.0, 0.2], "drag_area_m2": 0.01}
+    store.update(edit)
+    store = {k: v for k, v in store.items() if v is not None}
+    with pytest.raises(DataError, match=problem) as e:
+        load_damage({"store": [store]}, "f.toml", {"tanks": []})
+    assert key in str(e.value)
