@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ..physics import layout as L
 from ..physics.named_model import AircraftData
-from .damage import compile_damage
+from .damage import compile_damage, set_loadout
 from .flight_control import compile_flight_control
 from .guns import compile_guns
 from .loader import AircraftSpec, load_aircraft
 from .powerplant import compile_powerplant
 from .schema import DataError
+from .tanks import resummed
 
 GROUP_INDEX = {"wing": L.GROUP_WING, "htail": L.GROUP_HTAIL, "vtail": L.GROUP_VTAIL, "body": L.GROUP_BODY}
 CONTROL_AXIS = {"elevator": 1, "aileron": 0, "rudder": 2}
@@ -462,12 +463,13 @@ def compile_mach_tables(spec, model, secs, tables, names):
     return model
 
 
-def aircraft_with_mass(name: str, mass_kg: float | None):
-    """Compile an aircraft, optionally re-ballasted to mass_kg (ballast added at the CG)."""
+def aircraft_with_mass(name: str, mass_kg: float | None, stores=()):
+    """Compile an aircraft carrying the named stores (none: as its file loads them), optionally
+    re-ballasted to mass_kg in all, stores included (ballast added at the CG)."""
     spec = load_aircraft(name)
+    base = _with_stores(compile_aircraft(spec), stores)
     if mass_kg is None:
-        return compile_aircraft(spec)
-    base = compile_aircraft(spec)
+        return base
     extra = mass_kg - base.mass_kg
     if abs(extra) > 1e-9:
         if mass_kg <= 0.5 * base.mass_kg:
@@ -475,4 +477,13 @@ def aircraft_with_mass(name: str, mass_kg: float | None):
         spec = copy.deepcopy(spec)
         spec.masses.append({"name": "ballast", "mass_kg": extra, "position_m": tuple(base.cg_m),
                             "size_m": (0.0, 0.0, 0.0), "_where": "ballast"})
-    return compile_aircraft(spec)
+    return _with_stores(compile_aircraft(spec), stores)
+
+
+def _with_stores(c: Compiled, stores) -> Compiled:
+    """``c`` carrying exactly the named stores (a card's loadout); none named: as compiled."""
+    if not stores:
+        return c
+    set_loadout(c.model, c.spec, list(stores))
+    mass, cg, inertia = resummed(c.model)
+    return replace(c, mass_kg=mass, cg_m=cg, inertia=inertia)

@@ -224,10 +224,11 @@ class Rig:
 
 # --------------------------------------------------------------------------- figures
 
-def sim_for(aircraft: str, mass_kg: float | None = None):
+def sim_for(aircraft: str, mass_kg: float | None = None, stores=()):
+    """The aircraft at mass_kg in all, carrying the named stores."""
     from ..aircraft_data.compile import aircraft_with_mass
     from ..sim import Sim
-    return Sim(aircraft_with_mass(aircraft, mass_kg))
+    return Sim(aircraft_with_mass(aircraft, mass_kg, stores))
 
 
 def level_mach(sim, altitude_m: float, power: str = "max", mach_hi: float = 2.6) -> float:

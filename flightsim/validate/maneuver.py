@@ -15,8 +15,13 @@ from ..tools import maneuver
 
 
 @lru_cache(maxsize=8)
-def _sim(aircraft: str, mass_kg: float | None):
-    return maneuver.sim_for(aircraft, mass_kg)
+def _sim_for(aircraft: str, mass_kg: float | None, stores: tuple):
+    return maneuver.sim_for(aircraft, mass_kg, stores)
+
+
+def _sim(aircraft: str, cond):
+    """The aircraft at the figure's weight, carrying its stores (SAC's missiles: in the weight)."""
+    return _sim_for(aircraft, cond["mass_kg"], tuple(cond.get("stores") or ()))
 
 
 def _power(cond, default="max") -> str:
@@ -36,36 +41,40 @@ def _mach(cond) -> float:
 
 
 @lru_cache(maxsize=32)
-def _curve(aircraft, mass_kg, altitude_m, power):
-    return maneuver.turn_curve(_sim(aircraft, mass_kg), altitude_m, power)
+def _curve_for(aircraft, mass_kg, stores, altitude_m, power):
+    return maneuver.turn_curve(_sim_for(aircraft, mass_kg, stores), altitude_m, power)
+
+
+def _curve(aircraft, cond):
+    return _curve_for(aircraft, cond["mass_kg"], tuple(cond.get("stores") or ()), cond["altitude_m"], _power(cond))
 
 
 def level_mach(aircraft, cond) -> float:
-    return maneuver.level_mach(_sim(aircraft, cond["mass_kg"]), cond["altitude_m"], _power(cond))
+    return maneuver.level_mach(_sim(aircraft, cond), cond["altitude_m"], _power(cond))
 
 
 def max_climb_rate(aircraft, cond) -> float:
-    return maneuver.best_ps(_sim(aircraft, cond["mass_kg"]), cond["altitude_m"], _power(cond))[0]
+    return maneuver.best_ps(_sim(aircraft, cond), cond["altitude_m"], _power(cond))[0]
 
 
 def ceiling(aircraft, cond) -> float:
     rate = cond.get("rate_ms")
-    return maneuver.ceiling(_sim(aircraft, cond["mass_kg"]), _power(cond), 0.508 if rate is None else rate)
+    return maneuver.ceiling(_sim(aircraft, cond), _power(cond), 0.508 if rate is None else rate)
 
 
 def sustained_turn_rate(aircraft, cond) -> float:
     """At the condition's Mach number, or (without one) the best over the sweep."""
     if cond.get("mach") or cond.get("ias_kmh") or cond.get("tas_kmh"):
-        rig = maneuver.Rig(_sim(aircraft, cond["mass_kg"]), cond["altitude_m"], _power(cond))
+        rig = maneuver.Rig(_sim(aircraft, cond), cond["altitude_m"], _power(cond))
         p = rig.sustained(_mach(cond) * rig.sound_ms)
         if p is None:
             raise RuntimeError("no sustained turn: the aircraft loses energy even at 1 g there")
         return p.turn_rate_dps
-    return _curve(aircraft, cond["mass_kg"], cond["altitude_m"], _power(cond))["sustained_peak"]["sustained_dps"]
+    return _curve(aircraft, cond)["sustained_peak"]["sustained_dps"]
 
 
 def sustained_load_factor(aircraft, cond) -> float:
-    rig = maneuver.Rig(_sim(aircraft, cond["mass_kg"]), cond["altitude_m"], _power(cond))
+    rig = maneuver.Rig(_sim(aircraft, cond), cond["altitude_m"], _power(cond))
     p = rig.sustained(_mach(cond) * rig.sound_ms)
     if p is None:
         raise RuntimeError("no sustained turn: the aircraft loses energy even at 1 g there")
@@ -75,21 +84,21 @@ def sustained_load_factor(aircraft, cond) -> float:
 def instantaneous_turn_rate(aircraft, cond) -> float:
     """At the condition's Mach number, or (without one) the peak: at the corner speed."""
     if cond.get("mach") or cond.get("ias_kmh") or cond.get("tas_kmh"):
-        rig = maneuver.Rig(_sim(aircraft, cond["mass_kg"]), cond["altitude_m"], _power(cond))
+        rig = maneuver.Rig(_sim(aircraft, cond), cond["altitude_m"], _power(cond))
         return rig.max_pull(_mach(cond) * rig.sound_ms).turn_rate_dps
-    c = _curve(aircraft, cond["mass_kg"], cond["altitude_m"], _power(cond))
+    c = _curve(aircraft, cond)
     return c["corner"]["turn_rate_dps"] if c["corner"] else c["instantaneous_peak"]["instantaneous_dps"]
 
 
 def corner_speed(aircraft, cond) -> float:
-    c = _curve(aircraft, cond["mass_kg"], cond["altitude_m"], _power(cond))
+    c = _curve(aircraft, cond)
     if not c["corner"]:
         raise RuntimeError("the g limit is not reached at any speed here")
     return c["corner"]["ias_kmh"]
 
 
 def acceleration_time(aircraft, cond) -> float:
-    return maneuver.acceleration_time(_sim(aircraft, cond["mass_kg"]), cond["altitude_m"], cond["mach"],
+    return maneuver.acceleration_time(_sim(aircraft, cond), cond["altitude_m"], cond["mach"],
                                       cond["mach_to"], _power(cond))
 
 
@@ -107,7 +116,7 @@ def _flown(aircraft, tas_ms, altitude_m, seconds, **controls):
     the Sim's flat ground at 0 m: fly at least a few hundred metres up.)"""
     if altitude_m < 300.0:
         raise ValueError(f"fly these above the ground: {altitude_m:.0f} m is too low")
-    sim = _sim(aircraft, None)
+    sim = _sim_for(aircraft, None, ())
     from ..sim import Sim
     s = Sim(sim.compiled)
     s.spawn_trimmed_level(tas_ms, altitude_m)
@@ -145,7 +154,7 @@ def roll_law(aircraft, altitude_m: float = 3000.0, machs=(0.4, 0.6, 0.8, 0.95)) 
 def model_only(aircraft) -> list[dict]:
     """A jet's cards with no published figure to compare, and its energy-maneuverability curves."""
     out = []
-    sim = _sim(aircraft, None)
+    sim = _sim_for(aircraft, None, ())
     curves = {}
     for alt in (0.0, 4572.0, 9144.0):
         c = maneuver.turn_curve(sim, alt, "max")
@@ -207,7 +216,7 @@ def lift_limited_pull(aircraft, b):
     the limiter, bounds the turn."""
     alt = b.cond["altitude_m"]
     rows = _flown(aircraft, _mach_at(b) * isa(alt)[3], alt, 3.0, pitch=1.0)
-    a_max = math.degrees(AircraftData(_sim(aircraft, None).compiled.model).alpha_limit_rad)
+    a_max = math.degrees(AircraftData(_sim_for(aircraft, None, ()).compiled.model).alpha_limit_rad)
     alpha = max(r[3] for r in rows)
     peak = max(r[1] for r in rows)
     ok = a_max - 3.0 <= alpha <= a_max + 4.0 and peak < b.limit
@@ -218,7 +227,7 @@ def lift_limited_pull(aircraft, b):
 def afterburner_fuel(aircraft, b):
     """Fuel flow at full afterburner over military power, sea level static (b.low .. b.high)."""
     from ..physics.jet import jet_point
-    model = _sim(aircraft, None).compiled.model
+    model = _sim_for(aircraft, None, ()).compiled.model
     t, p, _, _ = isa(0.0)
     f_mil, ff_mil = jet_point(model, 1.0, 0.0, 0.0, 0.0, p, t, 0.0)
     f_ab, ff_ab = jet_point(model, 1.0, 1.0, 0.0, 0.0, p, t, 0.0)
@@ -237,7 +246,7 @@ def curves(aircraft, refs) -> dict:
     level-speed figure's weight, with the published points to draw over them."""
     lv = [f for f in refs.of("level_mach") if f.check] or refs.of("level_mach")
     mass = lv[0].cond["mass_kg"] if lv else None
-    sim = _sim(aircraft, mass)
+    sim = _sim_for(aircraft, mass, ())
     rows = []
     for alt in (300.0, 3000.0, 6000.0, 9000.0, 11000.0, 12500.0, 13716.0, 15000.0, 16500.0):
         row: dict[str, Any] = {"altitude_m": alt}
