@@ -393,7 +393,7 @@ class Readouts:
 
     @property
     def stores_released(self) -> np.ndarray:
-        """Each store released (1) or not (a copy; N_STORE_MAX slots)."""
+        """Each store's share released: 1 released, 0 on (a missile row: its rounds launched; a copy, N_STORE_MAX slots)."""
         return self.state[L.S_STORE_GONE:L.S_STORE_GONE + L.N_STORE_MAX].copy()
 
     # guns

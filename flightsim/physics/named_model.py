@@ -414,6 +414,25 @@ class AircraftData:
         r0 = int(self.model[0, L.H_ROW_STORE])
         return self.model[r0:r0 + int(self.model[0, L.H_N_STORES])] if r0 > 0 else self.model[0:0]
 
+    @property
+    def store_drag_areas_m2(self) -> np.ndarray:
+        """Each store's drag area, m2 (a missile row: all its rounds')."""
+        return self.stores[:, L.ST_CDA].copy()
+
+    def launch_round(self, state: np.ndarray, k: int) -> bool:
+        """One round off missile store k, loaded and with a round still on: its share launched (the
+        state's S_STORE_GONE) rises by one round, so its mass and drag fall with it from the next step
+        (physics/stores.py). Written between ticks, as a hit is. False where it has none left."""
+        row = self.stores[k]
+        if row[L.ST_LOADED] < 0.5:
+            return False
+        n = row[L.ST_COUNT]
+        launched = round(state[L.S_STORE_GONE + k] * n)
+        if launched >= n:
+            return False
+        state[L.S_STORE_GONE + k] = (launched + 1) / n
+        return True
+
     def stores_on(self, state: np.ndarray) -> np.ndarray:
         """Per store: 1 carried and not released (a missile row: a round still on), 0 released or not in this
         flight's loadout."""

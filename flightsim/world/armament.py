@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..physics import layout as L
 from ..physics import missile as M
 from ..physics.named_controls import CONTROL_INDEX, WEAPON_BUTTONS
+from ..physics.named_model import AircraftData
 from ..weapons.data import load_missile
 
 GUN = "gun"
@@ -133,20 +133,10 @@ def store_weapons(spec) -> tuple:
 
 def release_round(model, state, weapons: tuple, weapon: str) -> bool:
     """A round of ``weapon`` launched: the first loaded missile store of it with a round still on
-    gives one up (its share launched, the state's S_STORE_GONE, rises by a round), so the aircraft's
-    mass, inertia and drag fall with it from the next step (physics/stores.py). Written between
-    ticks, as a hit is (physics.damage.apply_hit). False where no store carries it (an aircraft
-    without missile stores, another player's aircraft)."""
+    gives one up (physics.named_model.AircraftData.launch_round), so the aircraft's mass, inertia and
+    drag fall with it from the next step. False where no store carries it (an aircraft without
+    missile stores, another player's aircraft)."""
     if state is None or weapon not in weapons:
         return False
-    r0 = int(model[0, L.H_ROW_STORE])
-    for k, w in enumerate(weapons):
-        row = r0 + k
-        if w != weapon or model[row, L.ST_LOADED] < 0.5:
-            continue
-        n = model[row, L.ST_COUNT]
-        launched = round(state[L.S_STORE_GONE + k] * n)
-        if launched < n:
-            state[L.S_STORE_GONE + k] = (launched + 1) / n
-            return True
-    return False
+    data = AircraftData(model)
+    return any(w == weapon and data.launch_round(state, k) for k, w in enumerate(weapons))

@@ -10,8 +10,7 @@ from flightsim.aircraft_data.damage import load_damage, missile_loadout, set_sto
 from flightsim.aircraft_data.loader import load_aircraft
 from flightsim.aircraft_data.schema import DataError
 from flightsim.aircraft_data.tanks import resummed
-from flightsim.physics import layout as L
-from flightsim.physics.named import AircraftView
+from flightsim.physics.named_model import AircraftData
 from flightsim.sim import Sim
 from flightsim.world.armament import release_round, store_weapons
 
@@ -50,21 +49,20 @@ def test_a_launched_round_takes_its_mass_and_drag_with_it():
     comp = _loaded(BVR)
     kept, fired = _flying(comp), _flying(_loaded(BVR))
     weapons = store_weapons(comp.spec)
-    row = int(comp.model[0, L.H_ROW_STORE])
-    drag0 = AircraftView(kept.state, kept.diag).diag[L.D_STORE_DRAG]
+    drag0 = kept.store_drag_n
     for n in range(1, 5):
         assert release_round(fired.model, fired.state, weapons, "aim120c")
-        assert fired.state[L.S_STORE_GONE] == n / 4
+        assert fired.stores_released[0] == n / 4
         kept.step()
         fired.step()
-        assert kept.diag[L.D_MASS] - fired.diag[L.D_MASS] == pytest.approx(n * AIM120C_KG, abs=1e-3)
-        assert fired.diag[L.D_STORE_MASS] == pytest.approx(4 * AIM9M_KG + (4 - n) * AIM120C_KG, abs=1e-6)
+        assert kept.mass_kg - fired.mass_kg == pytest.approx(n * AIM120C_KG, abs=1e-3)
+        assert fired.store_mass_kg == pytest.approx(4 * AIM9M_KG + (4 - n) * AIM120C_KG, abs=1e-6)
     assert not release_round(fired.model, fired.state, weapons, "aim120c")      # the fuselage row is empty
     assert not release_round(fired.model, fired.state, weapons, "aim7m")        # none carried
     # what drag is left is the Sidewinders' (the same speed and air: a share of the stores' drag)
-    wing = comp.model[row + 2, L.ST_CDA]
-    fuselage = comp.model[row, L.ST_CDA]
-    assert fired.diag[L.D_STORE_DRAG] / drag0 == pytest.approx(wing / (wing + fuselage), rel=0.02)
+    areas = AircraftData(comp.model).store_drag_areas_m2
+    fuselage, wing = areas[0], areas[2]
+    assert fired.store_drag_n / drag0 == pytest.approx(wing / (wing + fuselage), rel=0.02)
 
 
 def test_the_bomb_and_tank_buttons_leave_the_missiles_on():
@@ -72,8 +70,8 @@ def test_the_bomb_and_tank_buttons_leave_the_missiles_on():
     sim.controls.drop_bombs = 1.0
     sim.controls.drop_tanks = 1.0
     sim.step()
-    assert np.all(sim.state[L.S_STORE_GONE:L.S_STORE_GONE + 4] == 0.0)
-    assert sim.diag[L.D_STORE_MASS] == pytest.approx(4 * AIM120C_KG + 4 * AIM9M_KG, abs=1e-6)
+    assert np.all(sim.stores_released == 0.0)
+    assert sim.store_mass_kg == pytest.approx(4 * AIM120C_KG + 4 * AIM9M_KG, abs=1e-6)
 
 
 @pytest.mark.parametrize("edit, key, problem", [
