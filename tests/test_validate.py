@@ -105,3 +105,17 @@ def test_c172_clears_the_50_ft_obstacle_as_the_poh_says(shared_results):
     total, roll = figures["takeoff_distance"], figures["takeoff_roll"]
     assert total["status"] == "within" and abs(total["error_pct"]) < 15.0
     assert 150.0 < total["model"] - roll["model"] < 400.0      # the POH's climb to 50 ft: 735 ft (224 m)
+
+
+def test_only_the_cards_that_fly_stores_take_a_figures_stores(tmp_path):
+    """A figure's ``stores`` reaches the jet cards (references.STORES_CARDS, which are
+    validate/maneuver.py's figures); on a card that flies clean it is refused naming the key."""
+    from flightsim.aircraft_data.references import STORES_CARDS, load_references
+    from flightsim.aircraft_data.schema import DataError
+    from flightsim.validate import maneuver
+    assert set(STORES_CARDS) == set(maneuver.FIGURES)
+    bad = tmp_path / "references.toml"
+    bad.write_text('[[source]]\nid = "S"\ntitle = "t"\ntrust = "estimate"\n\n[[figure]]\ncard = "best_climb"\n'
+                   'value = 10.0\nunit = "m/s"\nsource = "S"\nmass_kg = 4000.0\nstores = ["bomb"]\n')
+    with pytest.raises(DataError, match=r"figure\[0\]\.stores: card 'best_climb' flies clean"):
+        load_references(bad)

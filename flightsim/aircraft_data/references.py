@@ -89,6 +89,10 @@ CONDITION_KEYS = {
     "obstacle_ias_kmh": num(False, None, positive),                # take-off distance: the speed over the 50 ft obstacle
     "condition": Field("str", required=False, default=""),
 }
+# the figure cards that fly a figure's ``stores`` (the jet's energy-maneuverability cards,
+# flightsim/validate/maneuver.py FIGURES; tests/test_validate.py keeps the two in step): the others fly clean
+STORES_CARDS = ("level_mach", "max_climb_rate", "ceiling", "sustained_turn_rate", "instantaneous_turn_rate",
+                "sustained_load_factor", "acceleration_time", "corner_speed")
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
                "note": Field("str", required=False, default="")}
 FIGURE_KEYS = {
@@ -306,6 +310,9 @@ def load_references(path: Path) -> References:
             raise DataError(path, f"{label}.tas_kmh", "missing: a sink rate is at a speed")
         if rec["card"] in ("best_glide_ratio", "stall_speed") and rec["mass_kg"] is None:
             raise DataError(path, f"{label}.mass_kg", f"missing: a {rec['card']} is at a weight")
+        if rec["stores"] and rec["card"] not in STORES_CARDS:
+            raise DataError(path, f"{label}.stores", f"card {rec['card']!r} flies clean: stores are flown by "
+                                                     f"{', '.join(STORES_CARDS)}")
         refs.figures.append(Figure(rec["card"], rec["figure"] or DEFAULT_NAMES[rec["card"]], rec["value"], unit,
                                    source_of(rec, label), rec["where"], rec["check"], rec["tolerance_pct"],
                                    rec["note"], conditions(rec), label, rec["disagreement"], rec["cause"]))
