@@ -89,3 +89,21 @@ def test_bad_missile_stores_are_refused_naming_the_key(edit, key, problem):
     with pytest.raises(DataError, match=problem) as e:
         load_damage({"store": [store]}, "f.toml", {"tanks": []})
     assert key in str(e.value)
+
+
+def test_a_cards_loadout_is_part_of_its_weight():
+    """aircraft_with_mass with stores: the named stores carried, the ballast making up the rest of the
+    card's weight (SAC's weights include their missiles)."""
+    from flightsim.aircraft_data.compile import aircraft_with_mass
+    loaded = aircraft_with_mass("f15c", 20735.0, ("aim7m_fuselage",))
+    assert loaded.mass_kg == pytest.approx(20735.0, abs=1e-6)
+    assert resummed(loaded.model)[0] == pytest.approx(20735.0, abs=1e-6)
+    assert AircraftData(loaded.model).store_drag_areas_m2[1] == pytest.approx(4 * 0.0130)      # aim7m_fuselage
+    sim = Sim(loaded)
+    sim.spawn_trimmed_level(250.0, 3000.0)
+    sim.step()
+    assert sim.store_mass_kg == pytest.approx(4 * 231.1, abs=1e-6) and sim.store_drag_n > 0.0
+    clean = Sim(aircraft_with_mass("f15c", 20735.0))
+    clean.spawn_trimmed_level(250.0, 3000.0)
+    clean.step()
+    assert clean.store_mass_kg == 0.0 and clean.mass_kg == pytest.approx(20735.0, abs=0.1)
