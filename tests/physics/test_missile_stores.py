@@ -107,3 +107,18 @@ def test_a_cards_loadout_is_part_of_its_weight():
     clean.spawn_trimmed_level(250.0, 3000.0)
     clean.step()
     assert clean.store_mass_kg == 0.0 and clean.mass_kg == pytest.approx(20735.0, abs=0.1)
+
+
+def test_every_missile_store_names_a_weapon_with_that_launch_mass():
+    """A missile store's round is its weapon's: the weapon's data file exists and the store's mass
+    per round is that file's launch mass (the one figure kept in two files)."""
+    from flightsim.aircraft_data.loader import list_aircraft
+    from flightsim.weapons.data import load_missile
+    seen = 0
+    for name in list_aircraft():
+        d = load_aircraft(name).damage
+        for s in (d["stores"] if d else []):
+            if s["kind"] == "missile":
+                seen += 1
+                assert s["mass_kg"] == load_missile(s["weapon"]).missile["launch_mass_kg"], (name, s["name"])
+    assert seen >= 4
