@@ -5,7 +5,7 @@
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform mat4 m_model;           // NED relative to the camera <- body axes
-uniform mat4 u_parts[48];       // per-part transform in body axes (render/model/parts.py)
+uniform mat4 u_parts[56];       // per-part transform in body axes (render/model/parts.py)
 uniform mat4 u_shadow_mat;      // NED relative to the camera -> the sun's shadow map (0..1)
 in vec3 in_position;
 in vec3 in_normal;

@@ -3,7 +3,7 @@
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform mat4 m_model;
-uniform mat4 u_parts[48];
+uniform mat4 u_parts[56];
 uniform vec3 u_sun_ned;
 uniform float u_ground_z;       // the ground's NED z relative to the eye
 in vec3 in_position;

@@ -2,7 +2,7 @@
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform mat4 m_model;
-uniform mat4 u_parts[48];
+uniform mat4 u_parts[56];
 in vec3 in_position;
 in vec3 in_normal;
 in float in_part;

@@ -2,7 +2,7 @@
 uniform mat4 m_proj;
 uniform mat4 m_view;
 uniform mat4 m_model;           // NED relative to the camera <- model axes
-uniform mat4 u_parts[48];       // per-part transform in model axes (control surfaces, airbrakes)
+uniform mat4 u_parts[56];       // per-part transform in model axes (control surfaces, airbrakes)
 in vec3 in_position;
 in vec3 in_normal;
 in vec3 in_color;

@@ -69,6 +69,7 @@ STORE_KEYS = {
     "mass_kg": num(check=positive),                           # a drop tank: empty; a missile store: each round
     "weapon": Field("str", required=False, default=""),       # a missile store: the weapon's id (weapons/ID/)
     "count": num(False, 1.0, between(1, 16)),                 # a missile store: its rounds (mass, drag each)
+    "rounds_m": Field("numgrid", required=False, default=None),   # a missile store: where each round hangs, drawn
     "position_m": Field("vec3"),
     "size_m": _SIZE,
     "drag_area_m2": num(check=non_negative),
@@ -122,8 +123,12 @@ def _check_missile_store(s: dict, path) -> None:
             raise DataError(path, s["_where"] + ".weapon", "a missile store names its weapon (an id under weapons/)")
         if s["count"] != int(s["count"]):
             raise DataError(path, s["_where"] + ".count", f"a whole number of rounds, got {s['count']!r}")
-    elif s["weapon"] or s["count"] != 1:
-        raise DataError(path, s["_where"] + (".weapon" if s["weapon"] else ".count"),
+        r = s["rounds_m"]
+        if r is not None and (len(r) != s["count"] or len(r[0]) != 3):
+            raise DataError(path, s["_where"] + ".rounds_m", f"one [x, y, z] per round ({int(s['count'])}), "
+                                                             f"got {len(r)} of {len(r[0])}")
+    elif s["weapon"] or s["count"] != 1 or s["rounds_m"] is not None:
+        raise DataError(path, s["_where"] + (".weapon" if s["weapon"] else ".count" if s["count"] != 1 else ".rounds_m"),
                         f"only a missile store has a weapon and a count of rounds (this is a {s['kind']})")
 
 
@@ -253,6 +258,7 @@ def _store_rows(stores: list, pp: dict, model) -> list:
         row = np.zeros(L.MODEL_COLS)
         row[L.ST_KIND] = {"drop_tank": L.STORE_DROP_TANK, "missile": L.STORE_MISSILE}.get(s["kind"], L.STORE_BOMB)
         row[L.ST_COUNT] = s["count"]
+        row[L.ST_CAPACITY] = s["count"]
         row[L.ST_MASS] = s["mass_kg"] * s["count"]          # a missile row: all its rounds
         row[L.ST_POS:L.ST_POS + 3] = s["position_m"]
         row[L.ST_SIZE:L.ST_SIZE + 3] = s["size_m"]

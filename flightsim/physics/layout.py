@@ -109,8 +109,7 @@ D_SUBSTEPS = 28   # sub-steps the last 20 ms step was split into (1 almost alway
 D_STALLED_WING = 48  # wing sections beyond their stall angle (buffet onset: the first one)
 # N_DIAG keeps 1 mod 4: the step kernels' scratch is carved from the diag array right after the
 # named values (scratch._work), and its alignment to 32 bytes changes the last bits of the flight
-# (measured: with N_DIAG = 58 the kept winch launch differed from step 135 on by up to 5e-15;
-# 49 and 61 replay it bit for bit)
+# (measured: with N_DIAG = 58 the kept winch launch differed from step 135 on by up to 5e-15; 49 and 61 replay it)
 N_DIAG = 65       # 32..47: the powerplant's outputs (D_RPM ..., the block at the end); 49..57 damage, 58..63 jets,
 #                   64 the exhaust gas temperature (D_EGT)
 
@@ -507,7 +506,8 @@ ST_CDA = 8             # drag area, m2
 ST_TANK = 9            # 1 + its tank (a drop tank; 0: none)
 ST_LOADED = 10         # 1 carried on this flight (the loadout), 0 not fitted
 ST_TANK_ROW = 11       # the model row of its tank (a drop tank)
-ST_COUNT = 12          # rounds in the row (a missile store; 1 otherwise)
+ST_COUNT = 12          # rounds in the row this flight (a missile store; 1 otherwise)
+ST_CAPACITY = 13       # rounds the row holds (its stations): ST_COUNT or more
 STORE_BOMB, STORE_DROP_TANK, STORE_MISSILE = 0, 1, 2
 # ---- gun columns (the guns block)
 GUN_CALIBRE_MM = 21    # bullet calibre, mm

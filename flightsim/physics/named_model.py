@@ -433,12 +433,24 @@ class AircraftData:
         state[L.S_STORE_GONE + k] = (launched + 1) / n
         return True
 
+    @property
+    def store_loaded(self) -> np.ndarray:
+        """Each store carried on this flight (the loadout), as bools."""
+        return self.stores[:, L.ST_LOADED] > 0.5
+
+    @property
+    def store_rounds(self) -> np.ndarray:
+        """Each store's rounds on this flight (a missile row's hung rounds; 1 a bomb or a tank)."""
+        return self.stores[:, L.ST_COUNT].astype(np.int64)
+
     def stores_on(self, state: np.ndarray) -> np.ndarray:
-        """Per store: 1 carried and not released (a missile row: a round still on), 0 released or not in this
-        flight's loadout."""
+        """Per store, the share of it still on: 1 carried and not released, 0 released or not in this
+        flight's loadout; a missile row, its rounds still on over the rounds its stations hold (a row
+        hung with two of four, one launched: 0.25)."""
         st = self.stores
-        gone = state[L.S_STORE_GONE:L.S_STORE_GONE + len(st)]
-        return ((st[:, L.ST_LOADED] > 0.5) & (gone < 1.0)).astype(np.float64)
+        gone = np.clip(state[L.S_STORE_GONE:L.S_STORE_GONE + len(st)], 0.0, 1.0)
+        held = st[:, L.ST_COUNT] / np.maximum(st[:, L.ST_CAPACITY], 1.0)
+        return np.where(st[:, L.ST_LOADED] > 0.5, (1.0 - gone) * held, 0.0)
 
     @property
     def parts(self) -> np.ndarray:

@@ -215,7 +215,7 @@ class Snapshot:
     oil_pressure_pa: float = 0.0
     damage: dict | None = None     # physics.damage.damage_summary: coolant and oil left, engine health, fires ...
     smoke: tuple = ()              # what it trails: (kind, body point, strength) (physics.damage.smoke_points)
-    stores_on: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))    # per store: 1 on, 0 released or not carried
+    stores_on: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))    # per store: its share on (AircraftData)
     section_damage: np.ndarray = field(default_factory=lambda: read_only(np.zeros(0)))   # per section, 0 intact .. 1 shot away
     # jets and the flight-control law (physics/jet.py, physics/fcs.py; zeros without them)
     jets: int = 0                  # jet engines installed
@@ -292,6 +292,7 @@ def make_snapshot(state, ctrl, diag, model, wall_s=0.0, epoch=0, paused=False, d
         g_demand=a.g_demand, g_limit=a.g_limit if data.fly_by_wire else 0.0,
         fcs_direct=bool(ctrl[CONTROL_INDEX["fcs_direct"]] > 0.5) and data.fly_by_wire,
         ps_ms=a.specific_excess_power_ms, mass_kg=a.mass_kg, corner_ias_ms=data.corner_speed_eas_ms(a.mass_kg),
+        stores_on=read_only(data.stores_on(state)),
         **_damage_fields(state, diag, model), **_carburettor_fields(state, a, data),
     )
 
@@ -320,7 +321,7 @@ def _damage_fields(state, diag, model) -> dict:
         return {}
     from ..physics.damage import damage_summary, smoke_points
     return {"oil_pressure_pa": AircraftView(state, diag).oil_pressure_pa, "damage": damage_summary(model, state, diag),
-            "smoke": smoke_points(model, state, diag), "stores_on": read_only(data.stores_on(state))}
+            "smoke": smoke_points(model, state, diag)}
 
 
 class PublishedState:

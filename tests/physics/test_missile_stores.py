@@ -80,6 +80,8 @@ def test_the_bomb_and_tank_buttons_leave_the_missiles_on():
     ({"count": 2.5}, "'rack'.count", "whole number"),
     ({"kind": "bomb"}, "'rack'.weapon", "only a missile store has a weapon"),
     ({"kind": "bomb", "weapon": None}, "'rack'.count", "only a missile store has a weapon and a count"),
+    ({"rounds_m": [[0.0, 1.0, 0.5]]}, "'rack'.rounds_m", r"one \[x, y, z\] per round \(2\), got 1 of 3"),
+    ({"rounds_m": [[0.0, 1.0], [0.0, -1.0]]}, "'rack'.rounds_m", r"got 2 of 2"),
 ])
 def test_bad_missile_stores_are_refused_naming_the_key(edit, key, problem):
     store = {"name": "rack", "kind": "missile", "weapon": "aim9m", "count": 2, "station": "wing", "mass_kg": 86.2,
@@ -122,3 +124,15 @@ def test_every_missile_store_names_a_weapon_with_that_launch_mass():
                 seen += 1
                 assert s["mass_kg"] == load_missile(s["weapon"]).missile["launch_mass_kg"], (name, s["name"])
     assert seen >= 4
+
+
+def test_the_share_on_counts_the_rounds_a_row_holds():
+    """stores_on, what the renderer shows: rounds still on over the rounds the row's stations hold (a
+    row hung with two of four shows its last two, then one)."""
+    comp = _loaded(["aim120c"] * 2 + ["aim9m"] * 4)
+    sim = _flying(comp)
+    data = AircraftData(comp.model)
+    assert list(data.stores_on(sim.state)) == [0.5, 0.0, 1.0, 0.0]
+    release_round(sim.model, sim.state, store_weapons(comp.spec), "aim120c")
+    assert list(data.stores_on(sim.state)) == [0.25, 0.0, 1.0, 0.0]
+    assert list(data.store_rounds) == [2, 4, 4, 4] and list(data.store_loaded) == [True, False, True, False]

@@ -34,7 +34,7 @@ def transforms_by_part(parts, deflections_rad, airbrake: float, gear_up: float, 
         if 0 <= lost < len(gone) and gone[lost] >= 1.0:
             _collapse(out, k, p.pivot)                 # shot away: collapsed into a point, not drawn
         elif p.kind == "store":
-            if stores_on is None or p.section >= len(stores_on) or stores_on[p.section] < 0.5:
+            if stores_on is None or p.section >= len(stores_on) or stores_on[p.section] < p.shown_from:
                 _collapse(out, k, p.pivot)
         elif p.kind == "control" and 0 <= p.section < len(deflections_rad):
             R = axis_angle(p.axis, float(deflections_rad[p.section]))
@@ -80,6 +80,22 @@ def test_the_same_matrices_as_part_by_part(name):
             airbrake=float(rng.uniform(0, 1)), gear_up=float(rng.choice([0.0, 0.3, 0.5, 1.0])),
             slat_positions=None if trial % 3 == 0 else rng.uniform(-0.2, 1.2, n),
             section_damage=None if trial % 2 else (rng.uniform(0, 1, n) > 0.8).astype(float),
-            stores_on=None if trial % 4 == 0 else (rng.uniform(0, 1, 4) > 0.5).astype(float),
+            stores_on=None if trial % 4 == 0 else rng.choice([0.0, 0.25, 0.5, 0.75, 1.0], 4),
             propeller_rad=float(rng.uniform(0, 6.3)), cockpit=bool(trial % 5 == 0), hide_blades=bool(trial % 6 == 0))
         assert np.allclose(transforms(parts, **kw), transforms_by_part(parts, **kw), atol=1e-12), (trial, kw)
+
+
+def test_a_missile_rows_rounds_go_in_their_launch_order():
+    """The F-15C's rounds are parts of their store: all shown while the row is full, the first listed
+    hidden after the first launch, and so on; none once the row is empty or not carried."""
+    parts = look(compile_aircraft("f15c"), "low").model.parts
+    rounds = [k for k, p in enumerate(parts) if p.kind == "store" and p.section == 0]
+    assert len(rounds) == 4
+
+    def shown(share):
+        m = transforms(parts, np.zeros(0), 0.0, 0.0, stores_on=np.array([share, 0.0, 0.0, 0.0]))
+        return [bool(np.any(m[k, :3, :3] != 0.0)) for k in rounds]
+    assert shown(1.0) == [True] * 4
+    assert shown(0.75) == [False, True, True, True]
+    assert shown(0.25) == [False, False, False, True]
+    assert shown(0.0) == [False] * 4

@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from ...weapons.data import load_missile
 from . import loft
 from .assembly import Assembly
 from .parts import Part
@@ -106,7 +107,8 @@ def stores(a: Assembly, compiled):
     stores = compiled.spec.damage["stores"] if getattr(compiled.spec, "damage", None) else []
     for k, st in enumerate(stores):
         if st["kind"] == "missile":
-            continue                     # a row of rounds for the mass and drag, not a shape
+            _rounds(a, k, st)
+            continue
         c = np.asarray(st["position_m"], dtype=np.float64)
         lx, ly, lz = st["size_m"]
         part = a.part(Part("store", k, c))
@@ -119,6 +121,30 @@ def stores(a: Assembly, compiled):
             return 0.5 * min(ly, lz) * np.minimum(nose, tail) + 0.01
         fn = loft.revolution(c[0] + 0.5 * lx, c[0] - 0.5 * lx, rad, centre=(c[1], c[2]))
         a.add(a.skin(Skin(f"store_{st['name']}", "bomb" if bomb else "tank", fn, (lx, np.pi * ly))), part, 12, 14)
+
+
+def _rounds(a: Assembly, k: int, st: dict):
+    """A missile store's rounds where its data hangs them (``rounds_m``; none given: not drawn), each
+    a part of its own shown while the row's share on (parts.transforms) still holds it: the first in
+    the list goes first. Each a body of its weapon's length and diameter, a blunt nose, and a cross of
+    tail fins of its span (the canards and the rails left out)."""
+    if not st["rounds_m"]:
+        return
+    m = load_missile(st["weapon"]).missile              # the round's size: its weapon's data file
+    length, r, span = m["length_m"], 0.5 * m["diameter_m"], m["span_m"]
+    n = len(st["rounds_m"])
+
+    def rad(t):
+        t = np.asarray(t)
+        return r * np.minimum(np.sqrt(np.clip(t / 0.08, 0.0, 1.0)), np.clip((1.0 - t) / 0.02, 0.3, 1.0)) + 0.002
+    for j, c in enumerate(np.asarray(st["rounds_m"], dtype=np.float64)):
+        part = a.part(Part("store", k, c, shown_from=1.0 - (j + 0.5) / n))
+        body = loft.revolution(c[0] + 0.5 * length, c[0] - 0.5 * length, rad, centre=(c[1], c[2]))
+        a.add(a.skin(Skin(f"round_{st['name']}_{j}", "missile", body, (length, np.pi * 2 * r))), part, 10, 8)
+        fin_c = c + np.array([-0.5 * length + 0.14, 0.0, 0.0])
+        for half in ((0.12, 0.5 * span, 0.004), (0.12, 0.004, 0.5 * span)):
+            a.add(a.skin(Skin(f"fins_{st['name']}_{j}_{int(half[1] > half[2])}", "missile", loft.box(fin_c, half),
+                              (0.24, 2 * span))), part, 8, 4)
 
 
 def cockpit_interior(a: Assembly, visual, fus: loft.Loft) -> dict | None:

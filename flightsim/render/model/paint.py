@@ -39,6 +39,7 @@ SOLID = {                         # kind: (rgb, finish)
     "pilot": ((0.30, 0.22, 0.14), MATTE),
     "bomb": ((0.30, 0.33, 0.22), MATTE),
     "tank": ((0.66, 0.67, 0.69), 0.75),
+    "missile": ((0.78, 0.79, 0.80), SATIN),    # a carried missile's light grey
 }
 INTERIOR = {                       # cockpit and wheel-well paint, by nation
     "raf": (0.33, 0.37, 0.30),     # RAF interior grey-green
@@ -483,8 +484,8 @@ def shape_digest(aircraft_dir: Path) -> hashlib._Hash:
     for f in sorted(list(d.glob("*.toml")) + list(d.glob("airfoils/*.toml"))):
         h.update(f.name.encode())
         h.update(f.read_bytes())
-    from . import exterior, loft, parts, skin, surfaces
-    for mod in (exterior, loft, parts, skin, surfaces):
+    from . import exterior, fittings, loft, parts, skin, surfaces
+    for mod in (exterior, fittings, loft, parts, skin, surfaces):
         h.update(Path(mod.__file__).read_bytes())
     return h
 

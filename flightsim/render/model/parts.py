@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-MAX_PARTS = 48          # the size of the shaders' u_parts array (shaders/mesh_vs.glsl, aircraft_vs.glsl)
+MAX_PARTS = 56          # the size of the shaders' u_parts array (shaders/*_vs.glsl; 56 mat4 keep them inside
+                        # OpenGL 3.3's guaranteed 1,024 vertex uniform components)
 _IDENTITY = np.tile(np.eye(4), (MAX_PARTS, 1, 1))
 
 
@@ -30,6 +31,8 @@ class Part:
     droop_rad: float = 0.0    # a slat's nose-down rotation fully open (about its pivot, around axis)
     retract_rad: float = 0.0  # a gear leg's rotation about its hinge (pivot, axis) when fully up (0: hide it)
     owner: int = -1           # the section whose loss takes this part too (a control on a shot-away strip)
+    shown_from: float = 0.5   # a store shows while its share on (stores_on) is at least this (a missile row's
+                              # round j of n: 1 - (j + 0.5) / n, so the rounds go in their launch order)
 
 
 class _Plan:
@@ -54,6 +57,7 @@ class _Plan:
         self.droop = np.array([p.droop_rad for p in parts], dtype=np.float64)
         self.retract = np.array([p.retract_rad for p in parts], dtype=np.float64)
         self.retractable = np.array([p.retractable for p in parts], dtype=bool)
+        self.shown_from = np.array([p.shown_from for p in parts], dtype=np.float64)
 
 
 _PLANS: dict = {}
@@ -92,7 +96,7 @@ def transforms(parts, deflections_rad, airbrake: float, gear_up: float, slat_pos
     gone, has = _pick(section_damage, P.lost)
     collapse = has & (gone >= 1.0)
     on, has_store = _pick(stores_on, P.section)
-    collapse |= is_["store"] & (~has_store | (on < 0.5))
+    collapse |= is_["store"] & (~has_store | (on < P.shown_from))
     gear_f = min(max(float(gear_up), 0.0), 1.0)
     gear = is_["gear"] & P.retractable
     collapse |= gear & (P.retract == 0.0) & (float(gear_up) >= 0.5)
