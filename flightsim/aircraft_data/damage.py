@@ -22,6 +22,7 @@ import math
 
 import numpy as np
 
+from .. import WEAPON_DIR
 from ..physics import layout as L
 from .schema import DataError, Field, between, named_records, non_negative, num, positive, validate_table
 from .tanks import resummed
@@ -121,6 +122,9 @@ def _check_missile_store(s: dict, path) -> None:
     if s["kind"] == "missile":
         if not s["weapon"]:
             raise DataError(path, s["_where"] + ".weapon", "a missile store names its weapon (an id under weapons/)")
+        if not (WEAPON_DIR / s["weapon"] / "missile.toml").is_file():
+            known = sorted(p.parent.name for p in WEAPON_DIR.glob("*/missile.toml"))
+            raise DataError(path, s["_where"] + ".weapon", f"no weapon named {s['weapon']!r} (known: {', '.join(known)})")
         if s["count"] != int(s["count"]):
             raise DataError(path, s["_where"] + ".count", f"a whole number of rounds, got {s['count']!r}")
         r = s["rounds_m"]

@@ -77,6 +77,7 @@ def test_the_bomb_and_tank_buttons_leave_the_missiles_on():
 @pytest.mark.parametrize("edit, key, problem", [
     ({"weapon": None}, "'rack'.weapon", "names its weapon"),
     ({"weapon": ""}, "'rack'.weapon", "non-empty"),
+    ({"weapon": "aim999"}, "'rack'.weapon", r"no weapon named 'aim999' \(known: aim120c, aim7m, aim9m\)"),
     ({"count": 2.5}, "'rack'.count", "whole number"),
     ({"kind": "bomb"}, "'rack'.weapon", "only a missile store has a weapon"),
     ({"kind": "bomb", "weapon": None}, "'rack'.count", "only a missile store has a weapon and a count"),
