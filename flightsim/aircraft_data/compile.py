@@ -22,7 +22,6 @@ from .guns import compile_guns
 from .loader import AircraftSpec, load_aircraft
 from .powerplant import compile_powerplant
 from .schema import DataError
-from .tanks import resummed
 
 GROUP_INDEX = {"wing": L.GROUP_WING, "htail": L.GROUP_HTAIL, "vtail": L.GROUP_VTAIL, "body": L.GROUP_BODY}
 CONTROL_AXIS = {"elevator": 1, "aileron": 0, "rudder": 2}
@@ -485,5 +484,5 @@ def _with_stores(c: Compiled, stores) -> Compiled:
     if not stores:
         return c
     set_loadout(c.model, c.spec, list(stores))
-    mass, cg, inertia = resummed(c.model)
-    return replace(c, mass_kg=mass, cg_m=cg, inertia=inertia)
+    data = AircraftData(c.model)                 # the mass set_loadout re-summed
+    return replace(c, mass_kg=data.mass_kg, cg_m=data.cg_m, inertia=data.inertia_kgm2)

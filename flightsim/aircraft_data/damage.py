@@ -261,12 +261,10 @@ def _store_rows(stores: list, pp: dict, model) -> list:
     for k, s in enumerate(stores):
         row = np.zeros(L.MODEL_COLS)
         row[L.ST_KIND] = {"drop_tank": L.STORE_DROP_TANK, "missile": L.STORE_MISSILE}.get(s["kind"], L.STORE_BOMB)
-        row[L.ST_COUNT] = s["count"]
         row[L.ST_CAPACITY] = s["count"]
-        row[L.ST_MASS] = s["mass_kg"] * s["count"]          # a missile row: all its rounds
+        _hang(row, s, s["count"])
         row[L.ST_POS:L.ST_POS + 3] = s["position_m"]
         row[L.ST_SIZE:L.ST_SIZE + 3] = s["size_m"]
-        row[L.ST_CDA] = s["drag_area_m2"] * s["count"]
         if k in tank_of:
             row[L.ST_TANK] = tank_of[k] + 1
             row[L.ST_TANK_ROW] = tank0 + tank_of[k]
@@ -275,9 +273,21 @@ def _store_rows(stores: list, pp: dict, model) -> list:
     return rows
 
 
-def store_names(spec) -> list[str]:
+def _hang(row, s: dict, n) -> None:
+    """A store row's rounds for this flight and their mass and drag (the file's per-round figures)."""
+    row[L.ST_COUNT] = n
+    row[L.ST_MASS] = s["mass_kg"] * n          # a missile row: all its rounds
+    row[L.ST_CDA] = s["drag_area_m2"] * n
+
+
+def stores_of(spec) -> list[dict]:
+    """An aircraft's [[store]] records, in the model's store order (none without stores)."""
     d = getattr(spec, "damage", None)
-    return [s["name"] for s in d["stores"]] if d else []
+    return d["stores"] if d else []
+
+
+def store_names(spec) -> list[str]:
+    return [s["name"] for s in stores_of(spec)]
 
 
 def set_loadout(model, spec, names, where="stores", path=None) -> None:
@@ -289,7 +299,7 @@ def set_loadout(model, spec, names, where="stores", path=None) -> None:
     for n in names:
         if n not in known:
             raise DataError(path, where, f"no [[store]] named {n!r} on {spec.id} (known: {', '.join(known) or 'none'})")
-    station = {s["name"]: s["station"] for s in spec.damage["stores"]} if known else {}
+    station = {s["name"]: s["station"] for s in stores_of(spec)}
     taken: dict = {}
     for n in names:
         if station[n] in taken:
@@ -310,8 +320,7 @@ def missile_loadout(spec, missiles, path=None, where: str = "missiles") -> tuple
     row carrying fewer rounds than it holds, {store index: rounds hung} (for hang_rounds). An
     aircraft with no missile store carries its missiles as before, outside its physics (nothing
     returned); one whose rows cannot hang them all is refused, naming ``path`` and ``where``."""
-    d = getattr(spec, "damage", None)
-    stores = d["stores"] if d else []
+    stores = stores_of(spec)
     if not any(s["kind"] == "missile" for s in stores) or not missiles:
         return [], {}
     need: dict = {}
@@ -342,15 +351,10 @@ def hang_rounds(model, spec, rounds: dict) -> None:
     """Each missile store row's rounds for this flight: ``rounds`` ({store index: rounds}, from
     missile_loadout) where it carries fewer than it holds, else its full count; its mass and drag
     follow (the file's per-round figures). Before set_loadout, which re-sums the mass."""
-    d = getattr(spec, "damage", None)
     r0 = int(model[0, L.H_ROW_STORE])
-    for k, s in enumerate(d["stores"] if d else []):
-        if s["kind"] != "missile":
-            continue
-        n = rounds.get(k, s["count"])
-        model[r0 + k, L.ST_COUNT] = n
-        model[r0 + k, L.ST_MASS] = s["mass_kg"] * n
-        model[r0 + k, L.ST_CDA] = s["drag_area_m2"] * n
+    for k, s in enumerate(stores_of(spec)):
+        if s["kind"] == "missile":
+            _hang(model[r0 + k], s, rounds.get(k, s["count"]))
 
 
 def set_stores_and_missiles(model, spec, stores, missiles, path=None, where: str = "stores",

@@ -1,6 +1,7 @@
 """The step kernels' scratch memory: one flat float array carved into the per-section airflow
-rows, the per-group and powerplant rows, the per-section Mach-table rows, the rotation matrix, the force and moment sums, the
-derivative, the new and backup states (backup followed by the step's clamped controls).
+rows, the per-group and powerplant rows, the per-section Mach-table rows, the rotation matrix,
+the force and moment sums, the derivative, the new and backup states (backup followed by the
+step's clamped controls).
 
 A Sim, a fleet and the physics thread keep it in the tail of each aircraft's diag array
 (``diag_size``), so a step allocates nothing; ``make_scratch`` gives a fresh zeroed one for
@@ -36,7 +37,7 @@ def scratch_size(model):
 def carve_scratch(work, model):
     """The step kernels' scratch as views of one flat array of scratch_size(model) floats:
     ws (per-section airflow rows, then 8 rows of per-group values, then the powerplant's
-    rows), R (body->NED), fm (force 0..2 and moment 3..5, body axes), deriv, new and backup
+    rows, then a Mach-table row per section), R (body->NED), fm (force 0..2 and moment 3..5, body axes), deriv, new and backup
     state rows (backup N_STATE + N_CTRL long: the step's clamped controls follow the state)."""
     nrow = scratch_rows(model)
     o = nrow * 8

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..aircraft_data.damage import stores_of
 from .model.parts import MAX_PARTS, Part, transforms
 
 # an automatic leading-edge slat (Bf 109 style): its chord, and where it goes fully open,
@@ -229,8 +230,7 @@ def build(compiled) -> AircraftMesh:
     tips = _tip_sections(secs)
     body = [s for s in secs if s.spec["group"] == "body"]
     # bombs and drop tanks (a missile store is a row of rounds for the mass and drag: not drawn)
-    stores = [(k, st) for k, st in enumerate(spec.damage["stores"] if getattr(spec, "damage", None) else [])
-              if st["kind"] != "missile"]
+    stores = [(k, st) for k, st in enumerate(stores_of(spec)) if st["kind"] != "missile"]
     # each lifting section a part of its own, so that one shot away can be hidden (when the
     # shader's part slots allow: a big aircraft keeps its sections rigid)
     n_moving = sum(1 for s in secs if s.spec["control"] is not None) + sum(

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..aircraft_data.damage import stores_of
 from ..physics import missile as M
 from ..physics.named_controls import CONTROL_INDEX, WEAPON_BUTTONS
 from ..physics.named_model import AircraftData
@@ -127,8 +128,7 @@ def seeker_kind(missile) -> str:
 def store_weapons(spec) -> tuple:
     """The weapon id of each of an aircraft's stores, in the model's store order ("" for a bomb or a
     drop tank): how release_round finds a weapon's rows."""
-    d = getattr(spec, "damage", None)
-    return tuple(s["weapon"] for s in d["stores"]) if d else ()
+    return tuple(s["weapon"] for s in stores_of(spec))
 
 
 def release_round(model, state, weapons: tuple, weapon: str) -> bool:

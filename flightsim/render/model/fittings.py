@@ -7,6 +7,7 @@ import math
 
 import numpy as np
 
+from ...aircraft_data.damage import stores_of
 from ...weapons.data import load_missile
 from . import loft
 from .assembly import Assembly
@@ -104,8 +105,7 @@ def gear(a: Assembly, compiled, visual):
 
 
 def stores(a: Assembly, compiled):
-    stores = compiled.spec.damage["stores"] if getattr(compiled.spec, "damage", None) else []
-    for k, st in enumerate(stores):
+    for k, st in enumerate(stores_of(compiled.spec)):
         if st["kind"] == "missile":
             _rounds(a, k, st)
             continue
