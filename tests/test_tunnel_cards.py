@@ -60,6 +60,8 @@ def test_level_climb_and_ceiling(name, shared_results):
         code, ceiling, err = tunnel_card(shared_results, "ceiling", "--aircraft", name)
         assert code == 0, err
         assert 3000.0 < ceiling["service_ceiling_m"] < 7000.0
+        # no emergency rating above full throttle: the cards say what they flew, not "wep"
+        assert low["power"] == climb["power"] == ceiling["power"] == "full throttle"
         return
     if kind == "jet":
         assert 1.2 < low["mach"] < 1.6 and 2.0 < high["mach"] < 2.7 and high["max_tas_kmh"] > 2000.0
@@ -72,6 +74,8 @@ def test_level_climb_and_ceiling(name, shared_results):
     code, ceiling, err = tunnel_card(shared_results, "ceiling", "--aircraft", name)
     assert code == 0, err
     assert (13000.0 if kind == "jet" else 9000.0) < ceiling["service_ceiling_m"] < 17000.0
+    assert (low["power"], climb["power"], ceiling["power"]) == (("max", "max", "military") if kind == "jet"
+                                                                 else ("wep", "wep", "military"))
 
 
 @pytest.mark.parametrize("name", AIRCRAFT)

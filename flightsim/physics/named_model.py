@@ -197,6 +197,15 @@ class AircraftData:
         pr = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP
         return float(self.model[pr, L.PR_GOV_MIN]), float(self.model[pr, L.PR_GOV_MAX])
 
+    @property
+    def has_wep(self) -> bool:
+        """Whether the piston engine has a war emergency rating above its military one: a higher
+        manifold-pressure cap or a higher governed rpm (a normally aspirated trainer has neither:
+        its full throttle is its one rating)."""
+        pr = int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_PROP
+        return bool(self.model[self.engine_row, L.EN_MAP_WEP] > self.model[self.engine_row, L.EN_MAP_MIL]
+                    or self.model[pr, L.PR_GOV_MIL] > 0.0)
+
     def rating_rpm_rads(self, wep: bool) -> float:
         """The crankshaft speed of a full-power rating: the governor's top, without WEP its
         military rpm where the engine has one (DB 605 A: 2,600 against 2,800), rad/s."""

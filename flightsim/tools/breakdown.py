@@ -113,7 +113,8 @@ def climb_breakdown(aircraft: str, altitude_m: float = 0.0, power: str = "wep", 
     cp = shaft / (rho * n_rps ** 3 * dia ** 5)
     kw = 1e-3
     return {
-        "aircraft": aircraft, "altitude_m": float(altitude_m), "power": power, "mass_kg": round(float(sim.compiled.mass_kg), 1),
+        "aircraft": aircraft, "altitude_m": float(altitude_m), "power": perf.power_label(sim, power),
+        "mass_kg": round(float(sim.compiled.mass_kg), 1),
         "tas_kmh": round(v * KMH, 1), "ias_kmh": round(out.ias_kmh, 1),
         "alpha_deg": round(math.degrees(t.alpha_rad), 2), "cl": round(w * math.cos(t.gamma_rad) / qs, 4),
         "best_climb_ms": round(rate, 3), "steady_climb_ms": round(v * math.sin(t.gamma_rad), 3),

@@ -329,6 +329,15 @@ def glider_best_climb(sim, altitude_m: float):
     return best, -best.sink_ms
 
 
+def power_label(sim, power: str | None) -> str | None:
+    """The power a propeller card flew, as its readout names it: ``wep`` or ``military``, or for an
+    engine with no emergency rating above its military one (a normally aspirated trainer) "full
+    throttle", which both settings fly."""
+    if power in ("wep", "military") and kind(sim) == "propeller" and not AircraftData(sim.model).has_wep:
+        return "full throttle"
+    return power
+
+
 def _jet_power(power: str) -> str:
     return "max" if power == "wep" else power
 
@@ -398,11 +407,12 @@ def run(args) -> int:
                       "`python -m flightsim.validate --aircraft ID --report DIR`", file=sys.stderr)
             print(json.dumps(result) if args.json else text)
             return 0
+        label = power_label(sim, getattr(args, "power", None))
         if args.test == "level":
             t, _ = max_level_speed(args.aircraft, args.altitude_m, args.power, sim=sim)
             result = {"aircraft": args.aircraft, "altitude_m": float(args.altitude_m),
-                      "max_tas_kmh": round(t.tas_ms * KMH, 2)}
-            text = f"{args.aircraft}: {result['max_tas_kmh']:.1f} km/h TAS at {args.altitude_m:.0f} m ({args.power})"
+                      "max_tas_kmh": round(t.tas_ms * KMH, 2), "power": label}
+            text = f"{args.aircraft}: {result['max_tas_kmh']:.1f} km/h TAS at {args.altitude_m:.0f} m ({label})"
         elif args.test == "climb" and what == "glider":
             t, r = glider_best_climb(sim, args.altitude_m)
             result = {"aircraft": args.aircraft, "altitude_m": float(args.altitude_m),
@@ -412,13 +422,13 @@ def run(args) -> int:
         elif args.test == "climb":
             t, r, _ = best_climb(args.aircraft, args.altitude_m, args.power, sim=sim)
             result = {"aircraft": args.aircraft, "altitude_m": float(args.altitude_m),
-                      "best_climb_ms": round(r, 3), "tas_kmh": round(t.tas_ms * KMH, 2)}
+                      "best_climb_ms": round(r, 3), "tas_kmh": round(t.tas_ms * KMH, 2), "power": label}
             text = (f"{args.aircraft}: best climb {r:.2f} m/s at {result['tas_kmh']:.1f} km/h TAS, "
-                    f"{args.altitude_m:.0f} m ({args.power})")
+                    f"{args.altitude_m:.0f} m ({label})")
         elif args.test == "ceiling":
             h, _ = service_ceiling(args.aircraft, args.power, sim=sim)
-            result = {"aircraft": args.aircraft, "service_ceiling_m": round(h, 1)}
-            text = f"{args.aircraft}: service ceiling {h:.0f} m ({h / 0.3048:.0f} ft, {args.power})"
+            result = {"aircraft": args.aircraft, "service_ceiling_m": round(h, 1), "power": label}
+            text = f"{args.aircraft}: service ceiling {h:.0f} m ({h / 0.3048:.0f} ft, {label})"
         elif args.test == "stall":
             clean, _ = stall_speed(args.aircraft, False, sim=sim)
             landing, _ = stall_speed(args.aircraft, True, sim=sim)
