@@ -107,6 +107,18 @@ def test_c172_clears_the_50_ft_obstacle_as_the_poh_says(shared_results):
     assert 150.0 < total["model"] - roll["model"] < 400.0      # the POH's climb to 50 ft: 735 ft (224 m)
 
 
+def test_the_p51d_lands_straight_and_its_run_grows_with_the_weight():
+    """The landing card's pilot keeps the tail-wheel fighter straight (rudder and brakes): with the
+    rudder alone the 10,100 lb run weaved +/-24 deg and came out 11 % short of the 8,000 lb run's
+    scaling. The runs then grow about as the weight does (the touchdown speed squared), as the
+    chart's 472 / 600 m do."""
+    from flightsim.validate.ground import landing_run
+    light, heavy = (landing_run("p51d", dict(mass_kg=m, config="landing", altitude_m=0.0)) for m in (3629.0, 4581.0))
+    for run in (light, heavy):
+        assert run["max_heading_deg"] < 5.0 and abs(run["across_m"]) < 5.0, run
+    assert 1.18 < heavy["distance_m"] / light["distance_m"] < 1.35, (light, heavy)
+
+
 def test_only_the_cards_that_fly_stores_take_a_figures_stores(tmp_path):
     """A figure's ``stores`` reaches the jet cards (references.STORES_CARDS, which are
     validate/maneuver.py's figures); on a card that flies clean it is refused naming the key."""

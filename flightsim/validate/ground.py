@@ -12,8 +12,9 @@
   three-point attitude, gear and flaps down, power off, rolling at its touchdown speed (the
   condition's ``ias_kmh``, else ``TOUCHDOWN_OVER_STALL`` times the model's own landing-
   configuration stall speed at that weight: a three-point landing touches down just above the
-  stall); the pilot brings the stick back as the speed falls, keeps straight with the rudder,
-  and brakes evenly with ``BRAKING`` of the brakes' full force from ``BRAKE_AFTER_S`` (firm
+  stall); the pilot brings the stick back as the speed falls, keeps straight with the rudder and
+  the brakes (``landing_run`` says how straight), and brakes with ``BRAKING`` of the brakes' full
+  force on average from ``BRAKE_AFTER_S`` (firm
   braking, assumed: at half the force the P-51D noses over), or the condition's ``braking``
   where the manual says how hard (a nose-wheel trainer's "maximum braking": 1).
 * ``takeoff_distance``: the take-off as ``takeoff_roll`` flies it (rotation at the condition's
@@ -41,6 +42,8 @@ DT = 0.02
 TOUCHDOWN_OVER_STALL = 1.05
 BRAKING = 0.4
 BRAKE_AFTER_S = 1.0
+STEER_BRAKE = 4.0             # differential braking per radian of heading off the runway...
+STEER_LEAD_S = 0.5            # ...and per rad/s of yaw rate times this (the swing's lead)
 OBSTACLE_M = 15.24           # 50 ft
 
 
@@ -100,6 +103,12 @@ def takeoff_distance(aircraft, cond) -> float:
 
 
 def landing_roll(aircraft, cond) -> float:
+    return landing_run(aircraft, cond)["distance_m"]
+
+
+def landing_run(aircraft, cond) -> dict:
+    """The landing card's run from touchdown to a stop: its length (m), and how straight it ran: the
+    largest heading off the runway's (deg) and where it stopped across the runway (m)."""
     config = cond["config"] or "landing"
     touchdown_kmh = cond.get("ias_kmh") or TOUCHDOWN_OVER_STALL * stall_speed(aircraft, dict(cond, config=config))
     sim = _runway_sim(aircraft, cond["mass_kg"], config)
@@ -110,17 +119,26 @@ def landing_roll(aircraft, cond) -> float:
     c.set(throttle=0.0, pitch=0.0, brake_left=0.0, brake_right=0.0)    # (stick back as the speed falls: below)
     start = sim.position_ned_m
     braking = cond.get("braking") or BRAKING
+    worst = 0.0
     for k in range(int(120.0 / DT)):
+        psi, r = sim.euler_rad[2], sim.yaw_rate_rads
+        worst = max(worst, abs(psi))
         if k * DT >= BRAKE_AFTER_S:
-            c.set(brake_left=braking, brake_right=braking)
+            # even braking, and more on the side the nose must swing back to, as a pilot keeps a
+            # tail-wheel aircraft straight (with the rudder alone the heavy P-51D weaved +/-24 deg,
+            # and the tyres' side forces shortened its run by a tenth)
+            d = min(braking, max(-braking, STEER_BRAKE * (psi + STEER_LEAD_S * r)))
+            c.set(brake_left=min(1.0, braking + d), brake_right=min(1.0, braking - d))
         # the stick comes back as the wing stops flying: the tail held down (tail wheel steering,
         # no nosing over), never so far that the aircraft balloons back into the air
         c.pitch = min(1.0, max(0.0, 1.0 - sim.ias_ms / v)) if k else 0.0
         # straight down the runway with the rudder (and the tail wheel it steers)
-        c.yaw = min(1.0, max(-1.0, -4.0 * sim.euler_rad[2] - 1.5 * sim.yaw_rate_rads))
+        c.yaw = min(1.0, max(-1.0, -4.0 * psi - 1.5 * r))
         sim.step(c.array)
         if np.linalg.norm(sim.velocity_ned_ms[:2]) < 0.5:
-            return float(np.hypot(*(sim.position_ned_m - start)[:2]))
+            off = sim.position_ned_m - start
+            return {"distance_m": float(np.hypot(*off[:2])), "max_heading_deg": math.degrees(worst),
+                    "across_m": float(off[1])}
         if sim.strike_speed_ms > CRASH_STRIKE_MS:
             raise RuntimeError("the landing run struck the ground (nosed over)")
     raise RuntimeError("not stopped within 120 s")
