@@ -108,14 +108,16 @@ def test_c172_clears_the_50_ft_obstacle_as_the_poh_says(shared_results):
 
 
 def test_the_p51d_lands_straight_and_its_run_grows_with_the_weight():
-    """The landing card's pilot keeps the tail-wheel fighter straight (rudder and brakes): with the
-    rudder alone the 10,100 lb run weaved +/-24 deg and came out 11 % short of the 8,000 lb run's
-    scaling. The runs then grow about as the weight does (the touchdown speed squared), as the
-    chart's 472 / 600 m do."""
+    """The landing card's pilot keeps the tail-wheel fighter straight (rudder and brakes) and its
+    tail down: with the rudder alone and the stick neutral at touchdown the aircraft wheelbarrowed
+    from 14 to -2 deg of pitch, and the 10,100 lb run weaved +/-24 deg and came out 11 % short of
+    the 8,000 lb run's scaling. The runs then grow about as the weight does (the touchdown speed
+    squared), as the chart's 472 / 600 m do."""
     from flightsim.validate.ground import landing_run
     light, heavy = (landing_run("p51d", dict(mass_kg=m, config="landing", altitude_m=0.0)) for m in (3629.0, 4581.0))
     for run in (light, heavy):
         assert run["max_heading_deg"] < 5.0 and abs(run["across_m"]) < 5.0, run
+        assert run["tail_rise_deg"] < 7.0, run
     assert 1.18 < heavy["distance_m"] / light["distance_m"] < 1.35, (light, heavy)
 
 

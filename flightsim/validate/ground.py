@@ -44,6 +44,7 @@ BRAKING = 0.4
 BRAKE_AFTER_S = 1.0
 STEER_BRAKE = 4.0             # differential braking per radian of heading off the runway...
 STEER_LEAD_S = 0.5            # ...and per rad/s of yaw rate times this (the swing's lead)
+TAIL_DOWN_PER_RAD = 20.0      # back stick per radian the pitch falls below the three-point attitude
 OBSTACLE_M = 15.24           # 50 ft
 
 
@@ -107,8 +108,9 @@ def landing_roll(aircraft, cond) -> float:
 
 
 def landing_run(aircraft, cond) -> dict:
-    """The landing card's run from touchdown to a stop: its length (m), and how straight it ran: the
-    largest heading off the runway's (deg) and where it stopped across the runway (m)."""
+    """The landing card's run from touchdown to a stop: its length (m); how straight it ran, the
+    largest heading off the runway's (deg) and where it stopped across the runway (m); and how far
+    the pitch fell below the touchdown attitude (deg: the tail rising)."""
     config = cond["config"] or "landing"
     touchdown_kmh = cond.get("ias_kmh") or TOUCHDOWN_OVER_STALL * stall_speed(aircraft, dict(cond, config=config))
     sim = _runway_sim(aircraft, cond["mass_kg"], config)
@@ -119,26 +121,30 @@ def landing_run(aircraft, cond) -> dict:
     c.set(throttle=0.0, pitch=0.0, brake_left=0.0, brake_right=0.0)    # (stick back as the speed falls: below)
     start = sim.position_ned_m
     braking = cond.get("braking") or BRAKING
-    worst = 0.0
+    worst = tail_rise = 0.0
     for k in range(int(120.0 / DT)):
         psi, r = sim.euler_rad[2], sim.yaw_rate_rads
         worst = max(worst, abs(psi))
+        tail_rise = max(tail_rise, theta - sim.euler_rad[1])
         if k * DT >= BRAKE_AFTER_S:
             # even braking, and more on the side the nose must swing back to, as a pilot keeps a
             # tail-wheel aircraft straight (with the rudder alone the heavy P-51D weaved +/-24 deg,
             # and the tyres' side forces shortened its run by a tenth)
             d = min(braking, max(-braking, STEER_BRAKE * (psi + STEER_LEAD_S * r)))
             c.set(brake_left=min(1.0, braking + d), brake_right=min(1.0, braking - d))
-        # the stick comes back as the wing stops flying: the tail held down (tail wheel steering,
-        # no nosing over), never so far that the aircraft balloons back into the air
-        c.pitch = min(1.0, max(0.0, 1.0 - sim.ias_ms / v)) if k else 0.0
+        # the stick comes back as the wing stops flying, never so far that the aircraft balloons
+        # back into the air, and further back as soon as the tail rises from the three-point
+        # attitude: the tail held down (tail wheel steering, no nosing over). Without that the
+        # P-51D wheelbarrowed from 14 to -2 deg of pitch after touching down
+        back = max(0.0, 1.0 - sim.ias_ms / v) if k else 0.0
+        c.pitch = min(1.0, back + TAIL_DOWN_PER_RAD * max(0.0, theta - sim.euler_rad[1]))
         # straight down the runway with the rudder (and the tail wheel it steers)
         c.yaw = min(1.0, max(-1.0, -4.0 * psi - 1.5 * r))
         sim.step(c.array)
         if np.linalg.norm(sim.velocity_ned_ms[:2]) < 0.5:
             off = sim.position_ned_m - start
             return {"distance_m": float(np.hypot(*off[:2])), "max_heading_deg": math.degrees(worst),
-                    "across_m": float(off[1])}
+                    "across_m": float(off[1]), "tail_rise_deg": math.degrees(tail_rise)}
         if sim.strike_speed_ms > CRASH_STRIKE_MS:
             raise RuntimeError("the landing run struck the ground (nosed over)")
     raise RuntimeError("not stopped within 120 s")
