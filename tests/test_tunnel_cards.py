@@ -23,13 +23,16 @@ def test_polar_stall_and_roll(name, shared_results):
     code, polar, err = tunnel_card(shared_results, "polar", "--aircraft", name)
     assert code == 0, err
     best = polar["best_glide"]
-    assert polar["stall_kmh"] < polar["min_sink"]["tas_kmh"] <= best["tas_kmh"]
+    assert polar["slowest_glide_kmh"] <= polar["min_sink"]["tas_kmh"] <= best["tas_kmh"]
     assert (25.0 if KIND[name] == "glider" else 5.0) < best["glide_ratio"] < 60.0
     code, stall, err = tunnel_card(shared_results, "stall", "--aircraft", name)
     assert code == 0, err
     lo, hi = {"glider": (50, 90), "propeller": (120, 200), "jet": (180, 300), "trainer": (70, 110)}[KIND[name]]
     assert lo < stall["stall_clean_kmh"] < hi and lo - 40 < stall["stall_landing_kmh"] < hi + 20
     assert stall["stall_clean_kmh"] == pytest.approx(polar["stall_kmh"], rel=0.03)   # the same sweep's answer
+    # the stall is the 1 g one: a steady glide carries W cos(gamma), and a jet at idle glides at 25 deg there
+    assert polar["slowest_glide_kmh"] <= polar["stall_kmh"] < 1.08 * polar["slowest_glide_kmh"]
+    assert (polar["stall_kmh"] > 1.04 * polar["slowest_glide_kmh"]) == (KIND[name] == "jet")
     code, roll, err = tunnel_card(shared_results, "roll", "--aircraft", name)
     assert code == 0, err
     vne = load_aircraft(name).aircraft["vne_kmh"]          # past it a twisting wing may reverse (issue 17)
@@ -144,3 +147,16 @@ def test_downwash(name, shared_results):
     for c in r["configs"]:
         assert 0.5 < c["model_downwash_deg"] < 10.0 and 0.5 < c["method_downwash_deg"] < 10.0
     assert len(r["configs"]) == (1 if KIND[name] == "glider" else 2)
+
+
+def test_the_stall_is_the_glides_speed_corrected_to_1g():
+    """A glide at gamma carries W cos(gamma): its speed is V / sqrt(cos(gamma)) at 1 g, and the stall
+    is the lowest of those, which need not be the slowest glide."""
+    import math
+    from types import SimpleNamespace as T
+
+    from flightsim.tools.glide_sweep import one_g_stall
+    front = [T(tas_ms=70.0, gamma_rad=-0.10), T(tas_ms=66.0, gamma_rad=-0.25), T(tas_ms=65.5, gamma_rad=-0.45)]
+    v, trim = one_g_stall(front)
+    assert trim is front[1] and v == pytest.approx(66.0 / math.sqrt(math.cos(0.25)))
+

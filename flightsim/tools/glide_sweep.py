@@ -46,3 +46,15 @@ def stall_sweep(sim: Sim, vne_ms: float, base_ctrl=None, altitude_m=0.0):
         guess = (t.tas_ms, t.gamma_rad, t.pitch_cmd)
     slowest = min(range(len(trims)), key=lambda k: trims[k].tas_ms)
     return trims[:slowest + 1], trims[slowest]
+
+
+def one_g_stall(front) -> tuple:
+    """The 1 g stall speed from a sweep's trims (stall_sweep's ``front``): (TAS m/s, trim). A steady
+    glide at angle gamma carries W cos(gamma), not the weight, so each trim's speed is corrected to
+    1 g as a flight test corrects its stall to the load factor it flew at, V / sqrt(n) with n =
+    cos(gamma), and the lowest is the stall. It matters where the glide is steep: a jet at idle
+    glides at 25-27 deg near its stall (5-6 % on the speed), a propeller aircraft at 6-11 deg
+    (0.3-1 %)."""
+    best = min(front, key=lambda t: t.tas_ms / math.sqrt(math.cos(t.gamma_rad)))
+    return best.tas_ms / math.sqrt(math.cos(best.gamma_rad)), best
+

@@ -11,8 +11,8 @@ plant_trim.plant_trim), in still ISA air, wings level, gear and flaps up:
   airspeed (how flight tests climb: the true airspeed grows with height); its true
   airspeed is reported too;
 * ``service_ceiling``: the altitude where the best climb falls to 0.5 m/s (100 ft/min);
-* ``stall``: the lowest steady 1 g speed with the power off (glide_sweep.stall_sweep), clean or
-  with gear and flaps down.
+* ``stall``: the lowest steady speed with the power off, corrected to 1 g (glide_sweep.stall_sweep,
+  one_g_stall), clean or with gear and flaps down.
 
 The supercharger gear is the one the automatic switch selects climbing from below, so the
 gear change shows as a knee in the curves of speed and climb against altitude.
@@ -29,7 +29,7 @@ from ..physics.named import AircraftView, Controls
 from ..physics.named_model import AircraftData
 from ..physics.state import make_ctrl
 from ..sim import Sim
-from .glide_sweep import stall_sweep
+from .glide_sweep import one_g_stall, stall_sweep
 
 KMH = 3.6
 POWER = {"wep": dict(throttle=1.0, wep=1.0), "military": dict(throttle=1.0, wep=0.0),
@@ -202,12 +202,13 @@ def service_ceiling(aircraft="p51d", power="military", mass_kg=None, rate_ms=0.5
 
 def stall_speed(aircraft="p51d", landing=False, mass_kg=None, sim=None):
     """Power-off 1 g stall speed at sea level (TAS = EAS there), clean or with gear and
-    flaps down: (km/h, trim)."""
+    flaps down: (km/h, trim); the idle glides' speeds corrected to 1 g (glide_sweep.one_g_stall)."""
     sim = sim or _sim(aircraft, mass_kg)
     ctrl = power_ctrl("idle", gear_up=0.0 if landing else 1.0, flap=1.0 if landing else 0.0)
     vne = sim.compiled.spec.aircraft["vne_kmh"] / KMH
-    front, stall = stall_sweep(sim, min(vne, 120.0), ctrl)
-    return stall.tas_ms * KMH, stall
+    front, _ = stall_sweep(sim, min(vne, 120.0), ctrl)
+    v_1g, stall = one_g_stall(front)
+    return v_1g * KMH, stall
 
 
 # ------------------------------------------------------------------ curves and plot

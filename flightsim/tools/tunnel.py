@@ -31,7 +31,7 @@ from ..aircraft_data.schema import DataError
 from ..arg_types import ALTITUDE_M, MASS_KG
 from ..physics.state import make_ctrl
 from ..sim import Sim
-from .glide_sweep import stall_sweep
+from .glide_sweep import one_g_stall, stall_sweep
 
 KMH = 3.6
 
@@ -59,12 +59,13 @@ def polar(aircraft="astir", mass_kg=None, step_kmh=5.0, engine_off=False):
                 out.append(t)
         return out
 
-    stall_kmh = stall.tas_ms * KMH
+    slowest_kmh = stall.tas_ms * KMH     # the slowest steady glide: the polar's first point
+    stall_1g_ms, stall_1g = one_g_stall(front)
     # to the placard speed, or to the fastest steady glide where that is slower (a jet at idle)
     top_kmh = min(vne_kmh, front[0].tas_ms * KMH)
-    first = math.floor(stall_kmh / step_kmh + 1) * step_kmh
+    first = math.floor(slowest_kmh / step_kmh + 1) * step_kmh
     points = [stall] + glide_curve(np.arange(first, top_kmh + 1e-6, step_kmh))
-    fine = [stall] + glide_curve(np.arange(stall_kmh + 0.5, top_kmh + 1e-6, 0.5))
+    fine = [stall] + glide_curve(np.arange(slowest_kmh + 0.5, top_kmh + 1e-6, 0.5))
     best = max(fine, key=lambda t: t.glide_ratio)
     minsink = min(fine, key=lambda t: t.sink_ms)
     return {
@@ -75,9 +76,10 @@ def polar(aircraft="astir", mass_kg=None, step_kmh=5.0, engine_off=False):
                     "elevator_cmd": round(t.pitch_cmd, 4)} for t in points],
         "best_glide": {"tas_kmh": round(best.tas_ms * KMH, 2), "glide_ratio": round(best.glide_ratio, 3)},
         "min_sink": {"tas_kmh": round(minsink.tas_ms * KMH, 2), "sink_ms": round(minsink.sink_ms, 4)},
-        "stall_kmh": round(stall_kmh, 2),
-        "stall_alpha_deg": round(math.degrees(stall.alpha_rad), 2),
-        "stall_limited_by": "elevator travel" if abs(stall.pitch_cmd) > 0.98 else "maximum lift",
+        "stall_kmh": round(stall_1g_ms * KMH, 2),          # corrected to 1 g (glide_sweep.one_g_stall)
+        "stall_alpha_deg": round(math.degrees(stall_1g.alpha_rad), 2),
+        "stall_limited_by": "elevator travel" if abs(stall_1g.pitch_cmd) > 0.98 else "maximum lift",
+        "slowest_glide_kmh": round(slowest_kmh, 2),
         "cg_m": [round(float(x), 4) for x in compiled.cg_m],
     }
 
