@@ -160,3 +160,15 @@ def test_the_stall_is_the_glides_speed_corrected_to_1g():
     v, trim = one_g_stall(front)
     assert trim is front[1] and v == pytest.approx(66.0 / math.sqrt(math.cos(0.25)))
 
+
+
+def test_an_engine_off_glide_keeps_its_propeller_windmilling():
+    """A flight manual's engine-failure glide has the propeller windmilling. Slower than about 105 km/h
+    the C172's cut engine stops it (a stopped propeller drags less): the best glide and least sink are
+    taken where it still turns, and the polar says where it stops."""
+    r = tunnel.polar("c172p", 1088.6, engine_off=True)
+    stops = r["propeller_stops_below_kmh"]
+    assert stops is not None and r["slowest_glide_kmh"] < stops < 115.0
+    assert r["best_glide"]["tas_kmh"] >= stops and r["min_sink"]["tas_kmh"] >= stops
+    assert r["best_glide"]["tas_kmh"] == pytest.approx(120.4, rel=0.05)     # the POH's 65 KIAS
+    assert tunnel.polar("c172p", 1088.6)["propeller_stops_below_kmh"] is None   # idling, it always turns

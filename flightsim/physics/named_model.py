@@ -169,6 +169,14 @@ class AircraftData:
         return int(self.model[0, L.H_ROW_PLANT]) + L.PLANT_ENGINE if self.powered else -1
 
     @property
+    def firing_rpm(self) -> float:
+        """The slowest crankshaft speed at which the piston engine fires (rpm; 0 without one): a cut
+        engine turned slower than this by its windmilling propeller is creeping, not windmilling."""
+        if not self.powered or self.jets:
+            return 0.0
+        return float(self.model[self.engine_row, L.EN_OMEGA_FIRE]) * 30.0 / math.pi
+
+    @property
     def carburettor(self) -> bool:
         """A float carburettor with a manual mixture lever and carburettor heat (physics/carburettor.py)."""
         return self.powered and not self.jets and self.model[self.engine_row, L.EN_CARBURETTOR] > 0.5

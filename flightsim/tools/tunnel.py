@@ -29,6 +29,8 @@ from ..aircraft_data.compile import aircraft_with_mass
 from ..aircraft_data.loader import load_aircraft
 from ..aircraft_data.schema import DataError
 from ..arg_types import ALTITUDE_M, MASS_KG
+from ..physics.named import AircraftView
+from ..physics.named_model import AircraftData
 from ..physics.state import make_ctrl
 from ..sim import Sim
 from .glide_sweep import one_g_stall, stall_sweep
@@ -38,7 +40,11 @@ KMH = 3.6
 
 def polar(aircraft="astir", mass_kg=None, step_kmh=5.0, engine_off=False):
     """The glide polar at sea level; a powered aircraft's at idle, or with ``engine_off`` its engine
-    stopped by the cut-off and the propeller windmilling (a flight manual's engine-failure glide)."""
+    stopped by the cut-off and the propeller windmilling (a flight manual's engine-failure glide).
+    Below some speed a cut engine's friction stops the propeller (a stopped propeller drags less
+    than a windmilling one); a pilot gliding at the manual's speed keeps it turning, so the engine-off
+    best glide and least sink are taken over the glides whose propeller turns, and
+    ``propeller_stops_below_kmh`` says where it stops."""
     compiled = aircraft_with_mass(aircraft, mass_kg)
     sim = Sim(compiled)
     vne_kmh = compiled.spec.aircraft["vne_kmh"]
@@ -66,6 +72,15 @@ def polar(aircraft="astir", mass_kg=None, step_kmh=5.0, engine_off=False):
     first = math.floor(slowest_kmh / step_kmh + 1) * step_kmh
     points = [stall] + glide_curve(np.arange(first, top_kmh + 1e-6, step_kmh))
     fine = [stall] + glide_curve(np.arange(slowest_kmh + 0.5, top_kmh + 1e-6, 0.5))
+    stops_below_kmh = None
+    if engine_off:
+        # windmilling: faster than the engine could fire at (below it the rotor only creeps, about
+        # 100 rpm on the C172 just above where it stops: the torques of a stopped propeller)
+        firing_rpm = AircraftData(compiled.model).firing_rpm
+        turning = [t for t in fine if AircraftView(t.state, t.diag).engine_rpm > firing_rpm]
+        if turning and len(turning) < len(fine):
+            stops_below_kmh = min(t.tas_ms for t in turning) * KMH
+        fine = turning or fine
     best = max(fine, key=lambda t: t.glide_ratio)
     minsink = min(fine, key=lambda t: t.sink_ms)
     return {
@@ -80,6 +95,7 @@ def polar(aircraft="astir", mass_kg=None, step_kmh=5.0, engine_off=False):
         "stall_alpha_deg": round(math.degrees(stall_1g.alpha_rad), 2),
         "stall_limited_by": "elevator travel" if abs(stall_1g.pitch_cmd) > 0.98 else "maximum lift",
         "slowest_glide_kmh": round(slowest_kmh, 2),
+        "propeller_stops_below_kmh": None if stops_below_kmh is None else round(stops_below_kmh, 2),
         "cg_m": [round(float(x), 4) for x in compiled.cg_m],
     }
 
