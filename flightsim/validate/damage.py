@@ -25,6 +25,7 @@ import numpy as np
 from ..aircraft_data.compile import compile_aircraft
 from ..aircraft_data.damage import set_loadout
 from ..physics.damage import apply_hit, damage_summary, drain, explode, start_fire
+from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
 from ..physics.state import flat_terrain
 from ..sim import Sim
@@ -55,7 +56,7 @@ def _parts(sim, name):
 
 
 CRUISE_SHARE = 0.8      # cruise: level at this share of the military level speed, the throttle as trimmed
-IDLE_SHARE = 0.5        # "power as low as possible": level at this share of it (about a quarter of the power)
+LEAST_POWER_STEP_KMH = 5.0   # "power as low as possible": the IAS sweep for the least power that holds level
 
 
 def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=(), share: float | None = None) -> tuple[Sim, float]:
@@ -72,6 +73,30 @@ def trimmed_at_power(aircraft, power: str, altitude_m: float, stores=(), share: 
     if trim_straight(sim, ias, altitude_m, "clean", cond["power"]) is None:
         raise RuntimeError(f"{aircraft}: no level flight at {ias:.0f} km/h IAS with {power} power")
     return sim, ias
+
+
+def least_power_level(aircraft, altitude_m: float) -> tuple[Sim, float]:
+    """The aircraft trimmed level at the least shaft power that holds it there ("power as low as
+    possible"): the propeller's rpm lever at its least governed rpm (less friction, the same air
+    burned in fewer, fuller strokes) and the speed of least power, found in LEAST_POWER_STEP_KMH
+    steps from 1.2 times the 1 g stall. Returns the placed Sim and the IAS (km/h)."""
+    from ..tools.perf import stall_speed
+    sim = _sim(aircraft, ())
+    vs = stall_speed(None, False, sim=Sim(sim.compiled))[0]
+    best = None
+    ias = 1.2 * vs
+    while ias < 3.0 * vs:
+        t = trim_straight(sim, ias, altitude_m, "clean", "military", prop_rpm=0.0)
+        if t is not None:
+            p = AircraftView(t.state, t.diag).shaft_power_w
+            if best is not None and p > best[0]:
+                break                       # past the bottom of the power curve
+            best = (p, ias)
+        ias += LEAST_POWER_STEP_KMH
+    if best is None:
+        raise RuntimeError(f"{aircraft}: no level flight at {altitude_m:.0f} m with the rpm lever back")
+    trim_straight(sim, best[1], altitude_m, "clean", "military", prop_rpm=0.0)
+    return sim, best[1]
 
 
 def radiator_hit(aircraft, power: str = "military", altitude_m: float = 2000.0, calibre_mm: float = 12.7,
@@ -234,9 +259,11 @@ def tank_rows(aircraft) -> list:
 def coolant_loss_endurance(aircraft, power: str = "cruise", altitude_m: float = 2000.0, max_s: float = 3600.0):
     """All the coolant gone at once in level flight at this power ('cruise': the throttle the
     trim finds at CRUISE_SHARE of the military level speed; 'idle': the least that holds level,
-    IDLE_SHARE of it): how long until the engine fails, and the temperatures on the way."""
-    sim, ias = trimmed_at_power(aircraft, "cruise" if power in ("cruise", "idle") else power, altitude_m,
-                                share=IDLE_SHARE if power == "idle" else None)
+    least_power_level): how long until the engine fails, and the temperatures on the way."""
+    if power == "idle":
+        sim, ias = least_power_level(aircraft, altitude_m)
+    else:
+        sim, ias = trimmed_at_power(aircraft, "cruise" if power == "cruise" else power, altitude_m)
     sim.set_coolant_lost(np.ones(AircraftData(sim.model).radiator_circuits))
     c = sim.controls.array.copy()
     out: dict[str, Any] = {"ias_kmh": ias, "failed_s": None, "power_kw": None, "max_oil_c": 0.0}

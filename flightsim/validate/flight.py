@@ -31,11 +31,12 @@ def tas_from_ias(ias_kmh: float, altitude_m: float) -> float:
     return ias_kmh / KMH * math.sqrt(RHO0 / float(isa(altitude_m)[2]))
 
 
-def base_controls(sim: Sim, config: str = "clean", power: str | None = None):
-    """The controls a card starts from: configuration (gear, flaps, airbrakes) and power."""
+def base_controls(sim: Sim, config: str = "clean", power: str | None = None, prop_rpm: float = 1.0):
+    """The controls a card starts from: configuration (gear, flaps, airbrakes), power and the
+    propeller's rpm lever (1: its top, the cards' usual; 0: the least rpm it governs)."""
     c = dict(CONFIG[config])            # (an aircraft without flaps or a retractable wheel ignores them)
     if sim.powered:
-        c.update(POWER[power or "military"], prop_rpm=1.0)
+        c.update(POWER[power or "military"], prop_rpm=prop_rpm)
     return make_ctrl(**c)
 
 
@@ -44,12 +45,13 @@ def test_sim(aircraft, mass_kg: float | None = None) -> Sim:
     return Sim(aircraft_with_mass(aircraft, mass_kg), terrain=flat_terrain(-1.0e6))
 
 
-def trim_straight(sim: Sim, ias_kmh: float, altitude_m: float, config: str = "clean", power: str | None = None):
+def trim_straight(sim: Sim, ias_kmh: float, altitude_m: float, config: str = "clean", power: str | None = None,
+                  prop_rpm: float = 1.0):
     """Trim ``sim`` in straight flight at this indicated airspeed and altitude and place it there
     (heading north); returns the trim, or None where the aircraft has no such steady flight
     (slower than its stall, or out of elevator travel)."""
     tas = tas_from_ias(ias_kmh, altitude_m)
-    base = base_controls(sim, config, power)
+    base = base_controls(sim, config, power, prop_rpm)
     tr = sim.trimmer(altitude_m, base, plant_in_jacobian=False)
     t = None
     if sim.powered:

@@ -88,6 +88,22 @@ def test_the_pilot_can_shut_the_engine_down_and_glide():
     assert damage_summary(sim.model, sim.state, sim.diag)["engine_health"] == 1.0     # shut down, not broken
 
 
+def test_power_as_low_as_possible_is_the_least_that_holds_level():
+    """The coolant-loss card's "power as low as possible": the rpm lever back and the speed of least
+    power, not a fixed share of the top speed at full rpm (which burned 70 % more fuel)."""
+    sim, ias = V.least_power_level("p51d", 2000.0)
+    sim.step()
+    rpm, kw = sim.engine_rpm, sim.shaft_power_w / 1000.0
+    assert rpm == pytest.approx(1800.0, abs=60.0) and 190.0 < ias < 260.0 and abs(sim.vertical_speed_ms) < 0.5
+    for other in (ias - 15.0, ias + 15.0):                        # slower or faster takes more power
+        V.trim_straight(sim, other, 2000.0, "clean", "military", prop_rpm=0.0)
+        sim.step()
+        assert sim.shaft_power_w / 1000.0 > kw
+    full_rpm, _ = V.trimmed_at_power("p51d", "cruise", 2000.0, share=0.5)
+    full_rpm.step()
+    assert full_rpm.shaft_power_w / 1000.0 > 1.1 * kw and full_rpm.fuel_flow_kgs > 1.4 * sim.fuel_flow_kgs
+
+
 def test_two_radiators_on_separate_circuits_one_still_cools():
     one = V.radiator_hit("bf109", "military", radiators=(0,), max_s=600.0)
     assert one["seized_s"] is None and one["coolant_out_s"] is None   # half the system kept its coolant
