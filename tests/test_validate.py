@@ -121,6 +121,22 @@ def test_the_p51d_lands_straight_and_its_run_grows_with_the_weight():
     assert 1.18 < heavy["distance_m"] / light["distance_m"] < 1.35, (light, heavy)
 
 
+def test_the_take_off_pilot_keeps_the_tail_wheel_fighters_straight():
+    """The game's take-off pilot (the take-off cards fly it) damps the swing with the rudder: with a
+    third of the damping the P-51D weaved +/-7 deg down the runway once its tail was up."""
+    from flightsim.validate import ground as G
+    for aircraft, mass_kg in (("p51d", 4359.0), ("spitfire", 3357.0), ("bf109", 3150.0)):
+        sim = G._runway_sim(aircraft, mass_kg, "takeoff")
+        pilot = G._takeoff_pilot(sim)
+        worst = 0.0
+        for _ in range(int(40.0 / G.DT)):
+            sim.step(pilot(sim).to_array())
+            worst = max(worst, abs(sim.euler_deg[2]))
+            if not sim.on_ground and sim.height_agl_m > 3.0:
+                break
+        assert not sim.on_ground and worst < 3.0, (aircraft, worst)
+
+
 def test_only_the_cards_that_fly_stores_take_a_figures_stores(tmp_path):
     """A figure's ``stores`` reaches the jet cards (references.STORES_CARDS, which are
     validate/maneuver.py's figures); on a card that flies clean it is refused naming the key."""

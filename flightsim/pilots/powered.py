@@ -63,6 +63,9 @@ class CruisePilot(ScenarioPilot):
                                  yaw=f.rudder(a, dt), throttle=thr, gear_up=1.0, brake_left=0.0, brake_right=0.0)
 
 
+RUNWAY_YAW_DAMPING = 5.0     # rudder (of its travel) per rad/s of yaw rate on the take-off run
+
+
 class TakeoffPilot(ScenarioPilot):
     """A tail-wheel fighter's take-off: brakes off, full power (opened over 3 s), stick
     back on the early run (tail wheel steering), rudder against the swing, tail up at
@@ -89,8 +92,7 @@ class TakeoffPilot(ScenarioPilot):
         thr = clip((a.time_s - self.t0) / 3.0, 0.0, 1.0)
         herr = wrap_pi(self.heading - a.heading)
         if self.phase == "run":
-            yaw = clip(4.0 * herr - 1.5 * a.r + f.i_yaw)
-            f.i_yaw = clip(f.i_yaw + 0.5 * herr * dt, -0.5, 0.5)
+            yaw = self._runway_rudder(a, herr, dt)
             roll = clip(2.0 * (0.0 - a.roll) - 0.5 * a.p)
             if a.ias_ms < self.tail_up:
                 pitch = 0.5                                            # tail wheel held down: it steers
@@ -106,9 +108,11 @@ class TakeoffPilot(ScenarioPilot):
             if not a.on_ground and a.agl_m > 5.0:
                 self.set_phase("climb")
             bank = clip(1.0 * herr, -0.1, 0.1)
+            # the run's rudder law and its trim carried on: raising the nose swings a single-engine
+            # fighter (gyroscopic precession, P-factor), and the wheels are still on the runway
+            yaw = self._runway_rudder(a, herr, dt)
             return self.base.replace(pitch=f.attitude(a, self.pitch_t, dt), roll=f.bank(a, bank, dt),
-                                     yaw=clip(3.0 * herr - 1.0 * a.r), throttle=thr, prop_rpm=1.0,
-                                     brake_left=0.0, brake_right=0.0)
+                                     yaw=yaw, throttle=thr, prop_rpm=1.0, brake_left=0.0, brake_right=0.0)
         # climb: the lift-off attitude held until clear of the ground and accelerating, then
         # the climb speed with the pitch; wings level on the runway heading, gear up once clear
         if a.agl_m > 30.0 and a.vs_ms > 1.0:
@@ -124,6 +128,16 @@ class TakeoffPilot(ScenarioPilot):
                                  roll=f.bank(a, self.roll_in(bank, dt), dt), yaw=f.rudder(a, dt), throttle=1.0,
                                  prop_rpm=1.0, gear_up=self.gear, brake_left=0.0, brake_right=0.0)
 
+
+    def _runway_rudder(self, a: Attitude, herr: float, dt: float) -> float:
+        """Rudder on the runway against the heading error and, mostly, against the swing (the yaw
+        rate), with a trim that learns the torque and P-factor. With a third of this damping the
+        P-51D weaved +/-7 deg at 130-170 km/h, tail up (the Spitfire 1.3, the Bf 109 2.4); with it
+        1.4, 0.7 and 1.2 deg (measured Nov 2026)."""
+        f = self.flyer
+        yaw = clip(4.0 * herr - RUNWAY_YAW_DAMPING * a.r + f.i_yaw)
+        f.i_yaw = clip(f.i_yaw + 0.5 * herr * dt, -0.5, 0.5)
+        return yaw
 
     def _jet(self, a: Attitude, dt: float) -> ControlInputs:
         """A tricycle jet's take-off (the snapshot says it has jets): brakes off, full afterburner
