@@ -57,4 +57,3 @@ def one_g_stall(front) -> tuple:
     (0.3-1 %)."""
     best = min(front, key=lambda t: t.tas_ms / math.sqrt(math.cos(t.gamma_rad)))
     return best.tas_ms / math.sqrt(math.cos(best.gamma_rad)), best
-
