@@ -103,6 +103,30 @@ def test_every_scenario_flies_a_minute_with_its_autopilot(name):
         assert s.altitude_m >= snaps[0].altitude_m - 5.0          # held or gained in the ridge lift
 
 
+def test_the_jet_climbs_away_without_porpoising():
+    """The F-15C's take-off: its stick asks the law for a load factor, so the pilot flies its pitch as
+    a pitch rate. Flown with the Flyer's elevator gains it porpoised after lift-off (pitch 22 to -4
+    deg, -1.5 to +3.8 g every 2 s)."""
+    from flightsim.world.assembly import World
+    world = World(scenario="f15c_takeoff", small_world=True)
+    pilot = autopilot(world.scenario, world.terrain, world.winch, world.weather)
+    lift_off, nz, q_swings, last = None, [], 0, 0
+    for k in range(int(round(40.0 / 0.02))):
+        snap = world.buffer.read()[1]
+        world.mailbox.post(pilot(snap))
+        world.physics.tick(k * 0.02)
+        if lift_off is None and not snap.on_ground and snap.height_agl_m > 3.0:
+            lift_off = snap.time_s, snap.ias_ms * 3.6 / 1.852
+        if lift_off is not None and snap.time_s > lift_off[0] + 1.0:
+            nz.append(snap.nz_g)
+            q = math.degrees(snap.omega_body_rads[1])
+            sign = 1 if q > 8.0 else -1 if q < -8.0 else 0
+            q_swings += bool(sign and sign != last)
+            last = sign or last
+    assert lift_off is not None and lift_off[1] < 180.0, lift_off    # rotated at 135 kt (T.O.: 128-141)
+    assert 0.3 < min(nz) and max(nz) < 3.0 and q_swings <= 1, (min(nz), max(nz), q_swings)
+
+
 def test_the_landing_scenario_lands_on_the_runway():
     """landing.toml: final approach from 1.5 km at 150 m in a 4 m/s headwind; the
     LandingPilot holds the path with the airbrakes, rounds out and holds off."""
