@@ -161,7 +161,6 @@ def test_the_stall_is_the_glides_speed_corrected_to_1g():
     assert trim is front[1] and v == pytest.approx(66.0 / math.sqrt(math.cos(0.25)))
 
 
-
 def test_an_engine_off_glide_keeps_its_propeller_windmilling():
     """A flight manual's engine-failure glide has the propeller windmilling. Slower than about 105 km/h
     the C172's cut engine stops it (a stopped propeller drags less): the best glide and least sink are
