@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from ..runtime.handoff import ControlInputs
-from .flying import Attitude, ScenarioPilot, clip, wrap_pi
+from .flying import G0, Attitude, ScenarioPilot, clip, wrap_pi
 
 JET_ROTATE_KMH = 250.0       # a jet fighter's rotation: the F-15C's nose-wheel lift-off, 128-141 KCAS (T.O. fig. A3-6)
 
@@ -26,7 +26,6 @@ JET_CLIMB_THROTTLE = 0.8     # military power once the gear is up (the F-15C's m
 JET_PITCH_K = 0.4            # 1/s
 JET_PITCH_RATE = math.radians(8.0)
 JET_G_MIN = -3.0             # the law's negative limit (the F-15C's g_min)
-G0 = 9.80665
 
 
 # ---------------------------------------------------------------------------- powered aircraft
