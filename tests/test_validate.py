@@ -149,3 +149,31 @@ def test_only_the_cards_that_fly_stores_take_a_figures_stores(tmp_path):
                    'value = 10.0\nunit = "m/s"\nsource = "S"\nmass_kg = 4000.0\nstores = ["bomb"]\n')
     with pytest.raises(DataError, match=r"figure\[0\]\.stores: card 'best_climb' flies clean"):
         load_references(bad)
+
+
+def test_a_figure_flies_the_radiator_flaps_as_its_test_held_them(tmp_path):
+    """``radiator_flaps`` holds the coolant radiator's exit flap open or shut instead of the
+    thermostat's schedule (the Spitfire's JL.165 climbed with them open, and shut); the cards that
+    trim a climb or a level speed fly it, the others refuse it naming the key."""
+    from flightsim.aircraft_data.compile import aircraft_with_mass
+    from flightsim.aircraft_data.references import load_references
+    from flightsim.aircraft_data.schema import DataError
+    from flightsim.sim import Sim
+    from flightsim.tools import perf
+    rates = {held: perf.best_climb("spitfire", 3475.0, "wep",
+                                   sim=Sim(aircraft_with_mass("spitfire", 3357.0, radiator_flaps=held)))[1]
+             for held in ("automatic", "open", "closed")}
+    assert rates["open"] < rates["automatic"] < rates["closed"], rates
+    # JL.165 at 11,400 ft: 4,335 ft/min open, 4,750 shut
+    assert abs((rates["closed"] - rates["open"]) - 2.11) < 0.3, rates
+    bad = tmp_path / "references.toml"
+    bad.write_text('[[source]]\nid = "S"\ntitle = "t"\ntrust = "estimate"\n\n[[figure]]\ncard = "stall_speed"\n'
+                   'value = 150.0\nunit = "km/h"\nsource = "S"\nmass_kg = 3000.0\nradiator_flaps = "open"\n')
+    with pytest.raises(DataError, match=r"figure\[0\]\.radiator_flaps: card 'stall_speed' flies the thermostat"):
+        load_references(bad)
+    bad.write_text(bad.read_text().replace('"open"', '"ajar"').replace("stall_speed", "best_climb")
+                   .replace('"km/h"', '"m/s"'))
+    with pytest.raises(DataError, match=r"radiator_flaps"):
+        load_references(bad)
+    with pytest.raises(ValueError, match="no coolant radiator"):
+        aircraft_with_mass("astir", None, radiator_flaps="open")

@@ -20,7 +20,7 @@ from .damage import compile_damage, set_loadout
 from .flight_control import compile_flight_control
 from .guns import compile_guns
 from .loader import AircraftSpec, load_aircraft
-from .powerplant import compile_powerplant
+from .powerplant import compile_powerplant, hold_radiator_flaps
 from .schema import DataError
 
 GROUP_INDEX = {"wing": L.GROUP_WING, "htail": L.GROUP_HTAIL, "vtail": L.GROUP_VTAIL, "body": L.GROUP_BODY}
@@ -462,9 +462,17 @@ def compile_mach_tables(spec, model, secs, tables, names):
     return model
 
 
-def aircraft_with_mass(name: str, mass_kg: float | None, stores=()):
+def aircraft_with_mass(name: str, mass_kg: float | None, stores=(), radiator_flaps: str = "automatic"):
     """Compile an aircraft carrying the named stores (none: as its file loads them), optionally
-    re-ballasted to mass_kg in all, stores included (ballast added at the CG)."""
+    re-ballasted to mass_kg in all, stores included (ballast added at the CG), and with its radiator
+    flaps held "open" or "closed" as a flight test flew them (else "automatic": the thermostat's)."""
+    c = _aircraft_with_mass(name, mass_kg, stores)
+    if radiator_flaps != "automatic":
+        hold_radiator_flaps(c.model, radiator_flaps)
+    return c
+
+
+def _aircraft_with_mass(name: str, mass_kg: float | None, stores=()):
     spec = load_aircraft(name)
     base = _with_stores(compile_aircraft(spec), stores)
     if mass_kg is None:

@@ -456,6 +456,23 @@ def _propeller_rows(rows, prop, eng, names, tables, stall_angles):
     return radius, sense, r_c
 
 
+RADIATOR_FLAPS = {"open": 1.0, "closed": 0.0}    # a flight test's radiator flaps held, not the thermostat's
+FLAP_HOLD_RANGE_K = 1e9
+
+
+def hold_radiator_flaps(model, setting: str) -> None:
+    """Hold the coolant radiator's exit flap ("open" or "closed", as a flight test flew it with
+    the flaps' override) instead of the thermostat's schedule: the schedule's range made so wide
+    that the flap reads the held position at any coolant temperature. Changes ``model`` in place."""
+    if setting not in RADIATOR_FLAPS:
+        raise ValueError(f"radiator flaps {setting!r}: hold them 'open' or 'closed'")
+    if model[0, L.H_ROW_PLANT] <= 0 or model[0, L.H_N_JETS] > 0:
+        raise ValueError("the aircraft has no coolant radiator to hold")
+    row = int(model[0, L.H_ROW_PLANT]) + L.PLANT_COOL
+    model[row, L.CL_RAD + L.CL_T_RANGE] = FLAP_HOLD_RANGE_K
+    model[row, L.CL_RAD + L.CL_T_OPEN] = -RADIATOR_FLAPS[setting] * FLAP_HOLD_RANGE_K
+
+
 def _cooler_row(C, rad, oil) -> None:
     """The radiator's and the oil cooler's columns: face area, effectiveness, flap drag and schedule."""
     for c, cooler in ((L.CL_RAD, rad), (L.CL_OIL, oil)):

@@ -88,11 +88,15 @@ CONDITION_KEYS = {
     "braking": num(False, None, between(0.05, 1.0)),               # landing roll: the brakes' share of their force
     "obstacle_ias_kmh": num(False, None, positive),                # take-off distance: the speed over the 50 ft obstacle
     "condition": Field("str", required=False, default=""),
+    # a flight test flown with the radiator flaps' override (the Spitfire's JL.165: "radiator flaps open")
+    "radiator_flaps": Field("enum", required=False, default="automatic", choices=("automatic", "open", "closed")),
 }
 # the figure cards that fly a figure's ``stores`` (the jet's energy-maneuverability cards,
 # flightsim/validate/maneuver.py FIGURES; tests/test_validate.py keeps the two in step): the others fly clean
 STORES_CARDS = ("level_mach", "max_climb_rate", "ceiling", "sustained_turn_rate", "instantaneous_turn_rate",
                 "sustained_load_factor", "acceleration_time", "corner_speed")
+# the figure cards that fly a figure's ``radiator_flaps`` held (flightsim/validate/performance.py)
+RADIATOR_CARDS = ("level_speed", "fuel_flow", "best_climb", "service_ceiling")
 SOURCE_KEYS = {"id": Field("str"), "title": Field("str"), "trust": Field("enum", choices=TRUST),
                "note": Field("str", required=False, default="")}
 FIGURE_KEYS = {
@@ -190,6 +194,8 @@ class Figure:
             parts.append(f"a {c['calibre_mm']:.1f} mm round")
         if c.get("stores"):
             parts.append("with " + ", ".join(c["stores"]))
+        if c.get("radiator_flaps", "automatic") != "automatic":
+            parts.append(f"radiator flaps {c['radiator_flaps']}")
         if c.get("condition"):
             parts.append(c["condition"])
         return ", ".join(parts)
@@ -313,6 +319,9 @@ def load_references(path: Path) -> References:
         if rec["stores"] and rec["card"] not in STORES_CARDS:
             raise DataError(path, f"{label}.stores", f"card {rec['card']!r} flies clean: stores are flown by "
                                                      f"{', '.join(STORES_CARDS)}")
+        if rec["radiator_flaps"] != "automatic" and rec["card"] not in RADIATOR_CARDS:
+            raise DataError(path, f"{label}.radiator_flaps", f"card {rec['card']!r} flies the thermostat's flaps: "
+                                                             f"held flaps are flown by {', '.join(RADIATOR_CARDS)}")
         refs.figures.append(Figure(rec["card"], rec["figure"] or DEFAULT_NAMES[rec["card"]], rec["value"], unit,
                                    source_of(rec, label), rec["where"], rec["check"], rec["tolerance_pct"],
                                    rec["note"], conditions(rec), label, rec["disagreement"], rec["cause"]))

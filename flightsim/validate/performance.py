@@ -26,8 +26,14 @@ KMH = 3.6
 
 
 @lru_cache(maxsize=8)
-def _sim(aircraft: str, mass_kg: float | None) -> Sim:
-    return Sim(aircraft_with_mass(aircraft, mass_kg))
+def _sim(aircraft: str, mass_kg: float | None, radiator_flaps: str = "automatic") -> Sim:
+    """The aircraft at the figure's weight, its radiator flaps on their thermostat or held as the
+    figure's test flew them."""
+    return Sim(aircraft_with_mass(aircraft, mass_kg, radiator_flaps=radiator_flaps))
+
+
+def _figure_sim(aircraft: str, cond) -> Sim:
+    return _sim(aircraft, cond["mass_kg"], cond.get("radiator_flaps") or "automatic")
 
 
 @lru_cache(maxsize=8)
@@ -42,32 +48,37 @@ CRUISE_POWER = 0.75      # "cruise" power in a level-speed card: a flight manual
 
 
 @lru_cache(maxsize=16)
-def _max_level(aircraft: str, mass_kg: float | None, altitude_m: float, power: str):
+def _max_level(aircraft: str, mass_kg: float | None, altitude_m: float, power: str, radiator_flaps: str):
     """The maximum level speed's trim (perf.max_level_speed), flown once for the figures that read it."""
-    return perf.max_level_speed(aircraft, altitude_m, power, sim=_sim(aircraft, mass_kg))[0]
+    return perf.max_level_speed(aircraft, altitude_m, power, sim=_sim(aircraft, mass_kg, radiator_flaps))[0]
+
+
+def _max_level_for(aircraft, cond):
+    return _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep",
+                      cond.get("radiator_flaps") or "automatic")
 
 
 def level_speed(aircraft, cond) -> float:
     if cond["power"] == "cruise":
-        t, _ = perf.level_speed_at_power(aircraft, cond["altitude_m"], CRUISE_POWER, sim=_sim(aircraft, cond["mass_kg"]))
+        t, _ = perf.level_speed_at_power(aircraft, cond["altitude_m"], CRUISE_POWER, sim=_figure_sim(aircraft, cond))
         return t.tas_ms * KMH
-    return _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep").tas_ms * KMH
+    return _max_level_for(aircraft, cond).tas_ms * KMH
 
 
 def fuel_flow(aircraft, cond) -> float:
     """Fuel flow (kg/h) in the maximum level speed's trim at the condition's power and altitude (a
     flight test's "all-out level" consumption): the engine's air flow and efficiency, checked apart
     from its power."""
-    t = _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep")
+    t = _max_level_for(aircraft, cond)
     return AircraftView(t.state, t.diag).fuel_flow_kgs * 3600.0
 
 
 def best_climb(aircraft, cond) -> float:
-    return perf.best_climb(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_sim(aircraft, cond["mass_kg"]))[1]
+    return perf.best_climb(aircraft, cond["altitude_m"], cond["power"] or "wep", sim=_figure_sim(aircraft, cond))[1]
 
 
 def service_ceiling(aircraft, cond) -> float:
-    return perf.service_ceiling(aircraft, cond["power"] or "military", sim=_sim(aircraft, cond["mass_kg"]))[0]
+    return perf.service_ceiling(aircraft, cond["power"] or "military", sim=_figure_sim(aircraft, cond))[0]
 
 
 def engine_power(aircraft, cond) -> float:
