@@ -49,3 +49,4 @@ def list_of(item):
 
 
 ALTITUDES_M = list_of(ALTITUDE_M)                  # "0,3000,6000": the tunnel's curves at those altitudes
+BLADE_ANGLES_DEG = list_of(number_in(0.0, 80.0, "deg"))   # "25,35,45": a propeller map's blade angles at 0.75 R

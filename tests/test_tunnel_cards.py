@@ -126,6 +126,8 @@ def test_performance_curves(name, shared_results):
     ["performance", "--aircraft", "p51d", "--altitudes-m", "0,nan"],
     ["performance", "--aircraft", "p51d", "--altitudes-m", "0,99999"],
     ["polar", "--aircraft", "astir", "--mass-kg", "-5"],
+    ["propeller", "--aircraft", "p51d", "--blade-angle-deg", "25,nan"],
+    ["propeller", "--aircraft", "p51d", "--blade-angle-deg", "95"],
 ])
 def test_a_number_the_tunnel_cannot_fly_is_refused_in_one_line(argv, capsys):
     """--altitude-m nan trimmed nothing and printed zeros; --mass-kg nan fell back silently to the
@@ -135,6 +137,32 @@ def test_a_number_the_tunnel_cannot_fly_is_refused_in_one_line(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert argv[-2] in err[-1] and ("outside" in err[-1] or "not a number" in err[-1])
+
+
+@pytest.mark.parametrize("name", AIRCRAFT)
+def test_propeller_map(name, shared_results):
+    """The propeller's map at fixed blade angles: a glider and a jet refused in one line; a propeller's
+    efficiency rises with J to a peak of a real propeller's size, the peak's J growing with the blade
+    angle, and the thrust coefficient falls past it."""
+    code, m, err = tunnel_card(shared_results, "propeller", "--aircraft", name)
+    if KIND[name] in ("glider", "jet"):
+        assert code == 2 and "no propeller" in err and len(err.strip().splitlines()) == 1, err
+        return
+    assert code == 0, err
+    assert len(m["curves"]) == 3
+    peaks = []
+    for c in m["curves"]:
+        pts = c["points"]
+        assert len(pts) >= 6, c
+        js = [p["advance_ratio"] for p in pts]
+        assert js == sorted(js)
+        assert 0.7 < c["peak"]["efficiency"] < 0.92, c["peak"]
+        after = [p["thrust_coefficient"] for p in pts if p["advance_ratio"] >= c["peak"]["advance_ratio"]]
+        assert after == sorted(after, reverse=True)
+        assert all(abs(p["efficiency"] - p["advance_ratio"] * p["thrust_coefficient"] / p["power_coefficient"]) < 1e-3
+                   for p in pts)
+        peaks.append(c["peak"]["advance_ratio"])
+    assert peaks == sorted(peaks) and peaks[-1] > peaks[0] + 0.4, peaks
 
 
 @pytest.mark.parametrize("name", AIRCRAFT)

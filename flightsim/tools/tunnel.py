@@ -9,6 +9,7 @@
     python -m flightsim.tunnel performance --aircraft p51d [--altitudes-m 0,3000,6000] [--json]
     python -m flightsim.tunnel turn --aircraft f15c --altitude-m H [--power max|military] [--json] [--plot FILE.png]
     python -m flightsim.tunnel breakdown --aircraft spitfire --altitude-m H [--power wep|military] [--json]
+    python -m flightsim.tunnel propeller --aircraft p51d [--blade-angle-deg 25,35,45] [--altitude-m H] [--json]
     python -m flightsim.tunnel downwash --aircraft p51d [--ias-kmh V] [--altitude-m H] [--json]
 
 ``polar``: steady wings-level glides at sea level ISA in still air, airbrakes in, from
@@ -28,7 +29,7 @@ import numpy as np
 from ..aircraft_data.compile import aircraft_with_mass
 from ..aircraft_data.loader import load_aircraft
 from ..aircraft_data.schema import DataError
-from ..arg_types import ALTITUDE_M, MASS_KG
+from ..arg_types import ALTITUDE_M, BLADE_ANGLES_DEG, MASS_KG
 from ..physics.named import AircraftView
 from ..physics.named_model import AircraftData
 from ..physics.state import make_ctrl
@@ -165,6 +166,13 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--power", choices=("wep", "military"), default="wep")
     b.add_argument("--mass-kg", type=MASS_KG, default=None)
     b.add_argument("--json", action="store_true", help="print one JSON object")
+    m = sub.add_parser("propeller", help="the propeller's thrust and power coefficients and efficiency against "
+                                         "the advance ratio at fixed blade angles")
+    m.add_argument("--aircraft", default="p51d")
+    m.add_argument("--blade-angle-deg", type=BLADE_ANGLES_DEG, default=None,
+                   help="comma-separated blade angles at 0.75 R (default: the fine-pitch stop, +10 and +20 deg)")
+    m.add_argument("--altitude-m", type=ALTITUDE_M, default=1000.0)
+    m.add_argument("--json", action="store_true", help="print one JSON object")
     d = sub.add_parser("downwash", help="the downwash at the tail, flaps up and down: the model's beside "
                                         "NACA Report 648/651's method")
     d.add_argument("--aircraft", default="p51d")
@@ -196,6 +204,11 @@ def _run_breakdown(args) -> int:
     from .breakdown import climb_breakdown, print_breakdown
     return _answer(args, lambda: climb_breakdown(args.aircraft, args.altitude_m, args.power, args.mass_kg),
                    print_breakdown)
+
+
+def _run_propeller(args) -> int:
+    from .propmap import print_map, propeller_map
+    return _answer(args, lambda: propeller_map(args.aircraft, args.blade_angle_deg, args.altitude_m), print_map)
 
 
 def _run_downwash(args) -> int:
@@ -259,7 +272,8 @@ def _run_polar(args) -> int:
     return 0
 
 
-RUNNERS = {"breakdown": _run_breakdown, "downwash": _run_downwash, "turn": _run_turn, "roll": _run_roll, "polar": _run_polar}
+RUNNERS = {"breakdown": _run_breakdown, "propeller": _run_propeller, "downwash": _run_downwash, "turn": _run_turn,
+           "roll": _run_roll, "polar": _run_polar}
 
 
 def main(argv=None):

@@ -19,19 +19,12 @@ deg it is 0.05-0.10 above the test on the heavily loaded, low-J side (docs/resea
 climb_breakdown.md: where the tunnel's low rpm and the nacelle's share of the propulsive efficiency
 leave the comparison open), which this test does not check."""
 import copy
-import math
 
 import numpy as np
 
 from flightsim.aircraft_data.compile import compile_aircraft
 from flightsim.aircraft_data.loader import load_aircraft
-from flightsim.physics.atmosphere import isa
-from flightsim.physics.dynamics import derivative
-from flightsim.physics.named import N_DIAGNOSTICS, AircraftView, Controls
-from flightsim.physics.named_model import AircraftData
-from flightsim.physics.plant_trim import plant_trim
-from flightsim.physics.scratch import make_scratch
-from flightsim.physics.state import make_env, make_state, settle_surfaces
+from flightsim.tools.propmap import fixed_pitch, map_points
 
 DIAMETER_M = 3.048
 R_FRACTION = [0.25, 0.35, 0.45, 0.55, 0.65, 0.75, 0.85, 0.95]
@@ -44,50 +37,24 @@ FACE_TO_CHORD_DEG = 2.0
 TEST_25_DEG = [(0.39375, 0.19, 0.16353), (0.6, 0.17, 0.15356), (0.6875, 0.15, 0.14484), (0.78125, 0.13, 0.13363),
                (0.8625, 0.11, 0.11993), (0.95, 0.09, 0.10374), (1.025, 0.07, 0.086298), (1.1, 0.05, 0.067612),
                (1.1687, 0.03, 0.045813)]
-ALTITUDE_M = 1000.0
 
 
 def naca_640_propeller(blade_angle_deg: float):
     """A P-51D carrying the 5868-9 propeller, its pitch fixed at ``blade_angle_deg`` (NACA's, from the face)."""
     spec = copy.deepcopy(load_aircraft("p51d"))
-    beta = blade_angle_deg + FACE_TO_CHORD_DEG
     spec.powerplant["propeller"].update(
         diameter_m=DIAMETER_M, blades=4.0, hub_radius_m=0.1 * DIAMETER_M, station_r_fraction=R_FRACTION,
         station_chord_m=[x * DIAMETER_M for x in CHORD_OVER_D], station_twist_deg=TWIST_DEG,
-        station_thickness_ratio=THICKNESS, station_airfoil=AIRFOIL, fine_pitch_deg=beta, coarse_pitch_deg=beta)
-    return compile_aircraft(spec)
-
-
-def _points(compiled, speeds_ms, throttle=0.25):
-    """(J, CT, CP, efficiency) with the powerplant balanced at each true airspeed (the rpm where the
-    engine's torque meets the fixed-pitch propeller's)."""
-    model, tables = compiled.model, compiled.tables
-    gear = AircraftData(model).propeller_gear_ratio
-    ws, R, fm, deriv, _, _ = make_scratch(model)
-    rho = isa(ALTITUDE_M)[2]
-    out = []
-    for tas in speeds_ms:
-        s = make_state((0.0, 0.0, -ALTITUDE_M), (tas, 0.0, 0.0), 0.0, 0.0, 0.0)
-        c = Controls(throttle=throttle, prop_rpm=1.0).array
-        settle_surfaces(s, c)
-        plant_trim(model, tables, s, c, make_env(), ws)
-        diag = np.zeros(N_DIAGNOSTICS)
-        derivative(s, c, make_env(), np.full((1, 1), -1e6), model, tables, diag, deriv, ws, R, fm)
-        v = AircraftView(s, diag)
-        n = v.engine_rpm * gear / 60.0
-        j = tas / (n * DIAMETER_M)
-        ct = v.thrust_n / (rho * n * n * DIAMETER_M ** 4)
-        cp = 2.0 * math.pi * v.propeller_torque_nm / (rho * n * n * DIAMETER_M ** 5)
-        out.append((j, ct, cp, v.propeller_efficiency))
-    return out
+        station_thickness_ratio=THICKNESS, station_airfoil=AIRFOIL)
+    return compile_aircraft(fixed_pitch(spec, blade_angle_deg + FACE_TO_CHORD_DEG))
 
 
 def test_the_blade_element_propeller_meets_naca_640_at_25_deg():
     test_j = np.array([p[0] for p in TEST_25_DEG])
     test_eta = np.array([p[0] * p[1] / p[2] for p in TEST_25_DEG])
     checked = 0
-    for j, ct, cp, eta in _points(naca_640_propeller(25.0), np.arange(30.0, 80.0, 5.0)):
-        assert eta == np.float64(eta) and abs(eta - j * ct / cp) < 1e-6      # the diagnostic is J CT / CP
+    for p in map_points(naca_640_propeller(25.0), np.arange(30.0, 80.0, 5.0)):
+        j, eta = p["advance_ratio"], p["efficiency"]
         if 0.6 <= j <= 1.17:
             naca = float(np.interp(j, test_j, test_eta))
             assert abs(eta - naca) < 0.02, (j, eta, naca)
