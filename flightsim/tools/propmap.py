@@ -60,14 +60,15 @@ def map_points(compiled, speeds_ms=SPEEDS_MS, altitude_m: float = 1000.0, thrott
     gear, diameter = data.propeller_gear_ratio, data.propeller_diameter_m
     ws, R, fm, deriv, _, _ = make_scratch(model)
     rho = isa(altitude_m)[2]
+    env = make_env()
     out = []
     for tas in speeds_ms:
         s = make_state((0.0, 0.0, -altitude_m), (float(tas), 0.0, 0.0), 0.0, 0.0, 0.0)
         c = Controls(throttle=throttle, prop_rpm=1.0).array
         settle_surfaces(s, c)
-        plant_trim(model, tables, s, c, make_env(), ws)
+        plant_trim(model, tables, s, c, env, ws)
         diag = np.zeros(N_DIAGNOSTICS)
-        derivative(s, c, make_env(), np.full((1, 1), -1e6), model, tables, diag, deriv, ws, R, fm)
+        derivative(s, c, env, np.full((1, 1), -1e6), model, tables, diag, deriv, ws, R, fm)
         v = AircraftView(s, diag)
         n = v.engine_rpm * gear / 60.0
         if n < 1.0:

@@ -32,8 +32,13 @@ def _sim(aircraft: str, mass_kg: float | None, radiator_flaps: str = "automatic"
     return Sim(aircraft_with_mass(aircraft, mass_kg, radiator_flaps=radiator_flaps))
 
 
+def _radiator_flaps(cond) -> str:
+    """The figure's radiator flaps: held as its test held them, else the thermostat's."""
+    return cond.get("radiator_flaps") or "automatic"
+
+
 def _figure_sim(aircraft: str, cond) -> Sim:
-    return _sim(aircraft, cond["mass_kg"], cond.get("radiator_flaps") or "automatic")
+    return _sim(aircraft, cond["mass_kg"], _radiator_flaps(cond))
 
 
 @lru_cache(maxsize=8)
@@ -54,8 +59,7 @@ def _max_level(aircraft: str, mass_kg: float | None, altitude_m: float, power: s
 
 
 def _max_level_for(aircraft, cond):
-    return _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep",
-                      cond.get("radiator_flaps") or "automatic")
+    return _max_level(aircraft, cond["mass_kg"], cond["altitude_m"], cond["power"] or "wep", _radiator_flaps(cond))
 
 
 def level_speed(aircraft, cond) -> float:
