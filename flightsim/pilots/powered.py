@@ -140,7 +140,6 @@ class TakeoffPilot(ScenarioPilot):
                                  roll=f.bank(a, self.roll_in(bank, dt), dt), yaw=f.rudder(a, dt), throttle=1.0,
                                  prop_rpm=1.0, gear_up=self.gear, brake_left=0.0, brake_right=0.0)
 
-
     def _runway_rudder(self, a: Attitude, herr: float, dt: float) -> float:
         """Rudder on the runway against the heading error and, mostly, against the swing (the yaw
         rate), with a trim that learns the torque and P-factor. With a third of this damping the
@@ -157,8 +156,8 @@ class TakeoffPilot(ScenarioPilot):
         JET_ROTATE_KMH (the law's ground mode holds the rotation to 6 deg/s) until 7 deg of pitch, then
         10 deg held to lift-off and 50 m up; gear up once climbing 30 m up, military power, then the
         climb speed with the pitch, at least 8 deg of it (at 4 deg the jet sank back from 65 to 34 m
-        as it accelerated). In the air the stick
-        asks the flight-control law for a load factor: the pitch is flown as a pitch rate (_jet_pitch)."""
+        as it accelerated). In the air the stick asks the flight-control law for a load factor: the
+        pitch is flown as a pitch rate (_jet_pitch)."""
         f = self.flyer
         herr = wrap_pi(self.heading - a.heading)
         thr = clip((a.time_s - self.t0) / 3.0, 0.0, 1.0)
