@@ -29,6 +29,7 @@ class Contact:
     """What the radar makes of one target: seen or not, and why."""
     seen: bool
     reason: str                  # "seen", "out of range", "outside the scan", "in the notch", "no signature"
+    #                              (and the world's "behind the ground": world/missiles.py)
     range_m: float
     detection_range_m: float
     rcs_m2: float

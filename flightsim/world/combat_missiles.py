@@ -26,7 +26,8 @@ class CombatMissiles:
         if OPPONENT in loadouts:
             from ..pilots.missile_tactics import MissileTactics
             self.tactics = MissileTactics()
-        self.war = MissileWar({k: armament(*v) for k, v in loadouts.items()}, combat.rng, combat.sun_ned)
+        self.war = MissileWar({k: armament(*v) for k, v in loadouts.items()}, combat.rng, combat.sun_ned,
+                              combat.terrain)
 
     @classmethod
     def for_scenario(cls, combat, player_sim, opponent: dict | None):

@@ -70,11 +70,12 @@ def decoy_chance(kind: str, off_tail_deg: float, target_pos, target_vel, afterbu
     return min(p, 1.0)
 
 
-def fly(decoys: list, dt: float, t: float) -> list:
-    """The decoys still alive, each moved ``dt``."""
+def fly(decoys: list, dt: float, t: float, terrain=None) -> list:
+    """The decoys still alive, each moved ``dt``: a flare or chaff that has come down onto the
+    ``terrain`` (world/terrain.py) is gone (a flare burns out on the ground, unseen)."""
     keep = []
     for d in decoys:
-        if t - d.t0 > d.life_s():
+        if t - d.t0 > d.life_s() or terrain is not None and d.kind != "sun" and terrain.underground(d.pos):
             continue
         if d.kind == "flare":
             v = float(np.linalg.norm(d.vel))

@@ -44,6 +44,7 @@ need (the missiles, the decoys, the player's lock, the launch zone) into its imm
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 
@@ -77,12 +78,15 @@ def _closest(m0, m1, t0, t1) -> tuple[float, np.ndarray]:
 
 class MissileWar:
     """See the module docstring. ``armaments``: ident -> Armament; ``rng``: the combat's seeded
-    generator (decoy chances and the warhead's), so a scenario plays the same way twice."""
+    generator (decoy chances and the warhead's), so a scenario plays the same way twice;
+    ``terrain`` (world/terrain.py), where there is one: the ground the missiles and decoys fly into
+    and that hides what lies behind it from the radars and seekers."""
 
-    def __init__(self, armaments: dict, rng, sun_ned=None):
+    def __init__(self, armaments: dict, rng, sun_ned=None, terrain=None):
         self.arms = armaments
         self.rng = rng
         self.sun_ned = None if sun_ned is None else np.asarray(sun_ned, dtype=float)   # toward the sun, above the horizon
+        self.terrain = terrain
         self.flights: list[Flight] = []
         self.decoys: list = []           # decoys.Decoy
         self.events: list = []           # (t_s, who, event, detail)
@@ -94,7 +98,11 @@ class MissileWar:
         self._serial = 0
 
     def reset(self, armaments: dict, rng) -> None:
-        self.__init__(armaments, rng, self.sun_ned)
+        self.__init__(armaments, rng, self.sun_ned, self.terrain)
+
+    def _clear(self, frm, to) -> bool:
+        """Is the line of sight from ``frm`` to ``to`` above the ground (no terrain: always)?"""
+        return self.terrain is None or self.terrain.line_clear(frm, to)
 
     def _in_sun(self, frm, to) -> bool:
         """Does an infrared seeker at ``frm`` looking at ``to`` have the sun in view (decoys.SUN_CONE_DEG)?"""
@@ -147,7 +155,7 @@ class MissileWar:
                 phase = (int(round(t_s / dt)) - DLZ_TICKS // 2 * ident) % DLZ_TICKS
                 if phase < 3:
                     self._zone(arm, me, enemy, phase)
-        self.decoys = decoys.fly(self.decoys, dt, t_s)
+        self.decoys = decoys.fly(self.decoys, dt, t_s, self.terrain)
         for f in self.flights:
             self._fly(f, sides, t_s, dt)
         self.flights = [f for f in self.flights if f.status == M.ST_FLYING]
@@ -185,9 +193,11 @@ class MissileWar:
             self._event(t, me.who, "lock lost", why)
         arm.lock, arm.lock_state = None, ""
 
-    @staticmethod
-    def _contact(me: Side, enemy: Side, track: bool = False):
-        return radar.look(me.radar, me.pos, me.R, me.vel, enemy.pos, enemy.R, enemy.vel, enemy.signature, track)
+    def _contact(self, me: Side, enemy: Side, track: bool = False):
+        c = radar.look(me.radar, me.pos, me.R, me.vel, enemy.pos, enemy.R, enemy.vel, enemy.signature, track)
+        if c.seen and not self._clear(me.pos, enemy.pos):
+            return replace(c, seen=False, reason="behind the ground")
+        return c
 
     def _sees(self, me: Side, enemy: Side, track: bool = False) -> bool:
         return self._contact(me, enemy, track).seen
@@ -203,7 +213,8 @@ class MissileWar:
             off = math.degrees(math.acos(max(-1.0, min(1.0, float(look[0])))))
             limit = m.seeker["gimbal_limit_deg"] if arm.locked and arm.lock == enemy.ident \
                 else 0.5 * m.seeker["field_of_view_deg"]
-            tone = off <= limit and rng <= self._ir_lock_range(m, me.pos, enemy) and not self._in_sun(me.pos, enemy.pos)
+            tone = off <= limit and rng <= self._ir_lock_range(m, me.pos, enemy) and \
+                not self._in_sun(me.pos, enemy.pos) and self._clear(me.pos, enemy.pos)
         if tone and not arm.tone:
             self._event(t, me.who, "lock", f"{m.missile['name']} seeker tone on {self._name(enemy)}, "
                                            f"{float(np.linalg.norm(enemy.pos - me.pos)) / 1000.0:.1f} km")
@@ -339,9 +350,9 @@ class MissileWar:
                 self._event(t, "player" if f.shooter == 0 else "opponent", "decoyed",
                             f"{f.weapon.missile['name']} #{f.serial} follows the sun")
                 return f.decoy.pos, f.decoy.vel
-            return target.pos, target.vel
+            return (target.pos, target.vel) if self._clear(mpos, target.pos) else None   # a hill between: lost
         if kind == "semi_active":
-            return (target.pos, target.vel) if link else None
+            return (target.pos, target.vel) if link and self._clear(mpos, target.pos) else None
         rng = float(np.linalg.norm(target.pos - mpos))
         if not f.active and rng <= f.weapon.seeker["active_range_m"]:
             f.active = True
@@ -350,7 +361,7 @@ class MissileWar:
         if f.active:
             if radar.in_notch(_notch_gate(sides, f), mpos, target.pos, target.vel):
                 return None                       # lost in the clutter notch
-            return target.pos, target.vel
+            return (target.pos, target.vel) if self._clear(mpos, target.pos) else None
         if link:
             f.memory = (target.pos.copy(), target.vel.copy(), t)
             return target.pos, target.vel
@@ -371,6 +382,11 @@ class MissileWar:
         t_before = float(f.ms[M.MS_TIME])
         f.status = M.missile_step(f.ms, f.weapon.model, np.asarray(aim[0], np.float64),
                                   np.asarray(aim[1], np.float64), dt, M.G0)
+        if f.status == M.ST_FLYING and self.terrain is not None:
+            m_now = f.ms[M.MS_POS:M.MS_POS + 3]
+            if self.terrain.underground(m_now) or not self.terrain.line_clear(m0, m_now):
+                f.status = M.ST_GROUND            # into a hill (the kernel's own ground is sea level)
+                f.ms[M.MS_STATUS] = M.ST_GROUND
         if f.status == M.ST_FLYING:
             return
         m1 = f.ms[M.MS_POS:M.MS_POS + 3]

@@ -16,7 +16,7 @@ import hashlib
 import math
 import os
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +25,7 @@ from .. import cache_root
 from ..physics.state import make_env
 
 WATER_LEVEL_M = 240.0
+LINE_SAMPLES_MAX = 4096     # a line of sight is judged at most at so many points (80 km at half a 40 m cell)
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,30 @@ class Terrain:
 
     def is_water(self, north_m, east_m):
         return self.height_at(north_m, east_m) <= self.water_level_m + 0.01
+
+    @cached_property
+    def top_m(self) -> float:
+        """The highest ground, m above sea level."""
+        return float(np.max(self.heights_m))
+
+    def underground(self, pos_ned_m) -> bool:
+        """Is a point (NED, m: down is minus the altitude) below the ground?"""
+        return -float(pos_ned_m[2]) < self.height_at(float(pos_ned_m[0]), float(pos_ned_m[1]))
+
+    def line_clear(self, a_ned_m, b_ned_m) -> bool:
+        """Does the straight line between two points (NED, m) pass above the ground all the way?
+        A sensor's line of sight, a missile's path over a step. Sampled every half grid spacing
+        between the ends (the ends themselves are not judged: an aircraft on the runway sees the sky);
+        a line wholly above the highest ground is clear at once."""
+        a = np.asarray(a_ned_m, dtype=np.float64)
+        b = np.asarray(b_ned_m, dtype=np.float64)
+        if -max(float(a[2]), float(b[2])) > self.top_m:
+            return True
+        d = b - a
+        n = min(max(2, int(math.ceil(math.hypot(float(d[0]), float(d[1])) / (0.5 * self.spacing_m)))), LINE_SAMPLES_MAX)
+        s = np.arange(1, n) / n
+        pts = a[None, :] + s[:, None] * d[None, :]
+        return bool(np.all(-pts[:, 2] > self.height_at(pts[:, 0], pts[:, 1])))
 
 
 # ---------------------------------------------------------------------------- noise

@@ -25,6 +25,7 @@ from flightsim.world import decoys
 from flightsim.world.armament import Side, armament, store_weapons
 from flightsim.world.missiles import LOCK_ACQUIRE_S, MissileWar
 from flightsim.world.scenario import load_scenario
+from flightsim.world.terrain import Terrain
 
 DT = 0.02
 
@@ -412,3 +413,60 @@ def test_the_ai_picks_its_weapon_locks_shoots_and_defends():
     close = ((np.array([1500.0, 0.0, 0.0]), -3.0 * vel, 2.0, "infrared"),)
     b, _ = ai(me, vel, np.array([30000.0, 0.0, 0.0]), -vel, 42.2, view(threats=close))
     assert ai.mode == "break" and b["flare"] == 1.0
+
+
+def _ridge(north_m=4000.0, height_m=2000.0, ground_m=0.0):
+    """A flat world (0 m) 40 km square with a ridge across it, ``height_m`` high, 400 m thick at
+    ``north_m``."""
+    n = 1001
+    h = np.full((n, n), ground_m)
+    north = -20000.0 + 40.0 * np.arange(n)
+    h[np.abs(north - north_m) <= 200.0, :] = height_m
+    return Terrain(h, (-20000.0, -20000.0), 40.0, 0.0, 0)
+
+
+def test_terrain_line_of_sight():
+    t = _ridge()
+    assert not t.line_clear([0.0, 0.0, -1000.0], [8000.0, 0.0, -1000.0])          # through the ridge
+    assert t.line_clear([0.0, 0.0, -1000.0], [3000.0, 0.0, -1000.0])              # short of it
+    assert t.line_clear([0.0, 0.0, -2500.0], [8000.0, 0.0, -2500.0])              # over the top
+    assert t.top_m == 2000.0
+    assert t.underground([4000.0, 10.0, -1500.0]) and not t.underground([3000.0, 10.0, -1500.0])
+
+
+def test_the_ground_hides_a_target_and_stops_missiles_and_flares(f15c):
+    """A ridge between the fighters: no radar lock ("behind the ground") and no seeker tone; a
+    missile launched before the ridge rose flies into it, and a flare that falls onto the ground is
+    gone. The same shots over flat ground see, growl and fly on."""
+    a = Jet(f15c, 0, 0.0, 0.0, alt_m=1000.0)
+    b = Jet(f15c, 1, 6000.0, 0.0, alt_m=1000.0)             # 6 km ahead, flying away: the seeker sees its tail
+    war = MissileWar({0: armament(["aim9m"], 0, 0), 1: armament([], 0, 0)}, np.random.default_rng(1),
+                     terrain=_ridge())
+    a.press("lock")
+    t = _fly(war, [a, b], 2.0)
+    a.press("lock", False)
+    assert not war.arms[0].tone and not war.arms[0].lock_state and not _events(war, "lock")
+    assert war._contact(a.side(), b.side()).reason == "behind the ground"
+    war.terrain = _ridge(height_m=-100.0)                    # the ridge gone (below the flat ground)
+    t = _fly(war, [a, b], DT, t)
+    a.press("lock")
+    t = _fly(war, [a, b], 1.5, t)
+    a.press("lock", False)
+    assert war.arms[0].tone and war.arms[0].lock_state == "locked"
+    a.press("launch")
+    t = _fly(war, [a, b], 0.1, t)
+    a.press("launch", False)
+    assert len(war.flights) == 1
+    war.terrain = _ridge(north_m=2500.0, height_m=3000.0)  # a wall 2.5 km out rises before it
+    _fly(war, [a, b], 10.0, t)
+    misses = _events(war, "miss")
+    assert not _events(war, "hit") and len(misses) == 1 and "hit the ground" in misses[0][3], war.events
+    # a flare ejected 20 m above a plain at 500 m comes down onto it and is gone
+    plain = _ridge(ground_m=500.0, height_m=500.0)
+    d = decoys.eject("flare", 1, np.array([0.0, 0.0, -520.0]), np.zeros(3), np.eye(3), 0.0)
+    alive = [d]
+    for k in range(100):
+        alive = decoys.fly(alive, DT, k * DT, plain)
+    assert not alive
+    assert decoys.fly([decoys.eject("flare", 1, np.array([0.0, 0.0, -520.0]), np.zeros(3), np.eye(3), 0.0)],
+                      DT, 0.0, None)                           # no terrain: flying on
