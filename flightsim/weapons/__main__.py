@@ -15,9 +15,10 @@ import json
 import sys
 
 from ..aircraft_data.schema import DataError
-from ..arg_types import ALTITUDE_M, number_in
+from ..arg_types import number_in
 
 MACH = number_in(0.0, 3.0, "Mach")
+SHOT_ALTITUDE_M = number_in(0.0, 25000.0, "m")     # the envelope's ground is sea level: below it a missile starts underground
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,7 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
     e = sub.add_parser("envelope", help="a missile's launch envelope from its physics")
     e.add_argument("--weapon", required=True, help="a weapon's id (python -m flightsim.weapons list)")
-    e.add_argument("--altitude-m", type=ALTITUDE_M, required=True)
+    e.add_argument("--altitude-m", type=SHOT_ALTITUDE_M, required=True,
+                   help="the shot's height, 0-25,000 m (the tool flies over flat ground at sea level)")
     e.add_argument("--launch-mach", type=MACH, required=True)
     e.add_argument("--target-mach", type=MACH, required=True)
     e.add_argument("--target-g", type=number_in(1.0, 12.0, "g"), default=None,

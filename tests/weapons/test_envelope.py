@@ -36,6 +36,10 @@ def test_the_envelope_refuses_in_one_line(capsys):
     assert "no weapon named 'nope'" in err and len(err.strip().splitlines()) == 1
     with pytest.raises(SystemExit):
         cli.main(["envelope", "--weapon", "aim9m", "--altitude-m", "1000", "--launch-mach", "nan", "--target-mach", "0.8"])
+    capsys.readouterr()
+    with pytest.raises(SystemExit):       # below the tool's sea-level ground (it said 'hits at no range' before)
+        cli.main(["envelope", "--weapon", "aim9m", "--altitude-m", "-100", "--launch-mach", "0.8", "--target-mach", "0.8"])
+    assert "-100 is outside 0 to 25000 m" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("weapon", ("aim9m", "aim120c", "aim7m"))
