@@ -35,6 +35,9 @@ flares and chaff.
   approach over the step lies within the warhead's lethal radius takes the burst through the
   damage model (flightsim/weapons/warhead.py), and the combat counts it shot down (the lethal
   radius is the distance within which the warhead kills: ``bursts``);
+* **the ground** (the world's terrain, where there is one): a line of sight under a hill hides the
+  target from the radar ("behind the ground"), the seeker's tone and a missile's own seeker; a
+  missile whose path over a step passes under the ground hits it, a decoy on the ground is gone;
 * **events**: lock, lock lost, launch, countermeasure, decoyed, hit and miss, with the time and who
   (``events``), read by the headless telemetry and the debrief.
 
