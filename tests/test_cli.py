@@ -38,6 +38,8 @@ def test_bench_json_shape():
         assert entry["steps_per_s"] > 0 and entry["batched_steps_per_s"] > 0
         assert entry["jsbsim_model"] is None or isinstance(entry["jsbsim_model"], str)
         assert entry["jsbsim_steps_per_s"] is None or entry["jsbsim_steps_per_s"] > 0
+        for k in ("single_vs_jsbsim_paired", "single_vs_jsbsim_with_io_paired"):   # from the interleaved windows
+            assert (entry[k] is None) == (entry["jsbsim_steps_per_s"] is None) and (entry[k] is None or entry[k] > 0)
     assert {e["aircraft"] for e in r["physics"]} >= {"astir"}
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from flightsim.tools.jsbsim_ref import closest_jsbsim_model, jsbsim_steps_per_s
+from flightsim.tools.jsbsim_ref import closest_jsbsim_model, jsbsim_stepper, jsbsim_steps_per_s, quiet, window_rate
 
 
 def test_closest_model():
@@ -14,6 +14,15 @@ def test_steps_per_s_glider():
     pytest.importorskip("jsbsim")
     rate = jsbsim_steps_per_s("sgs233", seconds=0.3)
     assert rate is not None and rate > 0
+
+
+def test_a_stepper_times_one_window_at_a_time():
+    """The bench takes JSBSim's windows in turn with ours: a stepper's (start, step) and one window."""
+    pytest.importorskip("jsbsim")
+    start, step = jsbsim_stepper("c172p", with_io=True)
+    assert len(step()) == 13                                    # the state values read each step
+    with quiet():
+        assert window_rate(start, step, 0.05) > 0
 
 
 class _BrokenJSBSim:

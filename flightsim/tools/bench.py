@@ -9,8 +9,10 @@ it; ``batched_steps_per_s``: N steps in one kernel call from an input array. Wit
 ``jsbsim_with_io_steps_per_s`` also sets the controls and reads the state each step as
 our single step does. Every rate is the best of five equal timing windows (ours and
 JSBSim's alike: on a shared machine the slower windows measure the neighbours, not the
-code; ``timing`` says so in the JSON); the single steps, ours and JSBSim's alike, are timed in
-4 s flights from the start (the restarts not timed). ``startup`` times cold starts (empty numba
+code; ``timing`` says so in the JSON), our single-step windows and JSBSim's taken in turn so that
+a busy spell falls on both (``single_vs_jsbsim_paired`` and ``..._with_io_paired``: the median of
+the windows' own ratios, steadier still on a noisy machine); the single steps, ours and JSBSim's
+alike, are timed in 4 s flights from the start (the restarts not timed). ``startup`` times cold starts (empty numba
 cache) and a warm one (cache filled: nothing compiled) in fresh processes: see ``startup_times``.
 """
 from __future__ import annotations
@@ -32,9 +34,9 @@ from ..aircraft_data.loader import list_aircraft
 from ..arg_types import FRAMES, WINDOW_PX, number_in
 from ..physics.named_model import AircraftData
 from ..sim import Sim
-from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_steps_per_s, unavailable
+from .jsbsim_ref import WINDOWS, closest_jsbsim_model, jsbsim_stepper, quiet, unavailable, window_rate
 
-FLIGHT_STEPS = 200      # a timed flight: 4 s from the start, as JSBSim's (jsbsim_ref._best_rate)
+FLIGHT_STEPS = 200      # a timed flight: 4 s from the start, as JSBSim's (jsbsim_ref.window_rate)
 
 
 def _spawn(sim: Sim):
@@ -53,24 +55,37 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
     sim = Sim(name)
     state0, ctrl = _spawn(sim)
     sim.step()   # compile / load from cache outside the timing
-    # one step per call from Python; like JSBSim's (jsbsim_ref._best_rate), the best of WINDOWS
-    # equal windows (on a shared machine the slower windows measure the neighbours, not the
-    # code), each made of FLIGHT_STEPS-step flights from the start, the restarts not timed. Flown
-    # on for minutes with its controls fixed, a jet leaves its trim (the F-15C's g-command law holds
-    # 1 g on the back of the drag curve at 400 km/h: in 20 min its speed swings 207-381 km/h IAS
-    # and its angle of attack to 20 deg), and the steps timed were no longer a cruise's.
-    single = 0.0
-    for _ in range(WINDOWS):
-        n = 0
-        elapsed = 0.0
-        while elapsed < seconds / WINDOWS:
-            sim.state[:] = state0
-            t0 = time.perf_counter()
-            for _ in range(FLIGHT_STEPS):
-                sim.step(ctrl)
-            elapsed += time.perf_counter() - t0
-            n += FLIGHT_STEPS
-        single = max(single, n / elapsed)
+
+    # one step per call from Python, in FLIGHT_STEPS-step flights from the start (the restarts not
+    # timed), as JSBSim's (jsbsim_ref.window_rate). Flown on for minutes with its controls fixed, a
+    # jet leaves its trim (the F-15C's g-command law holds 1 g on the back of the drag curve at
+    # 400 km/h: in 20 min its speed swings 207-381 km/h IAS and its angle of attack to 20 deg), and
+    # the steps timed were no longer a cruise's.
+    def start():
+        sim.state[:] = state0
+
+    def step():
+        sim.step(ctrl)
+    kind = sim.compiled.spec.aircraft["kind"]
+    model = closest_jsbsim_model(name) or closest_jsbsim_model(kind)
+    bare = jsbsim_stepper(model) if model else None
+    io = jsbsim_stepper(model, with_io=True) if model and bare else None
+    # WINDOWS windows each of ours, JSBSim's bare and JSBSim's with I/O, taken in turn, so that a
+    # busy spell on a shared machine falls on both sides alike; each side's rate is its best window
+    # (the slower windows measure the neighbours, not the code), and the paired ratio the median of
+    # the windows' own ratios
+    window_s = seconds / WINDOWS
+    ours, jsb_w, io_w = [], [], []
+    with quiet():
+        for _ in range(WINDOWS):
+            ours.append(window_rate(start, step, window_s, FLIGHT_STEPS))
+            if bare is not None:
+                jsb_w.append(window_rate(bare[0], bare[1], window_s, FLIGHT_STEPS))
+            if io is not None:
+                io_w.append(window_rate(io[0], io[1], window_s, FLIGHT_STEPS))
+    single = max(ours)
+    jsb = max(jsb_w) if jsb_w else None
+    jsb_io = max(io_w) if io_w else None
     # batched: one kernel call advances N steps
     batch = 20000
     ctrls = np.tile(ctrl, (batch, 1))
@@ -88,10 +103,6 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
             if now >= deadline:
                 break
         batched = max(batched, n / (now - t0))
-    kind = sim.compiled.spec.aircraft["kind"]
-    model = closest_jsbsim_model(name) or closest_jsbsim_model(kind)
-    jsb = jsbsim_steps_per_s(model, seconds) if model else None
-    jsb_io = jsbsim_steps_per_s(model, seconds, with_io=True) if model and jsb else None
     return {
         "aircraft": name,
         "sections": AircraftData(sim.model).n_sections,
@@ -103,10 +114,19 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
         "single_vs_jsbsim": round(single / jsb, 2) if jsb else None,
         "batched_vs_jsbsim": round(batched / jsb, 2) if jsb else None,
         "single_vs_jsbsim_with_io": round(single / jsb_io, 2) if jsb_io else None,
+        "single_vs_jsbsim_paired": _paired(ours, jsb_w),
+        "single_vs_jsbsim_with_io_paired": _paired(ours, io_w),
         "jsbsim_unavailable": None if jsb is not None else (unavailable() or "no JSBSim model is close to it"),
-        "timing": (f"best of {WINDOWS} windows of {seconds / WINDOWS:.2f} s; single steps in {FLIGHT_STEPS}-step "
-                   "flights from the start"),
+        "timing": (f"best of {WINDOWS} windows of {window_s:.2f} s, ours and JSBSim's taken in turn; single steps "
+                   f"in {FLIGHT_STEPS}-step flights from the start; paired: the median of the windows' own ratios"),
     }
+
+
+def _paired(ours: list, theirs: list) -> float | None:
+    """The median over the interleaved windows of our rate over JSBSim's in the same turn."""
+    if not theirs:
+        return None
+    return round(float(np.median([a / b for a, b in zip(ours, theirs)])), 2)
 
 
 STARTUP_SNIPPET = (

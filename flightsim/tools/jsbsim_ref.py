@@ -13,6 +13,8 @@ import math
 import os
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -70,7 +72,7 @@ def closest_jsbsim_model(kind: str) -> str | None:
 
 
 @contextlib.contextmanager
-def _quiet():
+def quiet():
     """Silence C++ output on the process's stdout/stderr (JSBSim prints XML warnings
     on load whatever its debug level)."""
     sys.stdout.flush()
@@ -132,6 +134,20 @@ def _open_fdm(jsbsim, model: str):
     return fdm, start, tas_kmh
 
 
+def window_rate(start, step, seconds: float, batch: int = 200) -> float:
+    """Calls of ``step`` per second in one timing window: ``batch``-call flights from ``start()``
+    (the restarts not timed) until about ``seconds`` of timed calls."""
+    steps, elapsed = 0, 0.0
+    while elapsed < seconds:
+        start()
+        t0 = time.perf_counter()
+        for _ in range(batch):
+            step()
+        elapsed += time.perf_counter() - t0
+        steps += batch
+    return steps / elapsed
+
+
 def _best_rate(start, step, seconds: float, batch: int = 200) -> float:
     """Calls of ``step`` per second: the best of WINDOWS equal windows, as for our own kernels
     (bench.py): on a shared machine the slower windows measure the neighbours, not the code.
@@ -141,51 +157,56 @@ def _best_rate(start, step, seconds: float, batch: int = 200) -> float:
     start()
     for _ in range(50):                        # warm up
         step()
-    best = 0.0
-    for _ in range(WINDOWS):
-        steps, elapsed = 0, 0.0
-        while elapsed < seconds / WINDOWS:
-            start()
-            t0 = time.perf_counter()
-            for _ in range(batch):
-                step()
-            elapsed += time.perf_counter() - t0
-            steps += batch
-        best = max(best, steps / elapsed)
-    return best
+    return max(window_rate(start, step, seconds / WINDOWS, batch) for _ in range(WINDOWS))
 
 
-def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) -> float | None:
-    """Steps per second (wall time) of JSBSim's bundled ``model`` at dt = 0.02 s,
-    one ``fdm.run()`` per Python call for about ``seconds`` (the best of WINDOWS windows); ``with_io`` also sets the four
-    pilot controls and reads the 13 state values around each run, the work our own
-    single-step call does (controls in, state out). The aircraft starts in
-    flight (1000 m; 80 km/h for a glider, 400 km/h and engine running for the p51d).
-    Returns None if jsbsim is not importable or cannot run (unavailable() says why)."""
+def jsbsim_stepper(model: str, with_io: bool = False) -> tuple[Callable[[], Any], Callable[[], Any]] | None:
+    """``(start, step)`` of JSBSim's bundled ``model`` at dt = 0.02 s, warmed up: ``step`` is one
+    ``fdm.run()`` per Python call, with ``with_io`` also the four pilot controls set and the 13
+    state values read around it, the work our own single-step call does (controls in, state out).
+    The aircraft starts in flight (1000 m; 80 km/h for a glider, 400 km/h and engine running for
+    the p51d). For timing windows interleaved with our own (bench.physics_bench: window_rate);
+    call them inside ``quiet()``, JSBSim may print as it flies. None if jsbsim is not importable or
+    cannot run (unavailable() says why)."""
     jsbsim = _import_jsbsim()
     if jsbsim is None:
         return None
-    with _quiet():
+    with quiet():
         try:
             fdm, start, _ = _open_fdm(jsbsim, model)
         except Exception as e:           # its own errors, OSError for a missing data folder
             _broken(model, e)
             return None
-        if not with_io:
-            return _best_rate(start, fdm.run, seconds)
-        ins = []
-        for p in _CONTROLS_IN:               # a glider has no throttle
-            try:
-                ins.append((p, fdm[p]))
-            except KeyError:
-                pass
+        step = fdm.run
+        if with_io:
+            ins = []
+            for p in _CONTROLS_IN:               # a glider has no throttle
+                try:
+                    ins.append((p, fdm[p]))
+                except KeyError:
+                    pass
 
-        def step_with_io():
-            for p, v in ins:
-                fdm[p] = v
-            fdm.run()
-            return [fdm[p] for p in _STATE_OUT]
-        return _best_rate(start, step_with_io, seconds)
+            def step():
+                for p, v in ins:
+                    fdm[p] = v
+                fdm.run()
+                return [fdm[p] for p in _STATE_OUT]
+        start()
+        for _ in range(50):                        # warm up
+            step()
+    return start, step
+
+
+def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) -> float | None:
+    """Steps per second (wall time) of JSBSim's bundled ``model`` stepped as jsbsim_stepper says,
+    for about ``seconds`` (the best of WINDOWS windows). Returns None if jsbsim is not importable or
+    cannot run (unavailable() says why)."""
+    stepper = jsbsim_stepper(model, with_io)
+    if stepper is None:
+        return None
+    with quiet():
+        return max(window_rate(*stepper, seconds / WINDOWS) for _ in range(WINDOWS))
+
 
 
 # a gym environment's step, JSBSim's side: the action's controls in, one run() per env step
@@ -204,7 +225,7 @@ def jsbsim_env_steps_per_s(model: str, seconds: float = 2.0, n_actions: int = 3)
     jsbsim = _import_jsbsim()
     if jsbsim is None:
         return None
-    with _quiet():
+    with quiet():
         try:
             fdm, start, tas_kmh = _open_fdm(jsbsim, model)
         except Exception as e:

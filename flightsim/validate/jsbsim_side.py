@@ -119,9 +119,9 @@ def gear_up(aircraft: str) -> float:
 def fly_jsbsim(model: str, altitude_m: float, kcas: float, flaps: float, case: Inputs, gear: float = 0.0) -> History:
     """JSBSim's ``model`` trimmed level at the condition (its own full trim), then flown through the
     case; ``gear``: 1 up, 0 down."""
-    from ..tools.jsbsim_ref import _quiet
+    from ..tools.jsbsim_ref import quiet
     jsbsim = _jsbsim()
-    with _quiet():
+    with quiet():
         fdm = jsbsim.FGFDMExec(None)
         fdm.set_debug_level(0)
         if not fdm.load_model(model):
@@ -148,7 +148,7 @@ def fly_jsbsim(model: str, altitude_m: float, kcas: float, flaps: float, case: I
     el0, th0 = fdm["fcs/elevator-cmd-norm"], fdm["fcs/throttle-cmd-norm"]
     ail0, rud0 = fdm["fcs/aileron-cmd-norm"], fdm["fcs/rudder-cmd-norm"]
     h = History(trim)
-    with _quiet():                     # (JSBSim may print as it flies)
+    with quiet():                     # (JSBSim may print as it flies)
         _fly_fdm(fdm, case, h, (el0, ail0, rud0, th0))
     return h
 
