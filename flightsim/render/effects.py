@@ -207,6 +207,14 @@ class Effects:
             self.p.emit("spark", p + rng.normal(0.0, 0.2, (6, 3)), rng.normal(0.0, 25.0, (6, 3)), t)
             if kind in ("aircraft", "player"):
                 self.p.emit("debris", np.tile(p, (2, 1)), rng.normal(0.0, 8.0, (2, 3)), t, rng.uniform(0.3, 1.0, 2))
+            elif kind == "burst":                     # a missile's warhead: a puff of dark smoke
+                self.p.emit("blast_smoke", p + rng.normal(0.0, 1.5, (4, 3)), rng.normal(0.0, 4.0, (4, 3)), t,
+                            rng.uniform(0.3, 0.5, 4))
+            elif kind == "ground":                    # a missile into the ground: earth thrown up and smoke
+                self.p.emit("dust", p + rng.normal(0.0, 2.0, (8, 3)) * [1.0, 1.0, 0.0],
+                            rng.normal(0.0, 6.0, (8, 3)) * [1.0, 1.0, 0.5] + [0.0, 0.0, -8.0], t, rng.uniform(1.5, 3.0, 8))
+                self.p.emit("blast_smoke", p + rng.normal(0.0, 1.5, (4, 3)), rng.normal(0.0, 3.0, (4, 3)) + [0.0, 0.0, -2.0],
+                            t, rng.uniform(0.4, 0.7, 4))
         if opp is not None:
             alive = bool(opp.alive)
             if self._was.get("opp_alive") and not alive:

@@ -85,7 +85,8 @@ class CombatFrame:
     tick: int                                   # matches the player's Snapshot.tick
     opponent: AircraftView | None
     bullets: np.ndarray                         # (n, 7): position NED, velocity NED, tracer 0/1
-    hits: tuple = ()                            # ((north, east, down), kind 'aircraft'/'target'/'player', age_s)
+    hits: tuple = ()                            # ((north, east, down), kind, age_s): kind 'aircraft'/'target'/'player',
+    #                                             or a missile's warhead 'burst' / 'ground' (into it)
     targets: np.ndarray = field(default_factory=lambda: read_only(np.zeros((0, 5))))   # north, east, down, radius, alive
     player_ammo: int = 0
     opponent_ammo: int = 0

@@ -82,6 +82,8 @@ class CombatMissiles:
         if OPPONENT in sides and c.opp is not None:
             controls[OPPONENT] = c.opp_sim.ctrl
         self.war.step(sides, controls, c.t_s, dt)
+        for point, kind in self.war.detonations:                          # the flashes and smoke drawn
+            c.recent_hits.append((point, kind, c.t_s))
         for ident, lines, weapon in self.war.bursts:
             self._killed(sides[ident], lines, weapon)
         for ident, p_body, weapon, lethal in self.war.remote_bursts:      # another player's World decides

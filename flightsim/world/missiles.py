@@ -98,6 +98,7 @@ class MissileWar:
         # (ident, burst point in its body axes from the datum, weapon id, lethal radius m) on a side
         # with no state here: another player's aircraft, whose own World applies the burst (net_combat.py)
         self.remote_bursts: list = []
+        self.detonations: list = []      # (point NED, "burst" / "ground") of this step's warheads, for the flashes
         self._serial = 0
 
     def reset(self, armaments: dict, rng) -> None:
@@ -132,6 +133,7 @@ class MissileWar:
         seeker, the missiles and decoys flown ``dt``, the fuzes."""
         self.bursts = []
         self.remote_bursts = []
+        self.detonations = []
         for ident, arm in self.arms.items():
             me = sides.get(ident)
             if me is None:
@@ -394,6 +396,7 @@ class MissileWar:
             return
         m1 = f.ms[M.MS_POS:M.MS_POS + 3]
         flown = float(f.ms[M.MS_TIME]) - t_before          # (it stops at the sub-step it ended in)
+        self._detonated(f.status, m1)
         who = "player" if f.shooter == 0 else "opponent"
         name = f"{f.weapon.missile['name']} #{f.serial}"
         struck = []
@@ -421,6 +424,15 @@ class MissileWar:
                                               else f", then {why}")
             self._event(t, who, "miss", f"{name}: {why}, closest {f.ms[M.MS_CLOSEST]:.0f} m, "
                                         f"{t - f.t0:.1f} s after launch")
+
+    def _detonated(self, status: int, point) -> None:
+        """A warhead that went off this step (fuzed, self-destructed or into the ground), where the
+        flash and smoke go: a ground impact on the ground's surface."""
+        if status in (M.ST_HIT, M.ST_MISS_FUZED, M.ST_SELF_DESTRUCT):
+            self.detonations.append((tuple(float(x) for x in point), "burst"))
+        elif status == M.ST_GROUND:
+            ground = self.terrain.height_at(float(point[0]), float(point[1])) if self.terrain is not None else 0.0
+            self.detonations.append(((float(point[0]), float(point[1]), -ground), "ground"))
 
     # ------------------------------------------------------------------ what the frame shows
     def view(self, ident: int, sides: dict) -> WeaponsView | None:

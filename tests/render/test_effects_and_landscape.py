@@ -115,6 +115,18 @@ def test_a_hit_on_an_aircraft_throws_sparks_and_debris(p51):
     assert _count(fx, "spark") == 6 and _count(fx, "debris") == 2
 
 
+def test_a_missiles_warhead_smokes_and_one_in_the_ground_throws_earth(p51):
+    comp, lk, fx = p51
+    fx.p.clear()
+    frame = SimpleNamespace(player_ammo=0, hits=(((100.0, 0.0, -1000.0), "burst", 0.0),), tick=4)
+    fx.update(0.06, _pose(0.06), frame)
+    assert _count(fx, "spark") == 6 and _count(fx, "blast_smoke") == 4 and _count(fx, "dust") == 0
+    fx.p.clear()
+    frame = SimpleNamespace(player_ammo=0, hits=(((100.0, 0.0, -400.0), "ground", 0.0),), tick=5)
+    fx.update(0.08, _pose(0.08), frame)
+    assert _count(fx, "dust") == 8 and _count(fx, "blast_smoke") == 4 and _count(fx, "debris") == 0
+
+
 def test_effects_draw_blended_and_the_afterburner_burns(ctx, p51):
     from flightsim.render.camera import look_at
     from flightsim.render.sun import light_at

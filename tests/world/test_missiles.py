@@ -461,6 +461,7 @@ def test_the_ground_hides_a_target_and_stops_missiles_and_flares(f15c):
     _fly(war, [a, b], 10.0, t)
     misses = _events(war, "miss")
     assert not _events(war, "hit") and len(misses) == 1 and "hit the ground" in misses[0][3], war.events
+    assert war.detonations == [] or war.detonations[0][1] == "ground"      # (the flash: on the step it struck)
     # a flare ejected 20 m above a plain at 500 m comes down onto it and is gone
     plain = _ridge(ground_m=500.0, height_m=500.0)
     d = decoys.eject("flare", 1, np.array([0.0, 0.0, -520.0]), np.zeros(3), np.eye(3), 0.0)
@@ -470,3 +471,35 @@ def test_the_ground_hides_a_target_and_stops_missiles_and_flares(f15c):
     assert not alive
     assert decoys.fly([decoys.eject("flare", 1, np.array([0.0, 0.0, -520.0]), np.zeros(3), np.eye(3), 0.0)],
                       DT, 0.0, None)                           # no terrain: flying on
+
+
+def test_a_warhead_leaves_a_flash_where_it_went_off(f15c):
+    """The step a missile ends by its fuze ("burst") or in a hill ("ground", on the ground's surface)
+    says where, for the renderer's flash and smoke."""
+    a = Jet(f15c, 0, 0.0, 0.0, alt_m=1000.0)
+    b = Jet(f15c, 1, 6000.0, 0.0, alt_m=1000.0)
+    war = MissileWar({0: armament(["aim9m", "aim9m"], 0, 0), 1: armament([], 0, 0)}, np.random.default_rng(1))
+    seen = []
+
+    def fly(seconds, t):
+        for k in range(int(round(seconds / DT))):
+            t = _fly(war, [a, b], DT, t)
+            seen.extend((p, k, b.pos.copy()) for p, k in war.detonations)
+        return t
+    t = fly(DT, 0.0)
+    a.press("launch")
+    t = fly(0.1, t)
+    a.press("launch", False)
+    t = fly(20.0, t)
+    assert _events(war, "hit") and [k for _, k, _ in seen] == ["burst"]
+    assert np.linalg.norm(np.array(seen[0][0]) - seen[0][2]) < 30.0         # by the target then
+    seen.clear()
+    b.pos = a.pos + np.array([6000.0, 0.0, 0.0])
+    t = fly(0.1, t)
+    a.press("launch")
+    t = fly(0.1, t)
+    a.press("launch", False)
+    war.terrain = _ridge(north_m=a.pos[0] + 2500.0, height_m=3000.0)   # a wall rises across the second shot's way
+    fly(10.0, t)
+    (n, e, d), kind, _ = seen[0]
+    assert [k for _, k, _ in seen] == ["ground"] and d == -war.terrain.height_at(n, e) and d < -900.0   # on the wall's face
