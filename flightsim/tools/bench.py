@@ -55,7 +55,6 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
     sim = Sim(name)
     state0, ctrl = _spawn(sim)
     sim.step()   # compile / load from cache outside the timing
-
     # one step per call from Python, in FLIGHT_STEPS-step flights from the start (the restarts not
     # timed), as JSBSim's (jsbsim_ref.window_rate). Flown on for minutes with its controls fixed, a
     # jet leaves its trim (the F-15C's g-command law holds 1 g on the back of the drag curve at
@@ -66,6 +65,7 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
 
     def step():
         sim.step(ctrl)
+
     kind = sim.compiled.spec.aircraft["kind"]
     model = closest_jsbsim_model(name) or closest_jsbsim_model(kind)
     bare = jsbsim_stepper(model) if model else None

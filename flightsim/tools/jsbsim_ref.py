@@ -208,7 +208,6 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) 
         return max(window_rate(*stepper, seconds / WINDOWS) for _ in range(WINDOWS))
 
 
-
 # a gym environment's step, JSBSim's side: the action's controls in, one run() per env step
 # (frame skip 1, as ours), the observation's values out and a reward made of them
 _GYM_OBS = ("velocities/vc-kts", "attitude/psi-deg", "attitude/phi-deg", "attitude/theta-deg",
