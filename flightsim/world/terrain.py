@@ -135,8 +135,11 @@ class Terrain:
         return float(np.max(self.heights_m))
 
     def underground(self, pos_ned_m) -> bool:
-        """Is a point (NED, m: down is minus the altitude) below the ground?"""
-        return -float(pos_ned_m[2]) < self.height_at(float(pos_ned_m[0]), float(pos_ned_m[1]))
+        """Is a point (NED, m: down is minus the altitude) below the ground? (Not a number: no.)"""
+        n, e, d = (float(x) for x in pos_ned_m[:3])
+        if not (math.isfinite(n) and math.isfinite(e) and math.isfinite(d)):
+            return False
+        return -d < self.height_at(n, e)
 
     def line_clear(self, a_ned_m, b_ned_m) -> bool:
         """Does the straight line between two points (NED, m) pass above the ground all the way?
@@ -145,8 +148,8 @@ class Terrain:
         a line wholly above the highest ground is clear at once."""
         a = np.asarray(a_ned_m, dtype=np.float64)
         b = np.asarray(b_ned_m, dtype=np.float64)
-        if -max(float(a[2]), float(b[2])) > self.top_m:
-            return True
+        if -max(float(a[2]), float(b[2])) > self.top_m or not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
+            return True                    # (a point that is not a number hides nothing)
         d = b - a
         n = min(max(2, int(math.ceil(math.hypot(float(d[0]), float(d[1])) / (0.5 * self.spacing_m)))), LINE_SAMPLES_MAX)
         s = np.arange(1, n) / n

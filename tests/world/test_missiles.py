@@ -432,6 +432,8 @@ def test_terrain_line_of_sight():
     assert t.line_clear([0.0, 0.0, -2500.0], [8000.0, 0.0, -2500.0])              # over the top
     assert t.top_m == 2000.0
     assert t.underground([4000.0, 10.0, -1500.0]) and not t.underground([3000.0, 10.0, -1500.0])
+    nan = float("nan")                  # not a number: hides nothing, is not underground (and raises nothing)
+    assert t.line_clear([nan, 0.0, -1000.0], [8000.0, 0.0, -1000.0]) and not t.underground([4000.0, nan, -1500.0])
 
 
 def test_the_ground_hides_a_target_and_stops_missiles_and_flares(f15c):
