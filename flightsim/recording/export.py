@@ -172,7 +172,7 @@ def _acmi_t(lat, lon, alt, roll=None, pitch=None, yaw=None) -> str:
 
 def write_acmi(rec: Recording, table: dict, out: Path) -> None:
     """Tacview ACMI 2.2 text: the player at every 0.1 s, the opponent, bullets and balloons, missiles,
-    flares and chaff."""
+    flares and chaff, and the missiles' warheads as they go off."""
     from ..physics.quat import euler_from_quat
     h = rec.header
     origin = origin_of(rec)
@@ -186,6 +186,7 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
     t = table["t_s"]
     live_bullets: set = set()
     live_weapons: set = set()
+    bursts = [0]                                      # warheads written so far (their ids)
     opp_visible = False
     ok = finite_rows(table)
     named = False
@@ -227,15 +228,26 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
                 la, lo = ned_to_latlon(s[0], s[1], origin)
                 lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -s[2])},Type=Air+Static,Name=Balloon,"
                              f"Radius={s[3]:.1f}")
-        live_weapons = _acmi_weapons(fr, origin, live_weapons, lines)
+        live_weapons = _acmi_weapons(fr, origin, live_weapons, lines, step * rec.dt_s, bursts)
     out.write_text("\n".join(lines) + "\n")
 
 
-def _acmi_weapons(fr, origin, live: set, lines: list) -> set:
+def _acmi_weapons(fr, origin, live: set, lines: list, interval_s: float = 0.1, bursts=None) -> set:
     """The frame's missiles (Weapon+Missile, the shooter's colour) and flares and chaff
     (Misc+Decoy+Flare / Chaff) as Tacview objects, named the first time, removed when gone; ids from
-    their serial numbers (0x10000 up: clear of the aircraft, balloons and bullets)."""
+    their serial numbers (0x10000 up: clear of the aircraft, balloons and bullets). A warhead that
+    went off since the last frame written (``interval_s`` ago) is a Misc+Explosion for one frame
+    (ids 0x100000 up, ``bursts[0]`` counting them)."""
     now = set()
+    for point, kind, age in getattr(fr, "hits", ()):
+        if bursts is None or kind not in ("burst", "ground") or point is None or age >= interval_s:
+            continue
+        oid = 0x100000 + bursts[0]
+        bursts[0] += 1
+        la, lo = ned_to_latlon(point[0], point[1], origin)
+        lines.append(f"{oid:x},T={_acmi_t(float(la), float(lo), -point[2])},Type=Misc+Explosion,"
+                     f"Radius={12.0 if kind == 'burst' else 20.0:.0f}")
+        now.add(oid)
     for m, name in zip(fr.missiles, fr.missile_names):
         oid = 0x10000 + int(m[8])
         la, lo = ned_to_latlon(m[0], m[1], origin)

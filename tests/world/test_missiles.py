@@ -260,6 +260,25 @@ def test_a_missile_fight_replays_bit_for_bit_with_its_missiles_in_the_acmi(tmp_p
     assert "Type=Weapon+Missile,Name=AIM-9M Sidewinder" in text
 
 
+def test_the_acmi_shows_a_warhead_once_as_an_explosion():
+    """A missile's warhead (a burst, or one into the ground) that went off since the last frame
+    written is a Tacview Misc+Explosion for one frame; gun hits and older ones are not."""
+    from types import SimpleNamespace
+
+    from flightsim.recording.export import _acmi_weapons
+    hits = (((100.0, 0.0, -1000.0), "burst", 0.02), ((0.0, 0.0, -300.0), "ground", 0.5), (None, "player", 0.0),
+            ((1.0, 1.0, -1.0), "aircraft", 0.0))
+    frame = SimpleNamespace(missiles=[], missile_names=[], decoys=[], hits=hits)
+    lines: list = []
+    bursts = [0]
+    live = _acmi_weapons(frame, (0.0, 0.0), set(), lines, 0.1, bursts)
+    assert len(lines) == 1 and lines[0].startswith("100000,T=") and "Type=Misc+Explosion,Radius=12" in lines[0]
+    later = SimpleNamespace(missiles=[], missile_names=[], decoys=[], hits=tuple((p, k, a + 0.1) for p, k, a in hits))
+    lines.clear()
+    _acmi_weapons(later, (0.0, 0.0), live, lines, 0.1, bursts)
+    assert lines == ["-100000"] and bursts == [1]
+
+
 def test_the_weapon_sounds():
     """The seeker's growl and the missile warning are heard; a launch and a lock taken trigger
     their one-shots (audio/engine.py, from the player's WeaponsView)."""
