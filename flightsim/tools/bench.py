@@ -250,9 +250,9 @@ GYM_RUNS = (("Glide-v0", (1, 64, 256)), ("Thermal-v0", (1, 64)), ("Dogfight-v0",
 GYM_JSBSIM = {"Glide-v0": ("sgs233", 3), "Thermal-v0": ("sgs233", 3), "Dogfight-v0": ("p51d", 4)}
 
 
-def _gym_rate(task: str, n: int, seconds: float, threads: int) -> float:
-    """Env steps per second of one environment (n = 1, gymnasium.make) or a vector of n sharing
-    ``threads`` numba threads, best of WINDOWS windows; episodes that end are reset."""
+def _gym_runner(task: str, n: int, threads: int):
+    """(run(k): k env steps of every environment, close) for one environment (n = 1, gymnasium.make)
+    or a vector of n sharing ``threads`` numba threads, warmed up; episodes that end are reset."""
     import gymnasium as gym
     env: Any
     if n == 1:
@@ -274,16 +274,17 @@ def _gym_rate(task: str, n: int, seconds: float, threads: int) -> float:
             for _ in range(k):
                 env.step(a)
     run(5)
-    best = 0.0
+    return run, env.close
+
+
+def _gym_window(run, n: int, seconds: float) -> float:
+    """Env steps per second over one timing window of about ``seconds``."""
     batch = max(1, 2000 // n)
-    for _ in range(WINDOWS):
-        steps, t0 = 0, time.perf_counter()
-        while time.perf_counter() - t0 < seconds / WINDOWS:
-            run(batch)
-            steps += batch * n
-        best = max(best, steps / (time.perf_counter() - t0))
-    env.close()
-    return best
+    steps, t0 = 0, time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        run(batch)
+        steps += batch * n
+    return steps / (time.perf_counter() - t0)
 
 
 def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
@@ -292,9 +293,10 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
     one kernel call per step), beside JSBSim's closest model driven as an environment through
     Python (jsbsim_ref.jsbsim_env_steps_per_s), in the same run. Each vector case is measured
     twice: on 1 numba thread and on all of them (``threads``; the all-cores row adds
-    ``vs_1_thread``, the scaling). One environment's row gives numba's own setting (its kernel call
-    has one aircraft to share out). Best of WINDOWS windows;
-    episodes that end are reset, as a training loop would."""
+    ``vs_1_thread``, the scaling, and ``vs_1_thread_paired``: the two settings' windows are taken in
+    turn, and this is the median of their own ratios, steadier on a busy machine). One
+    environment's row gives numba's own setting (its kernel call has one aircraft to share out).
+    Best of WINDOWS windows; episodes that end are reset, as a training loop would."""
     import numba
 
     import flightsim.gym  # noqa: F401  (registers the environments)
@@ -307,26 +309,33 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
         model, n_act = GYM_JSBSIM[task]
         jsb = jsbsim_env_steps_per_s(model, seconds, n_act)
         for n in counts:
-            one = None
-            for threads in ((numba.get_num_threads(),) if n == 1 else (1,) if most == 1 else (1, most)):
-                best = _gym_rate(task, n, seconds, threads)
+            settings = (numba.get_num_threads(),) if n == 1 else (1,) if most == 1 else (1, most)
+            runners = [_gym_runner(task, n, threads) for threads in settings]
+            windows: list[list[float]] = [[] for _ in settings]
+            for _ in range(WINDOWS):              # the settings' windows in turn
+                for w, (run, _) in zip(windows, runners):
+                    w.append(_gym_window(run, n, seconds / WINDOWS))
+            for _, close in runners:
+                close()
+            for k, threads in enumerate(settings):
+                best = max(windows[k])
                 row = {"env": f"flightsim/{task}", "envs": n, "threads": threads, "env_steps_per_s": round(best, 1),
                        "jsbsim_env_steps_per_s": round(jsb, 1) if jsb else None,
                        "jsbsim_model": model if jsb else None,
                        "vs_jsbsim": round(best / jsb, 2) if jsb else None,
                        "jsbsim_unavailable": None if jsb else unavailable()}
-                if one is None:
-                    one = best
-                else:
-                    row["vs_1_thread"] = round(best / one, 2)
+                if k > 0:
+                    row["vs_1_thread"] = round(best / max(windows[0]), 2)
+                    row["vs_1_thread_paired"] = round(float(np.median(
+                        [a / b for a, b in zip(windows[k], windows[0])])), 2)
                 out.append(row)
     return out
 
 
 def gym_scaling(rows: list) -> list:
     """The scaling rows: each vector case's all-threads rate over its 1-thread rate."""
-    return [{"env": r["env"], "envs": r["envs"], "threads": r["threads"], "vs_1_thread": r["vs_1_thread"]}
-            for r in rows if "vs_1_thread" in r]
+    return [{"env": r["env"], "envs": r["envs"], "threads": r["threads"], "vs_1_thread": r["vs_1_thread"],
+             "vs_1_thread_paired": r["vs_1_thread_paired"]} for r in rows if "vs_1_thread" in r]
 
 
 def multiplayer_bench(players: str, seconds: float, as_json: bool, processes: bool = False) -> int:
@@ -391,7 +400,8 @@ def main(argv=None):
             for r in rows:
                 beside = (f"JSBSim {r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s']:>9,.0f}/s  "
                           f"(x{r['vs_jsbsim']})" if r["jsbsim_env_steps_per_s"] else "JSBSim not measured")
-                scale = f"  x{r['vs_1_thread']} of 1 thread" if "vs_1_thread" in r else ""
+                scale = (f"  x{r['vs_1_thread']} of 1 thread (paired x{r['vs_1_thread_paired']})"
+                         if "vs_1_thread" in r else "")
                 print(f"{r['env']:22s} {r['envs']:4d} envs {r['threads']:3d} thr  {r['env_steps_per_s']:>11,.0f} "
                       f"env steps/s   {beside}{scale}")
             why = next((r["jsbsim_unavailable"] for r in rows if r["jsbsim_unavailable"]), None)

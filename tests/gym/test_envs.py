@@ -265,3 +265,4 @@ def test_the_gym_bench_measures_each_vector_case_on_one_thread_and_on_all():
         (s,) = scaling
         assert (s["env"], s["envs"], s["threads"]) == ("flightsim/Glide-v0", 8, most)
         assert s["vs_1_thread"] == pytest.approx(rows[2]["env_steps_per_s"] / rows[1]["env_steps_per_s"], abs=0.011)
+        assert s["vs_1_thread_paired"] > 0 and rows[2]["vs_1_thread_paired"] == s["vs_1_thread_paired"]
