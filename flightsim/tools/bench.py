@@ -248,6 +248,9 @@ def _peak_rss_mb() -> float:
 
 GYM_RUNS = (("Glide-v0", (1, 64, 256)), ("Thermal-v0", (1, 64)), ("Dogfight-v0", (1, 16)))
 GYM_JSBSIM = {"Glide-v0": ("sgs233", 3), "Thermal-v0": ("sgs233", 3), "Dogfight-v0": ("p51d", 4)}
+# a task whose rate is judged against another's (issue 37: Thermal-v0 within 20 % of Glide-v0): its
+# windows and the other's, the same count of envs and threads, taken in turn (``vs_paired_env``)
+GYM_PAIRED = {"Thermal-v0": "Glide-v0"}
 
 
 def _gym_runner(task: str, n: int, threads: int):
@@ -294,7 +297,8 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
     Python (jsbsim_ref.jsbsim_env_steps_per_s), in the same run. Each vector case is measured
     twice: on 1 numba thread and on all of them (``threads``; the all-cores row adds
     ``vs_1_thread``, the scaling, and ``vs_1_thread_paired``: the two settings' windows are taken in
-    turn, and this is the median of their own ratios, steadier on a busy machine). One
+    turn, and this is the median of their own ratios, steadier on a busy machine). A task of
+    GYM_PAIRED has its partner's windows taken in turn with its own: ``vs_paired_env``. One
     environment's row gives numba's own setting (its kernel call has one aircraft to share out).
     Best of WINDOWS windows; episodes that end are reset, as a training loop would."""
     import numba
@@ -310,12 +314,17 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
         jsb = jsbsim_env_steps_per_s(model, seconds, n_act)
         for n in counts:
             settings = (numba.get_num_threads(),) if n == 1 else (1,) if most == 1 else (1, most)
+            partner = GYM_PAIRED.get(task)
             runners = [_gym_runner(task, n, threads) for threads in settings]
+            partners = [_gym_runner(partner, n, threads) for threads in settings] if partner else []
             windows: list[list[float]] = [[] for _ in settings]
-            for _ in range(WINDOWS):              # the settings' windows in turn
-                for w, (run, _) in zip(windows, runners):
-                    w.append(_gym_window(run, n, seconds / WINDOWS))
-            for _, close in runners:
+            beside: list[list[float]] = [[] for _ in partners]
+            for _ in range(WINDOWS):              # the settings' windows (and the partner task's) in turn
+                for k, (run, _) in enumerate(runners):
+                    windows[k].append(_gym_window(run, n, seconds / WINDOWS))
+                    if partners:
+                        beside[k].append(_gym_window(partners[k][0], n, seconds / WINDOWS))
+            for _, close in runners + partners:
                 close()
             for k, threads in enumerate(settings):
                 best = max(windows[k])
@@ -328,6 +337,9 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
                     row["vs_1_thread"] = round(best / max(windows[0]), 2)
                     row["vs_1_thread_paired"] = round(float(np.median(
                         [a / b for a, b in zip(windows[k], windows[0])])), 2)
+                if partners:
+                    row["paired_with"] = f"flightsim/{partner}"
+                    row["vs_paired_env"] = round(float(np.median([a / b for a, b in zip(windows[k], beside[k])])), 2)
                 out.append(row)
     return out
 
@@ -402,6 +414,8 @@ def main(argv=None):
                           f"(x{r['vs_jsbsim']})" if r["jsbsim_env_steps_per_s"] else "JSBSim not measured")
                 scale = (f"  x{r['vs_1_thread']} of 1 thread (paired x{r['vs_1_thread_paired']})"
                          if "vs_1_thread" in r else "")
+                if "vs_paired_env" in r:
+                    scale += f"  x{r['vs_paired_env']} of {r['paired_with'].split('/')[1]} (paired)"
                 print(f"{r['env']:22s} {r['envs']:4d} envs {r['threads']:3d} thr  {r['env_steps_per_s']:>11,.0f} "
                       f"env steps/s   {beside}{scale}")
             why = next((r["jsbsim_unavailable"] for r in rows if r["jsbsim_unavailable"]), None)

@@ -266,3 +266,5 @@ def test_the_gym_bench_measures_each_vector_case_on_one_thread_and_on_all():
         assert (s["env"], s["envs"], s["threads"]) == ("flightsim/Glide-v0", 8, most)
         assert s["vs_1_thread"] == pytest.approx(rows[2]["env_steps_per_s"] / rows[1]["env_steps_per_s"], abs=0.011)
         assert s["vs_1_thread_paired"] > 0 and rows[2]["vs_1_thread_paired"] == s["vs_1_thread_paired"]
+    (t,) = bench.gym_bench(seconds=0.05, runs=(("Thermal-v0", (1,)),))      # judged beside Glide-v0, in turn
+    assert t["paired_with"] == "flightsim/Glide-v0" and t["vs_paired_env"] > 0
