@@ -350,6 +350,21 @@ def gym_scaling(rows: list) -> list:
              "vs_1_thread_paired": r["vs_1_thread_paired"]} for r in rows if "vs_1_thread" in r]
 
 
+def _print_gym(rows: list) -> None:
+    """bench --gym's table: a row per case, beside JSBSim, its scaling and its partner task."""
+    for r in rows:
+        beside = (f"JSBSim {r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s']:>9,.0f}/s  "
+                  f"(x{r['vs_jsbsim']})" if r["jsbsim_env_steps_per_s"] else "JSBSim not measured")
+        scale = f"  x{r['vs_1_thread']} of 1 thread (paired x{r['vs_1_thread_paired']})" if "vs_1_thread" in r else ""
+        if "vs_paired_env" in r:
+            scale += f"  x{r['vs_paired_env']} of {r['paired_with'].split('/')[1]} (paired)"
+        print(f"{r['env']:22s} {r['envs']:4d} envs {r['threads']:3d} thr  {r['env_steps_per_s']:>11,.0f} "
+              f"env steps/s   {beside}{scale}")
+    why = next((r["jsbsim_unavailable"] for r in rows if r["jsbsim_unavailable"]), None)
+    if why:
+        print(f"JSBSim not measured: {why}")
+
+
 def multiplayer_bench(players: str, seconds: float, as_json: bool, processes: bool = False) -> int:
     """--multiplayer: the DIS load and fault benchmark (flightsim/net/loadtest.py) for each count;
     with ``processes`` whole games, one process each."""
@@ -409,18 +424,7 @@ def main(argv=None):
         if args.json:
             print(json.dumps({"gym": rows, "scaling": gym_scaling(rows)}))
         else:
-            for r in rows:
-                beside = (f"JSBSim {r['jsbsim_model']} as one env: {r['jsbsim_env_steps_per_s']:>9,.0f}/s  "
-                          f"(x{r['vs_jsbsim']})" if r["jsbsim_env_steps_per_s"] else "JSBSim not measured")
-                scale = (f"  x{r['vs_1_thread']} of 1 thread (paired x{r['vs_1_thread_paired']})"
-                         if "vs_1_thread" in r else "")
-                if "vs_paired_env" in r:
-                    scale += f"  x{r['vs_paired_env']} of {r['paired_with'].split('/')[1]} (paired)"
-                print(f"{r['env']:22s} {r['envs']:4d} envs {r['threads']:3d} thr  {r['env_steps_per_s']:>11,.0f} "
-                      f"env steps/s   {beside}{scale}")
-            why = next((r["jsbsim_unavailable"] for r in rows if r["jsbsim_unavailable"]), None)
-            if why:
-                print(f"JSBSim not measured: {why}")
+            _print_gym(rows)
         return 0
     names = args.aircraft or list_aircraft()
     result = {}
