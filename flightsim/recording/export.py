@@ -232,15 +232,15 @@ def write_acmi(rec: Recording, table: dict, out: Path) -> None:
     out.write_text("\n".join(lines) + "\n")
 
 
-def _acmi_weapons(fr, origin, live: set, lines: list, interval_s: float = 0.1, bursts=None) -> set:
+def _acmi_weapons(fr, origin, live: set, lines: list, interval_s: float, bursts: list) -> set:
     """The frame's missiles (Weapon+Missile, the shooter's colour) and flares and chaff
     (Misc+Decoy+Flare / Chaff) as Tacview objects, named the first time, removed when gone; ids from
     their serial numbers (0x10000 up: clear of the aircraft, balloons and bullets). A warhead that
     went off since the last frame written (``interval_s`` ago) is a Misc+Explosion for one frame
     (ids 0x100000 up, ``bursts[0]`` counting them)."""
     now = set()
-    for point, kind, age in getattr(fr, "hits", ()):
-        if bursts is None or kind not in ("burst", "ground") or point is None or age >= interval_s:
+    for point, kind, age in fr.hits:
+        if kind not in ("burst", "ground") or point is None or age >= interval_s:
             continue
         oid = 0x100000 + bursts[0]
         bursts[0] += 1

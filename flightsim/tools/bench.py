@@ -123,7 +123,8 @@ def physics_bench(name: str, seconds: float = 2.0) -> dict:
 
 
 def _paired(ours: list, theirs: list) -> float | None:
-    """The median over the interleaved windows of our rate over JSBSim's in the same turn."""
+    """The median over interleaved windows of one rate over the other's in the same turn (ours over
+    JSBSim's, all threads over one, a task over its partner)."""
     if not theirs:
         return None
     return round(float(np.median([a / b for a, b in zip(ours, theirs)])), 2)
@@ -335,11 +336,10 @@ def gym_bench(seconds: float = 2.0, runs=GYM_RUNS) -> list:
                        "jsbsim_unavailable": None if jsb else unavailable()}
                 if k > 0:
                     row["vs_1_thread"] = round(best / max(windows[0]), 2)
-                    row["vs_1_thread_paired"] = round(float(np.median(
-                        [a / b for a, b in zip(windows[k], windows[0])])), 2)
+                    row["vs_1_thread_paired"] = _paired(windows[k], windows[0])
                 if partners:
                     row["paired_with"] = f"flightsim/{partner}"
-                    row["vs_paired_env"] = round(float(np.median([a / b for a, b in zip(windows[k], beside[k])])), 2)
+                    row["vs_paired_env"] = _paired(windows[k], beside[k])
                 out.append(row)
     return out
 

@@ -205,7 +205,7 @@ def jsbsim_steps_per_s(model: str, seconds: float = 2.0, with_io: bool = False) 
     if stepper is None:
         return None
     with quiet():
-        return max(window_rate(*stepper, seconds / WINDOWS) for _ in range(WINDOWS))
+        return _best_rate(*stepper, seconds)
 
 
 # a gym environment's step, JSBSim's side: the action's controls in, one run() per env step
