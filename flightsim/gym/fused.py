@@ -35,7 +35,7 @@ from ..physics.batch import FLIGHT_COLUMNS, read_row
 from ..physics.dynamics import step_in_diag
 from ..physics.jit import exact_kernel, parallel_entry
 
-GLIDE, THERMAL = 0, 1
+GLIDE, THERMAL, DOGFIGHT = 0, 1, 2      # (Dogfight's step: gym/fused_dogfight.py)
 # consts: the task's constants, one float64 array
 C_KIND, C_FRAME_SKIP, C_MAX_STEPS, C_THERMAL_N, C_THERMAL_E = 0, 1, 2, 3, 4
 C_ACTION = 5                # then per action: lo, span, signed (3 each)

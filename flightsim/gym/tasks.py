@@ -1,12 +1,13 @@
 """The tasks behind the Gymnasium environments: what is flown, observed and rewarded.
 
 Each task works on a Fleet of N aircraft at once, so the single environment and the vector
-environment share every line. Glide and Thermal take the env step in one compiled call
-(gym/fused.py); Dogfight, whose AI pilot flies in Python, in numpy over the rows
-(``step_numpy``, also the fused step's reference in the tests). Observations and actions are
-float32 arrays whose components are named with their units in ``observation_names`` and
-``action_names``; the same values, by name, are in ``info``. Each task's ``observations`` is one
-table of them: name, unit, the bounds they are clipped to, and what each is.
+environment share every line. Each task takes the env step in one compiled call: Glide and Thermal
+in gym/fused.py, Dogfight with its targets' AI pilot in gym/fused_dogfight.py (the pilot:
+pilots/ai_kernel.py). ``step_numpy``, the same step in numpy a call per part, is their reference
+in the tests.
+Observations and actions are float32 arrays whose components are named with their units in
+``observation_names`` and ``action_names``; the same values, by name, are in ``info``. Each task's
+``observations`` is one table of them: name, unit, the bounds they are clipped to, and what each is.
 
 Glide (Astir, flightsim/Glide-v0)
     Start: a trimmed glide at 80-110 km/h IAS, 1,000 m, a random heading. Target: a heading
@@ -25,11 +26,11 @@ Thermal (Astir, flightsim/Thermal-v0)
 
 Dogfight (P-51D against the game's AI P-51D, flightsim/Dogfight-v0)
     Both trimmed level at 400 km/h, 3,000 m; the AI 300-600 m ahead, offset up to 100 m,
-    flown by flightsim.pilots.ai.FighterAI, which turns to fight. Actions: pitch, roll, yaw and
-    throttle (-1..1 mapped to 0..1). Reward per step: 1 when the target is inside a 2 deg
-    cone, around the guns' line, of the lead point (where it will be when bullets at 870 m/s arrive) at
-    150-600 m, else ``-angle_off_deg / 1800`` (at most -0.1). Ends: 90 s; terminated on a
-    strike, a non-finite state, or closer than 15 m (collision).
+    flown by the game's AI, flightsim.pilots.ai.FighterAI (compiled: pilots/ai_kernel.py), which
+    turns to fight. Actions: pitch, roll, yaw and throttle (-1..1 mapped to 0..1). Reward per step:
+    1 when the target is inside a 2 deg cone, around the guns' line, of the lead point (where it
+    will be when bullets at 870 m/s arrive) at 150-600 m, else ``-angle_off_deg / 1800`` (at most
+    -0.1). Ends: 90 s; terminated on a strike, a non-finite state, or closer than 15 m (collision).
 
 Every task: an action row that is not finite (NaN or infinite) is not flown (that aircraft
 keeps its controls for the step), its episode ends (terminated, reward 0); out-of-range
@@ -48,8 +49,9 @@ import numpy as np
 from ..fleet import Fleet
 from ..physics.named import CONTROL_INDEX, CONTROL_RANGE
 from ..physics.state import make_env
+from ..pilots import ai_kernel
 from ..sim import Sim
-from . import fused
+from . import fused, fused_dogfight
 
 DT_S = 0.02
 
@@ -186,6 +188,7 @@ class Task:
         self._fused_args = (f.states, f.ctrls, f.envs, t.terrain, t.model, t.tables, f.diags, self._actions,
                             self._consts, self._act_cols, self._bounds, self.env_p, self._obs, f.read.flight_buffer,
                             self._result, self.steps, f.status)
+        self._fused_one, self._fused_many, self._fused_one_tail = fused.fused_step_one, fused.fused_step_many, ()
 
     def fused_thermal(self) -> tuple:
         return (0.0, 0.0)
@@ -198,9 +201,9 @@ class Task:
             return self.step_numpy(actions)
         self._actions[:] = np.asarray(actions).reshape(self.n_envs, -1)
         if self.n_envs == 1:
-            fused.fused_step_one(*self._fused_args)
+            self._fused_one(*self._fused_args, *self._fused_one_tail)
         else:
-            fused.fused_step_many(*self._fused_args, numba.get_num_threads() if threads is None else threads)
+            self._fused_many(*self._fused_args, numba.get_num_threads() if threads is None else threads)
         r = self._result
         self.bad_action = r[:, fused.R_BAD_ACTION] != 0.0
         # (self.f's arrays view the flight buffer the kernel filled)
@@ -213,7 +216,7 @@ class Task:
             obs, reward, terminated, truncated = self.step(action[None, :])
             return obs[0], float(reward[0]), bool(terminated[0]), bool(truncated[0])
         self._actions[0] = action
-        fused.fused_step_one(*self._fused_args)
+        self._fused_one(*self._fused_args, *self._fused_one_tail)
         reward, terminated, truncated, bad = self._result[0].tolist()
         self._bad_one[0] = bad != 0.0
         self.bad_action = self._bad_one
@@ -372,6 +375,7 @@ class ThermalTask(Task):
 class DogfightTask(Task):
     aircraft = "p51d"
     aircraft_per_env = 2             # rows 0..N-1 the agent's, N..2N-1 the AI's
+    fused_kind = fused.DOGFIGHT      # its own kernels: gym/fused_dogfight.py
     episode_s = 90.0
     action_names = ("pitch", "roll", "yaw", "throttle")
     observations = (observations(
@@ -397,6 +401,28 @@ class DogfightTask(Task):
         self.level = self.sim.spawn_trimmed_level(self.SPEED_KMH / 3.6, self.ALTITUDE_M)
         self.ais = [fighter_ai(self.fleet.compiled, self.sim.ctrl, {"fires": False}) for _ in range(self.n_envs)]
         self.boresight = self.ais[0].boresight        # the guns' line in body axes (they point a little up)
+        # the same pilots compiled (pilots.ai_kernel): their settings are the FighterAI's, their memory a
+        # row each; the fused step flies them, as step_numpy does unless compiled_ai is False (then the
+        # FighterAI objects fly: tests/gym/test_dogfight_ai.py)
+        self.compiled_ai = True
+        self.ai_params = ai_kernel.params_of(self.ais[0])
+        self.ai_memory = np.stack([ai_kernel.memory_of(ai) for ai in self.ais])
+        self._ai_base = self.ais[0].base.to_array()
+        self._ai_R = np.zeros((3, 3))
+        # geometry(), by columns (fused_dogfight.G_*): the numpy path and the fused kernel write it
+        self._geo = np.zeros((self.n_envs, 6))
+        self.geo = (self._geo[:, 0:3], self._geo[:, 3], self._geo[:, 4], self._geo[:, 5])
+
+    def _fused_setup(self):
+        super()._fused_setup()
+        f, t = self.fleet, self.fleet.template
+        dog = np.array([self.BULLET_MS, self.CONE_DEG, *self.boresight])
+        self._fused_args = (f.states, f.ctrls, f.envs, t.terrain, t.model, t.tables, f.diags, self._actions,
+                            self._consts, self._act_cols, self._bounds, dog, self.ai_params, self.ai_memory,
+                            self._ai_base, self._obs, f.read.flight_buffer, self._geo, self._result, self.steps,
+                            f.status)
+        self._fused_one, self._fused_many = fused_dogfight.dogfight_step_one, fused_dogfight.dogfight_step_many
+        self._fused_one_tail = (np.zeros((3, 3)), np.zeros((3, 3)))
 
     def _place(self, row, north, east, heading):
         self.sim.place_trim(self.level, self.ALTITUDE_M, heading, north, east)
@@ -412,10 +438,14 @@ class DogfightTask(Task):
         e = ahead * math.sin(heading) + side * math.cos(heading)
         self._place(self.n_envs + i, n, e, heading)
         self.ais[i].reset()
+        self.ai_memory[i] = ai_kernel.memory_of(self.ais[i])
 
     def before_step(self):
         from ..pilots.ai import AirData
         f, n = self.fleet, self.n_envs
+        if self.compiled_ai:
+            ai_kernel.fly_targets(f.states, f.diags, f.ctrls, n, self.ai_params, self.ai_memory, self._ai_base, self._ai_R)
+            return
         pos, vel = f.read.position_ned_m, f.read.velocity_ned_ms
         for i in range(n):        # the game's AI flies each target through its controls
             me = AirData.from_sim(f.states[n + i], f.diags[n + i])
@@ -439,7 +469,8 @@ class DogfightTask(Task):
         return rel_body, rng_m, closure, angle
 
     def derive(self):
-        self.geo = self.geometry()
+        rel_body, rng_m, closure, angle = self.geometry()
+        self._geo[:, 0:3], self._geo[:, 3], self._geo[:, 4], self._geo[:, 5] = rel_body, rng_m, closure, angle
 
     def observe(self):
         f, rows = self.f, slice(0, self.n_envs)
