@@ -5,7 +5,7 @@ the agent in row i, the game's AI fighting it in row n + i. One call per env ste
 environment or all of them shared over numba's threads:
 
     dogfight_step_one(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, dog,
-                      ai_params, ai_memory, ai_base, obs, flight, geo, result, steps, status, R, R2)
+                      ai_params, ai_memory, ai_base, obs, flight, geo, result, steps, status, R, reads)
     dogfight_step_many(... the same up to status ..., runs)
 
 Each env: the action row onto the agent's controls (gym/fused.py's ``_apply``), the AI's tick
@@ -14,7 +14,8 @@ aircraft's ``consts[C_FRAME_SKIP]`` physics steps, both rows' readouts into ``fl
 geometry (``geo`` (n, 6): the target in the agent's body axes x, y, z, its range, the closure and
 the lead point's angle off the guns' line), the observation, the reward and the ends, as
 tasks.DogfightTask's numpy path computes them (``dog``: the bullets' speed m/s, the reward's cone
-deg and the guns' line in body axes; ``R``, ``R2``: (3, 3) scratch). tests/gym/test_fused.py flies
+deg and the guns' line in body axes; ``R`` (3, 3) and ``reads`` (2, len(PILOT_COLUMNS)): scratch for
+what each aircraft reads, physics.batch.read_pilot_row). tests/gym/test_fused.py flies
 the two side by side.
 """
 from __future__ import annotations
@@ -24,11 +25,9 @@ import math
 import numpy as np
 from numba import prange
 
-from ..physics.batch import FLIGHT_COLUMNS, read_row
+from ..physics.batch import FLIGHT_COLUMNS, PILOT_COLUMNS, read_pilot_row, read_row
 from ..physics.dynamics import step_in_diag
 from ..physics.jit import exact_kernel, parallel_entry
-from ..physics.layout import S_POS, S_QUAT, S_VEL
-from ..physics.quat import dcm_from_state
 from ..pilots.ai_kernel import fly_one
 from .fused import (
     C_FRAME_SKIP,
@@ -46,30 +45,22 @@ from .fused import (
 )
 
 F_NZ = FLIGHT_COLUMNS.index("nz_g")
+P_NORTH, P_EAST, P_DOWN, P_VN, P_VE, P_VD = (PILOT_COLUMNS.index(k) for k in (
+    "north_m", "east_m", "down_m", "velocity_north_ms", "velocity_east_ms", "velocity_down_ms"))
 D_BULLET_MS, D_CONE_DEG, D_BORESIGHT = 0, 1, 2          # dog: then the guns' line x, y, z
 G_X, G_Y, G_Z, G_RANGE, G_CLOSURE, G_ANGLE = range(6)   # geo's columns
 COLLISION_M = 15.0
 
 
 @exact_kernel
-def _ned_velocity(state, R):
-    """The velocity NED of the aircraft whose rotation matrix R holds (R @ the body velocity)."""
-    u, v, w = state[S_VEL], state[S_VEL + 1], state[S_VEL + 2]
-    return (R[0, 0] * u + R[0, 1] * v + R[0, 2] * w, R[1, 0] * u + R[1, 1] * v + R[1, 2] * w,
-            R[2, 0] * u + R[2, 1] * v + R[2, 2] * w)
-
-
-@exact_kernel
-def _geometry(me, tgt, R, R2, dog, g):
-    """tasks.DogfightTask.geometry for one env into g: R the agent's rotation, R2 scratch."""
-    dcm_from_state(tgt, S_QUAT, R2)
-    tvx, tvy, tvz = _ned_velocity(tgt, R2)
-    dcm_from_state(me, S_QUAT, R)
-    vx, vy, vz = _ned_velocity(me, R)
-    rx, ry, rz = tgt[S_POS] - me[S_POS], tgt[S_POS + 1] - me[S_POS + 1], tgt[S_POS + 2] - me[S_POS + 2]
+def _geometry(me, tgt, R, dog, g):
+    """tasks.DogfightTask.geometry for one env into g, from what the agent (``me``, its rotation R) and
+    its target read (physics.batch.read_pilot_row's rows)."""
+    vx, vy, vz = me[P_VN], me[P_VE], me[P_VD]
+    rx, ry, rz = tgt[P_NORTH] - me[P_NORTH], tgt[P_EAST] - me[P_EAST], tgt[P_DOWN] - me[P_DOWN]
     rng = math.sqrt(rx * rx + ry * ry + rz * rz)
     tof = rng / dog[D_BULLET_MS]
-    dvx, dvy, dvz = tvx - vx, tvy - vy, tvz - vz
+    dvx, dvy, dvz = tgt[P_VN] - vx, tgt[P_VE] - vy, tgt[P_VD] - vz
     lx, ly, lz = rx + dvx * tof, ry + dvy * tof, rz + dvz * tof
     lb0 = R[0, 0] * lx + R[1, 0] * ly + R[2, 0] * lz
     lb1 = R[0, 1] * lx + R[1, 1] * ly + R[2, 1] * lz
@@ -86,14 +77,15 @@ def _geometry(me, tgt, R, R2, dog, g):
 
 @exact_kernel
 def _env_step(i, n, states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, dog,
-              ai_params, ai_memory, ai_base, R, R2, obs, flight, geo, result, steps, status):
+              ai_params, ai_memory, ai_base, R, reads, obs, flight, geo, result, steps, status):
     """Environment i's step (see the module's docstring) on ``model`` (shared, or the thread's copy)."""
     me, ai = i, n + i
     ok = _apply(actions[i], ctrls[me], consts, cols)
-    dcm_from_state(states[me], S_QUAT, R)
-    tvx, tvy, tvz = _ned_velocity(states[me], R)
-    fly_one(states[ai], diags[ai], states[me, S_POS], states[me, S_POS + 1], states[me, S_POS + 2], tvx, tvy, tvz,
-            ai_params, ai_memory[i], ai_base, R, ctrls[ai])
+    agent, target = reads[0], reads[1]
+    read_pilot_row(states[me], diags[me], R, agent)
+    read_pilot_row(states[ai], diags[ai], R, target)
+    fly_one(target, R, agent[P_NORTH], agent[P_EAST], agent[P_DOWN], agent[P_VN], agent[P_VE], agent[P_VD],
+            ai_params, ai_memory[i], ai_base, ctrls[ai])
     for row in (me, ai):
         status[row] = 0
         for _ in range(int(consts[C_FRAME_SKIP])):
@@ -103,7 +95,9 @@ def _env_step(i, n, states, ctrls, envs, terrain, model, tables, diags, actions,
         read_row(states[row], diags[row], flight[row])
     steps[i] += 1
     g = geo[i]
-    _geometry(states[me], states[ai], R, R2, dog, g)
+    read_pilot_row(states[ai], diags[ai], R, target)
+    read_pilot_row(states[me], diags[me], R, agent)
+    _geometry(agent, target, R, dog, g)
     f, o = flight[me], obs[i]
     _put(o, 0, f[F_IAS], bounds)
     _put(o, 1, f[F_ALTITUDE], bounds)
@@ -128,21 +122,22 @@ def _env_step(i, n, states, ctrls, envs, terrain, model, tables, diags, actions,
 def dogfight_step_many(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, dog,
                        ai_params, ai_memory, ai_base, obs, flight, geo, result, steps, status, runs):
     """Every environment, shared out over ``runs`` of neighbouring envs (numba's threads), each run
-    on its own copy of the model (physics.batch.step_many says why) and its own rotation scratch."""
+    on its own copy of the model (physics.batch.step_many says why) and its own scratch."""
     n = actions.shape[0]
     runs = max(1, min(n, runs))
     for c in prange(runs):
         own = model.copy()
         R = np.empty((3, 3))
-        R2 = np.empty((3, 3))
+        reads = np.empty((2, len(PILOT_COLUMNS)))
         for i in range(c * n // runs, (c + 1) * n // runs):
             _env_step(i, n, states, ctrls, envs, terrain, own, tables, diags, actions, consts, cols, bounds, dog,
-                      ai_params, ai_memory, ai_base, R, R2, obs, flight, geo, result, steps, status)
+                      ai_params, ai_memory, ai_base, R, reads, obs, flight, geo, result, steps, status)
 
 
 @exact_kernel
 def dogfight_step_one(states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, dog,
-                      ai_params, ai_memory, ai_base, obs, flight, geo, result, steps, status, R, R2):
-    """One environment on the shared model, no threads; ``R`` and ``R2`` (3, 3) scratch."""
+                      ai_params, ai_memory, ai_base, obs, flight, geo, result, steps, status, R, reads):
+    """One environment on the shared model, no threads; ``R`` (3, 3) and ``reads`` (2, len(PILOT_COLUMNS))
+    scratch."""
     _env_step(0, 1, states, ctrls, envs, terrain, model, tables, diags, actions, consts, cols, bounds, dog,
-              ai_params, ai_memory, ai_base, R, R2, obs, flight, geo, result, steps, status)
+              ai_params, ai_memory, ai_base, R, reads, obs, flight, geo, result, steps, status)

@@ -47,6 +47,7 @@ import numba
 import numpy as np
 
 from ..fleet import Fleet
+from ..physics.batch import PILOT_COLUMNS
 from ..physics.named import CONTROL_INDEX, CONTROL_RANGE
 from ..physics.state import make_env
 from ..pilots import ai_kernel
@@ -409,6 +410,7 @@ class DogfightTask(Task):
         self.ai_memory = np.stack([ai_kernel.memory_of(ai) for ai in self.ais])
         self._ai_base = self.ais[0].base.to_array()
         self._ai_R = np.zeros((3, 3))
+        self._ai_reads = np.zeros((2, len(PILOT_COLUMNS)))
         # geometry(), by columns (fused_dogfight.G_*): the numpy path and the fused kernel write it
         self._geo = np.zeros((self.n_envs, 6))
         self.geo = (self._geo[:, 0:3], self._geo[:, 3], self._geo[:, 4], self._geo[:, 5])
@@ -422,7 +424,7 @@ class DogfightTask(Task):
                             self._ai_base, self._obs, f.read.flight_buffer, self._geo, self._result, self.steps,
                             f.status)
         self._fused_one, self._fused_many = fused_dogfight.dogfight_step_one, fused_dogfight.dogfight_step_many
-        self._fused_one_tail = (np.zeros((3, 3)), np.zeros((3, 3)))
+        self._fused_one_tail = (np.zeros((3, 3)), np.zeros((2, len(PILOT_COLUMNS))))
 
     def _place(self, row, north, east, heading):
         self.sim.place_trim(self.level, self.ALTITUDE_M, heading, north, east)
@@ -444,7 +446,8 @@ class DogfightTask(Task):
         from ..pilots.ai import AirData
         f, n = self.fleet, self.n_envs
         if self.compiled_ai:
-            ai_kernel.fly_targets(f.states, f.diags, f.ctrls, n, self.ai_params, self.ai_memory, self._ai_base, self._ai_R)
+            ai_kernel.fly_targets(f.states, f.diags, f.ctrls, n, self.ai_params, self.ai_memory, self._ai_base, self._ai_R,
+                                  self._ai_reads)
             return
         pos, vel = f.read.position_ned_m, f.read.velocity_ned_ms
         for i in range(n):        # the game's AI flies each target through its controls

@@ -27,8 +27,9 @@ from numba import prange
 
 from .dynamics import step_in_diag
 from .jit import entry, exact_kernel, kernel, parallel_entry
-from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_TAS, S_OMEGA, S_POS, S_QUAT,
-                     S_STRIKE_INDEX, S_VEL)
+from .layout import (D_ALPHA, D_BETA, D_HEIGHT_AGL, D_IAS, D_NONFINITE, D_NZ, D_ON_GROUND, D_STALLED_SECTIONS,
+                     D_TAS, S_OMEGA, S_POS, S_QUAT, S_STRIKE_INDEX, S_VEL)
+from .quat import dcm_from_state
 
 
 @kernel
@@ -98,3 +99,36 @@ def read_row(s, d, out):
     out[16] = -(2 * (x * z - w * y) * u + 2 * (y * z + w * x) * v + (1 - 2 * (x * x + y * y)) * ww)
     out[17] = d[D_HEIGHT_AGL]
     out[18] = 1.0 if (s[S_STRIKE_INDEX] >= 0 or d[D_NONFINITE] != 0) else 0.0
+
+
+# the columns read_pilot_row writes: what a pilot reads each tick (named.AircraftView.pilot_reads,
+# in SI units), for compiled pilots (flightsim/pilots/ai_kernel.py) that index it by these names
+PILOT_COLUMNS = ("north_m", "east_m", "down_m", "velocity_north_ms", "velocity_east_ms", "velocity_down_ms",
+                 "p_rads", "q_rads", "r_rads", "ias_ms", "tas_ms", "alpha_rad", "beta_rad", "nz_g", "height_agl_m",
+                 "on_ground", "stalled_sections")
+
+
+@exact_kernel
+def read_pilot_row(s, d, R, out):
+    """One aircraft's PILOT_COLUMNS into out and its body-to-NED rotation into R (3, 3): the numbers
+    of AircraftView.pilot_reads (the velocity NED is R times the body velocity, summed left to right;
+    ``on_ground`` 1 with a gear leg in contact)."""
+    dcm_from_state(s, S_QUAT, R)
+    u, v, w = s[S_VEL], s[S_VEL + 1], s[S_VEL + 2]
+    out[0] = s[S_POS]
+    out[1] = s[S_POS + 1]
+    out[2] = s[S_POS + 2]
+    out[3] = R[0, 0] * u + R[0, 1] * v + R[0, 2] * w
+    out[4] = R[1, 0] * u + R[1, 1] * v + R[1, 2] * w
+    out[5] = R[2, 0] * u + R[2, 1] * v + R[2, 2] * w
+    out[6] = s[S_OMEGA]
+    out[7] = s[S_OMEGA + 1]
+    out[8] = s[S_OMEGA + 2]
+    out[9] = d[D_IAS]
+    out[10] = d[D_TAS]
+    out[11] = d[D_ALPHA]
+    out[12] = d[D_BETA]
+    out[13] = d[D_NZ]
+    out[14] = d[D_HEIGHT_AGL]
+    out[15] = 1.0 if d[D_ON_GROUND] > 0 else 0.0
+    out[16] = d[D_STALLED_SECTIONS]

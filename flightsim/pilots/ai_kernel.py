@@ -1,11 +1,11 @@
 """The game's AI fighter pilot (pilots.ai.FighterAI) compiled: every Dogfight target's tick in one call.
 
 flightsim/Dogfight-v0 flies each environment's target with the game's own AI. Called from Python
-for each of them, the AI cost 45 us a tick, four fifths of a Dogfight env step (16 envs:
-3.3 ms a step, 4.8k env-steps/s, issue 37). ``fly_targets`` does what ``FighterAI.__call__``
+for each of them, the AI took four fifths of a Dogfight env step (16 envs: 3.3 ms a step, 4.8k
+env-steps/s on a slow evening of this 2-core machine, 29 Nov 2026; issue 37). ``fly_targets`` does what ``FighterAI.__call__``
 does, line for line and in the same order, for every target of a Dogfight task at once:
 
-    fly_targets(states, diags, ctrls, n, params, memory, base, R)
+    fly_targets(states, diags, ctrls, n, params, memory, base, R, reads)
 
 * rows ``n .. 2n-1`` of ``states``/``diags``/``ctrls`` are the AIs, rows ``0 .. n-1`` the aircraft
   each one fights (the Dogfight task's layout);
@@ -14,7 +14,8 @@ does, line for line and in the same order, for every target of a Dogfight task a
 * ``memory`` (n, M_COUNT): each pilot's state between ticks (the pull integrator, last angle of
   attack, aim off the bullets' line, firing, pulling up); ``memory_of(ai)`` gives a fresh row;
 * ``base`` (N_CONTROLS,): the controls it starts from (``FighterAI.base.to_array()``);
-* ``R`` (3, 3): scratch for each aircraft's rotation matrix.
+* ``R`` (3, 3) and ``reads`` (2, len(PILOT_COLUMNS)): scratch for what each pilot reads
+  (physics.batch.read_pilot_row: AircraftView.pilot_reads's numbers, by name) and its rotation.
 
 What it leaves out of FighterAI: breaking off when damaged (``disengage``; a Dogfight target
 takes no hits) and the look ahead for hills (``ahead_clearance_m``; Dogfight flies over the sea).
@@ -27,25 +28,16 @@ import math
 
 import numpy as np
 
+from ..physics.batch import PILOT_COLUMNS, read_pilot_row
 from ..physics.jit import exact_kernel
-from ..physics.layout import (
-    D_ALPHA,
-    D_BETA,
-    D_HEIGHT_AGL,
-    D_IAS,
-    D_NZ,
-    D_ON_GROUND,
-    D_STALLED_SECTIONS,
-    D_TAS,
-    S_OMEGA,
-    S_POS,
-    S_QUAT,
-    S_VEL,
-)
 from ..physics.named import CONTROL_INDEX
-from ..physics.quat import dcm_from_state
 from .ai import _COS_10DEG, DROP_STORES_M, G0, FighterAI
 
+# what the pilot reads (physics.batch.read_pilot_row's row), by name
+(R_NORTH, R_EAST, R_DOWN, R_VN, R_VE, R_VD, R_P, R_Q, R_R, R_IAS, R_TAS, R_ALPHA, R_BETA, R_NZ, R_AGL, R_ON_GROUND,
+ R_STALLED) = (PILOT_COLUMNS.index(k) for k in (
+    "north_m", "east_m", "down_m", "velocity_north_ms", "velocity_east_ms", "velocity_down_ms", "p_rads", "q_rads",
+    "r_rads", "ias_ms", "tas_ms", "alpha_rad", "beta_rad", "nz_g", "height_agl_m", "on_ground", "stalled_sections"))
 # params: the pilot's settings (params_of)
 (P_MAX_G, P_GUN_RANGE, P_FLOOR, P_BULLET, P_ALPHA_MAX, P_STALL_SPEED, P_TARGET_SIZE, P_DISPERSION, P_MAY_FIRE,
  P_K_TURN, P_MAX_TURN_RATE, P_K_BETA, P_K_YAW_RATE, P_K_AIM_YAW, P_BORESIGHT, P_MUZZLE, P_K_NZ, P_K_ROLL, P_K_P,
@@ -141,7 +133,7 @@ def _pursuit_lift(params, R, vx, vy, vz, ux, uy, uz, lx, ly, lz, mx, my, mz, sx,
 
 
 @exact_kernel
-def _roll_and_pull(params, mem, R, diag, p, q, lx, ly, lz, nz_cmd, floor_breach):
+def _roll_and_pull(params, mem, R, me, lx, ly, lz, nz_cmd, floor_breach):
     """FighterAI._roll_and_pull: (roll, pitch), the memory's integrator and last alpha updated."""
     lb1 = R[0, 1] * lx + R[1, 1] * ly + R[2, 1] * lz
     lb2 = R[0, 2] * lx + R[1, 2] * ly + R[2, 2] * lz
@@ -150,16 +142,16 @@ def _roll_and_pull(params, mem, R, diag, p, q, lx, ly, lz, nz_cmd, floor_breach)
     nz_target = 1.0 + (nz_cmd - 1.0) * pull_share if nz_cmd > 1.0 else nz_cmd * pull_share
     if not floor_breach and abs(roll_err) > RAD_100:
         nz_target = min(nz_target, 0.5)
-    roll = _clip(params[P_K_ROLL] * roll_err - params[P_K_P] * p, -1.0, 1.0)
-    alpha = diag[D_ALPHA]
+    roll = _clip(params[P_K_ROLL] * roll_err - params[P_K_P] * me[R_P], -1.0, 1.0)
+    alpha = me[R_ALPHA]
     rate = 0.0 if mem[M_HAS_ALPHA_PREV] == 0.0 else (alpha - mem[M_ALPHA_PREV]) / params[P_DT]
     mem[M_ALPHA_PREV] = alpha
     mem[M_HAS_ALPHA_PREV] = 1.0
     alpha_ahead = alpha + 0.25 * max(rate, 0.0)
-    nz = diag[D_NZ]
+    nz = me[R_NZ]
     if alpha_ahead > params[P_ALPHA_MAX]:
         nz_target = min(nz_target, nz - 0.5 * (alpha_ahead - params[P_ALPHA_MAX]) / RAD_1)
-    if int(diag[D_STALLED_SECTIONS]) > 0 and not diag[D_ON_GROUND] > 0:
+    if int(me[R_STALLED]) > 0 and not me[R_ON_GROUND] > 0.0:
         nz_target = min(nz_target, nz - 1.0)
     err = nz_target - nz
     if params[P_G_COMMAND] != 0.0:
@@ -168,37 +160,34 @@ def _roll_and_pull(params, mem, R, diag, p, q, lx, ly, lz, nz_cmd, floor_breach)
                       -1.0, 1.0)
     else:
         mem[M_PITCH_I] = _clip(mem[M_PITCH_I] + params[P_K_NZ_I] * err * params[P_DT], -0.6, 0.8)
-        pitch = _clip(mem[M_PITCH_I] + params[P_K_NZ] * err - params[P_K_Q] * q, -1.0, 1.0)
+        pitch = _clip(mem[M_PITCH_I] + params[P_K_NZ] * err - params[P_K_Q] * me[R_Q], -1.0, 1.0)
     return roll, pitch
 
 
 @exact_kernel
-def _rudder(params, mem, R, diag, r, mx, my, mz, sx, sy, sz):
+def _rudder(params, mem, R, me, mx, my, mz, sx, sy, sz):
     """FighterAI._rudder: the yaw; the aim off the bullets' line into the memory."""
     b0 = R[0, 0] * mx + R[1, 0] * my + R[2, 0] * mz
     b1 = R[0, 1] * mx + R[1, 1] * my + R[2, 1] * mz
     off = math.acos(_clip(_dot(mx, my, mz, sx, sy, sz), -1.0, 1.0))
     mem[M_AIM_OFF] = off
-    yaw = params[P_K_BETA] * diag[D_BETA] - params[P_K_YAW_RATE] * r
+    yaw = params[P_K_BETA] * me[R_BETA] - params[P_K_YAW_RATE] * me[R_R]
     if mem[M_PULL_UP] == 0.0 and off < RAD_4:
         yaw += params[P_K_AIM_YAW] * math.atan2(b1, b0)
     return _clip(yaw, -1.0, 1.0)
 
 
 @exact_kernel
-def fly_one(state, diag, tpx, tpy, tpz, tvx, tvy, tvz, params, mem, base, R, ctrl):
-    """One pilot's tick (FighterAI.__call__) against an aircraft at (tpx, tpy, tpz) NED flying at
-    (tvx, tvy, tvz): its controls into ``ctrl``."""
-    dcm_from_state(state, S_QUAT, R)
-    px, py, pz = state[S_POS], state[S_POS + 1], state[S_POS + 2]
-    ub, vb, wb = state[S_VEL], state[S_VEL + 1], state[S_VEL + 2]
-    vx = R[0, 0] * ub + R[0, 1] * vb + R[0, 2] * wb
-    vy = R[1, 0] * ub + R[1, 1] * vb + R[1, 2] * wb
-    vz = R[2, 0] * ub + R[2, 1] * vb + R[2, 2] * wb
+def fly_one(me, R, tpx, tpy, tpz, tvx, tvy, tvz, params, mem, base, ctrl):
+    """One pilot's tick (FighterAI.__call__) from what it reads (``me``: read_pilot_row's row, ``R`` its
+    rotation) against an aircraft at (tpx, tpy, tpz) NED flying at (tvx, tvy, tvz): its controls
+    into ``ctrl``."""
+    px, py, pz = me[R_NORTH], me[R_EAST], me[R_DOWN]
+    vx, vy, vz = me[R_VN], me[R_VE], me[R_VD]
     # aim_point
     rx, ry, rz = tpx - px, tpy - py, tpz - pz
     dist = math.sqrt(_dot(rx, ry, rz, rx, ry, rz))
-    tof = dist / (params[P_BULLET] + max(diag[D_TAS], 0.0) * 0.5)
+    tof = dist / (params[P_BULLET] + max(me[R_TAS], 0.0) * 0.5)
     if dist < 2.0 * params[P_GUN_RANGE]:
         ax, ay, az = tpx + tvx * tof, tpy + tvy * tof, tpz + tvz * tof
         az -= 0.5 * G0 * tof * tof
@@ -216,9 +205,9 @@ def fly_one(state, diag, tpx, tpy, tpz, tvx, tvy, tvz, params, mem, base, R, ctr
     sz = vz + mu * (R[2, 0] * bx + R[2, 1] * by + R[2, 2] * bz)
     n_s = math.sqrt(_dot(sx, sy, sz, sx, sy, sz))
     sx, sy, sz = sx / n_s, sy / n_s, sz / n_s
-    g_avail = min(params[P_MAX_G], max(1.5, 0.75 * (diag[D_IAS] / params[P_STALL_SPEED]) ** 2))
+    g_avail = min(params[P_MAX_G], max(1.5, 0.75 * (me[R_IAS] / params[P_STALL_SPEED]) ** 2))
     sink = max(0.0, vz)
-    agl, floor = diag[D_HEIGHT_AGL], params[P_FLOOR]
+    agl, floor = me[R_AGL], params[P_FLOOR]
     floor_breach = agl < floor or agl - 5.0 * sink < floor
     if floor_breach:
         mem[M_PULL_UP] = 1.0
@@ -234,9 +223,8 @@ def fly_one(state, diag, tpx, tpy, tpz, tvx, tvy, tvz, params, mem, base, R, ctr
         fx, fy, fz, nz_cmd = _pursuit_lift(params, R, vx, vy, vz, ux, uy, uz, lx, ly, lz, mx, my, mz, sx, sy, sz,
                                            tvx, tvy, tvz, g_avail)
     nz_cmd = min(nz_cmd, g_avail)
-    roll, pitch = _roll_and_pull(params, mem, R, diag, state[S_OMEGA], state[S_OMEGA + 1], fx, fy, fz, nz_cmd,
-                                 floor_breach)
-    yaw = _rudder(params, mem, R, diag, state[S_OMEGA + 2], mx, my, mz, sx, sy, sz)
+    roll, pitch = _roll_and_pull(params, mem, R, me, fx, fy, fz, nz_cmd, floor_breach)
+    yaw = _rudder(params, mem, R, me, mx, my, mz, sx, sy, sz)
     # throttle: WEP far out, back to close without overshooting when closing fast
     closing = -_dot(tvx - vx, tvy - vy, tvz - vz, rx, ry, rz) / max(dist, 1.0)
     throttle, wep = 1.0, 0.0
@@ -262,13 +250,12 @@ def fly_one(state, diag, tpx, tpy, tpz, tvx, tvy, tvz, params, mem, base, R, ctr
 
 
 @exact_kernel
-def fly_targets(states, diags, ctrls, n, params, memory, base, R):
-    """Every Dogfight target's tick: row n + i flies against row i (see the module's docstring)."""
+def fly_targets(states, diags, ctrls, n, params, memory, base, R, reads):
+    """Every Dogfight target's tick: row n + i flies against row i (see the module's docstring);
+    ``reads`` (2, len(PILOT_COLUMNS)) scratch."""
     for i in range(n):
-        dcm_from_state(states[i], S_QUAT, R)
-        ub, vb, wb = states[i, S_VEL], states[i, S_VEL + 1], states[i, S_VEL + 2]
-        tvx = R[0, 0] * ub + R[0, 1] * vb + R[0, 2] * wb
-        tvy = R[1, 0] * ub + R[1, 1] * vb + R[1, 2] * wb
-        tvz = R[2, 0] * ub + R[2, 1] * vb + R[2, 2] * wb
-        fly_one(states[n + i], diags[n + i], states[i, S_POS], states[i, S_POS + 1], states[i, S_POS + 2], tvx, tvy,
-                tvz, params, memory[i], base, R, ctrls[n + i])
+        tgt, me = reads[0], reads[1]
+        read_pilot_row(states[i], diags[i], R, tgt)
+        read_pilot_row(states[n + i], diags[n + i], R, me)
+        fly_one(me, R, tgt[R_NORTH], tgt[R_EAST], tgt[R_DOWN], tgt[R_VN], tgt[R_VE], tgt[R_VD], params, memory[i],
+                base, ctrls[n + i])

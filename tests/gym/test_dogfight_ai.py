@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from flightsim.gym.tasks import DogfightTask
+from flightsim.physics.batch import PILOT_COLUMNS, read_pilot_row
 from flightsim.pilots import ai_kernel
 
 
@@ -34,15 +35,16 @@ def test_the_compiled_pilot_gives_the_fighter_ais_controls_tick_by_tick():
     task.ais[2].floor_m = 3500.0
     task.ais[3].g_command = (7.33, -3.0)
     f, n = task.fleet, task.n_envs
-    R = np.zeros((3, 3))
+    R, reads = np.zeros((3, 3)), np.zeros(len(PILOT_COLUMNS))
     seen = {"firing": 0, "pull up": 0, "fine aim": 0, "coarse aim": 0}
     for k in range(400):
         mine = f.ctrls.copy()
         memory = np.stack([ai_kernel.memory_of(ai) for ai in task.ais])
-        vel = f.read.velocity_ned_ms
+        pos, vel = f.read.position_ned_m, f.read.velocity_ned_ms
         for i, ai in enumerate(task.ais):
-            ai_kernel.fly_one(f.states[n + i], f.diags[n + i], *f.states[i, 0:3], *vel[i], ai_kernel.params_of(ai),
-                              memory[i], ai.base.to_array(), R, mine[n + i])
+            read_pilot_row(f.states[n + i], f.diags[n + i], R, reads)
+            ai_kernel.fly_one(reads, R, *pos[i], *vel[i], ai_kernel.params_of(ai), memory[i], ai.base.to_array(),
+                              mine[n + i])
         task.step_numpy(_actions(rng, n))        # before_step: the FighterAIs write f.ctrls
         np.testing.assert_allclose(mine[n:], f.ctrls[n:], rtol=0, atol=1e-9, err_msg=f"tick {k}")
         after = np.stack([ai_kernel.memory_of(ai) for ai in task.ais])
