@@ -4,10 +4,10 @@ Each task works on a Fleet of N aircraft at once, so the single environment and 
 environment share every line. Each task takes the env step in one compiled call: Glide and Thermal
 in gym/fused.py, Dogfight with its targets' AI pilot in gym/fused_dogfight.py (the pilot:
 pilots/ai_kernel.py). ``step_numpy``, the same step in numpy a call per part, is their reference
-in the tests.
-Observations and actions are float32 arrays whose components are named with their units in
-``observation_names`` and ``action_names``; the same values, by name, are in ``info``. Each task's
-``observations`` is one table of them: name, unit, the bounds they are clipped to, and what each is.
+in the tests. Observations and actions are float32 arrays whose components are named with their
+units in ``observation_names`` and ``action_names``; the same values, by name, are in ``info``. Each
+task's ``observations`` is one table of them: name, unit, the bounds they are clipped to, and what
+each is.
 
 Glide (Astir, flightsim/Glide-v0)
     Start: a trimmed glide at 80-110 km/h IAS, 1,000 m, a random heading. Target: a heading
@@ -443,12 +443,12 @@ class DogfightTask(Task):
         self.ai_memory[i] = ai_kernel.memory_of(self.ais[i])
 
     def before_step(self):
-        from ..pilots.ai import AirData
         f, n = self.fleet, self.n_envs
         if self.compiled_ai:
             ai_kernel.fly_targets(f.states, f.diags, f.ctrls, n, self.ai_params, self.ai_memory, self._ai_base, self._ai_R,
                                   self._ai_reads)
             return
+        from ..pilots.ai import AirData
         pos, vel = f.read.position_ned_m, f.read.velocity_ned_ms
         for i in range(n):        # the game's AI flies each target through its controls
             me = AirData.from_sim(f.states[n + i], f.diags[n + i])
