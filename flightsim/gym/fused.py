@@ -42,10 +42,10 @@ C_ACTION = 5                # then per action: lo, span, signed (3 each)
 # result columns
 R_REWARD, R_TERMINATED, R_TRUNCATED, R_BAD_ACTION = 0, 1, 2, 3
 # the readouts' columns (physics.batch.FLIGHT_COLUMNS, read_row's order)
-(F_IAS, F_ROLL, F_PITCH, F_HEADING, F_P, F_Q, F_R, F_ALPHA, F_BETA, F_NORTH, F_EAST, F_ALTITUDE, F_VS,
+(F_IAS, F_ROLL, F_PITCH, F_HEADING, F_P, F_Q, F_R, F_ALPHA, F_BETA, F_NZ, F_NORTH, F_EAST, F_ALTITUDE, F_VS,
  F_FAILED) = (FLIGHT_COLUMNS.index(name) for name in (
     "ias_kmh", "roll_deg", "pitch_deg", "heading_deg", "roll_rate_dps", "pitch_rate_dps", "yaw_rate_dps",
-    "alpha_deg", "beta_deg", "north_m", "east_m", "altitude_m", "vertical_speed_ms", "failed"))
+    "alpha_deg", "beta_deg", "nz_g", "north_m", "east_m", "altitude_m", "vertical_speed_ms", "failed"))
 
 
 def task_consts(kind: int, frame_skip: int, max_steps: int, act_lo, act_span, act_signed, thermal=(0.0, 0.0)):

@@ -25,7 +25,7 @@ import math
 import numpy as np
 from numba import prange
 
-from ..physics.batch import FLIGHT_COLUMNS, PILOT_COLUMNS, read_pilot_row, read_row
+from ..physics.batch import PILOT_COLUMNS, read_pilot_row, read_row
 from ..physics.dynamics import step_in_diag
 from ..physics.jit import exact_kernel, parallel_entry
 from ..pilots.ai_kernel import fly_one
@@ -35,6 +35,7 @@ from .fused import (
     F_ALTITUDE,
     F_FAILED,
     F_IAS,
+    F_NZ,
     R_BAD_ACTION,
     R_REWARD,
     R_TERMINATED,
@@ -44,7 +45,6 @@ from .fused import (
     _put,
 )
 
-F_NZ = FLIGHT_COLUMNS.index("nz_g")
 P_NORTH, P_EAST, P_DOWN, P_VN, P_VE, P_VD = (PILOT_COLUMNS.index(k) for k in (
     "north_m", "east_m", "down_m", "velocity_north_ms", "velocity_east_ms", "velocity_down_ms"))
 D_BULLET_MS, D_CONE_DEG, D_BORESIGHT = 0, 1, 2          # dog: then the guns' line x, y, z

@@ -13,49 +13,64 @@ def _actions(rng, n, k):
     return a
 
 
-@pytest.mark.parametrize("task,n,frame_skip", [("Glide-v0", 1, 1), ("Glide-v0", 3, 1), ("Thermal-v0", 1, 1),
-                                                ("Thermal-v0", 3, 1), ("Glide-v0", 2, 3)])
-def test_fused_vector_step_flies_as_the_numpy_path(task, n, frame_skip):
+def _flies_as_numpy_path(task, n, frame_skip, reset_seed, max_steps, actions, steps, obs_atol):
+    """A fused vector env and one on step_numpy (threads=1), the same resets and actions: the same
+    ends, reasons, observations and rewards each step; returns (fused, numpy one, episodes ended)."""
     fused, ref = (FlightVectorEnv(task, num_envs=n, frame_skip=frame_skip, threads=1) for _ in range(2))
     ref.task.step = ref.task.step_numpy
     for env in (fused, ref):
-        env.reset(seed=5)
-        env.task.max_steps = 120                             # truncations and autoresets on the way
-    rng = np.random.default_rng(2)
+        env.reset(seed=reset_seed)
+        env.task.max_steps = max_steps                       # truncations and autoresets on the way
     ends = 0
-    for k in range(300):
-        a = _actions(rng, n, k)
+    for k in range(steps):
+        a = actions(k)
         o1, r1, te1, tr1, i1 = fused.step(a)
         o2, r2, te2, tr2, i2 = ref.step(a)
         np.testing.assert_array_equal(te1, te2)
         np.testing.assert_array_equal(tr1, tr2)
-        np.testing.assert_allclose(o1, o2, rtol=1e-6, atol=1e-5)
+        np.testing.assert_allclose(o1, o2, rtol=1e-6, atol=obs_atol, err_msg=f"step {k}")
         np.testing.assert_allclose(r1, r2, rtol=0, atol=1e-9)
         assert list(i1.get("termination_reason", [])) == list(i2.get("termination_reason", []))
         ends += int(te1.sum() + tr1.sum())
+    return fused, ref, ends
+
+
+def _single_flies_as_numpy_path(task, reset_seed, actions, steps, obs_atol, same_info=None):
+    """FlightEnv on the fused and the numpy path (step_single through step_numpy), the same resets and
+    actions; ``same_info(i1, i2)`` compares a step's info beyond its keys, where the episode went on."""
+    fused, ref = FlightEnv(task), FlightEnv(task)
+    ref.task.fused_kind = None
+    for env in (fused, ref):
+        env.reset(seed=reset_seed)
+    for k in range(steps):
+        a = actions(k)
+        o1, r1, te1, tr1, i1 = fused.step(a)
+        o2, r2, te2, tr2, i2 = ref.step(a)
+        assert (te1, tr1) == (te2, tr2)
+        assert type(r1) is float and type(te1) is bool and o1.dtype == np.float32
+        np.testing.assert_allclose(o1, o2, rtol=1e-6, atol=obs_atol)
+        assert r1 == pytest.approx(r2, abs=1e-9)
+        assert i1.keys() == i2.keys()
+        if same_info is not None and not te1:
+            same_info(i1, i2)
+        if te1:
+            for env in (fused, ref):
+                env.reset(seed=k)
+
+
+@pytest.mark.parametrize("task,n,frame_skip", [("Glide-v0", 1, 1), ("Glide-v0", 3, 1), ("Thermal-v0", 1, 1),
+                                                ("Thermal-v0", 3, 1), ("Glide-v0", 2, 3)])
+def test_fused_vector_step_flies_as_the_numpy_path(task, n, frame_skip):
+    rng = np.random.default_rng(2)
+    fused, ref, ends = _flies_as_numpy_path(task, n, frame_skip, 5, 120, lambda k: _actions(rng, n, k), 300, 1e-5)
     assert ends >= 4
     np.testing.assert_allclose(fused.task.fleet.states, ref.task.fleet.states, rtol=1e-9, atol=1e-9)
 
 
 def test_fused_single_env_step_flies_as_the_numpy_path():
     """FlightEnv (Thermal: the reward carries the last altitude) on the fused and the numpy path."""
-    fused, ref = FlightEnv("Thermal-v0"), FlightEnv("Thermal-v0")
-    ref.task.fused_kind = None                               # step_single through step_numpy
-    for env in (fused, ref):
-        env.reset(seed=9)
     rng = np.random.default_rng(3)
-    for k in range(200):
-        a = _actions(rng, 1, k)[0]
-        o1, r1, te1, tr1, i1 = fused.step(a)
-        o2, r2, te2, tr2, i2 = ref.step(a)
-        assert (te1, tr1) == (te2, tr2)
-        assert type(r1) is float and type(te1) is bool and o1.dtype == np.float32
-        np.testing.assert_allclose(o1, o2, rtol=1e-6, atol=1e-5)
-        assert r1 == pytest.approx(r2, abs=1e-9)
-        assert i1.keys() == i2.keys()
-        if te1:
-            for env in (fused, ref):
-                env.reset(seed=k)
+    _single_flies_as_numpy_path("Thermal-v0", 9, lambda k: _actions(rng, 1, k)[0], 200, 1e-5)
 
 
 def _dogfight_actions(rng, n, k):
@@ -69,46 +84,21 @@ def _dogfight_actions(rng, n, k):
 def test_fused_dogfight_step_flies_as_the_numpy_path(n, frame_skip):
     """Dogfight (two aircraft an env, the AI's tick in the step): the fused kernels
     (gym/fused_dogfight.py) against step_numpy, through resets, truncations and a bad action."""
-    fused, ref = (FlightVectorEnv("Dogfight-v0", num_envs=n, frame_skip=frame_skip, threads=1) for _ in range(2))
-    ref.task.step = ref.task.step_numpy
-    for env in (fused, ref):
-        env.reset(seed=7)
-        env.task.max_steps = 150
     rng = np.random.default_rng(8)
-    ends = 0
-    for k in range(400):
-        a = _dogfight_actions(rng, n, k)
-        o1, r1, te1, tr1, i1 = fused.step(a)
-        o2, r2, te2, tr2, i2 = ref.step(a)
-        np.testing.assert_array_equal(te1, te2)
-        np.testing.assert_array_equal(tr1, tr2)
-        np.testing.assert_allclose(o1, o2, rtol=1e-6, atol=1e-4, err_msg=f"step {k}")
-        np.testing.assert_allclose(r1, r2, rtol=0, atol=1e-9)
-        assert list(i1.get("termination_reason", [])) == list(i2.get("termination_reason", []))
-        ends += int(te1.sum() + tr1.sum())
+    fused, ref, ends = _flies_as_numpy_path("Dogfight-v0", n, frame_skip, 7, 150,
+                                            lambda k: _dogfight_actions(rng, n, k), 400, 1e-4)
     assert ends >= 3
     np.testing.assert_allclose(fused.task.fleet.states, ref.task.fleet.states, rtol=1e-7, atol=1e-7)
     np.testing.assert_allclose(fused.task.ai_memory, ref.task.ai_memory, rtol=0, atol=1e-9)
 
 
 def test_fused_dogfight_single_env_flies_as_the_numpy_path():
-    fused, ref = FlightEnv("Dogfight-v0"), FlightEnv("Dogfight-v0")
-    ref.task.fused_kind = None                               # step_single through step_numpy
-    for env in (fused, ref):
-        env.reset(seed=3)
     rng = np.random.default_rng(4)
-    for k in range(300):
-        a = _dogfight_actions(rng, 1, k)[0]
-        o1, r1, te1, tr1, i1 = fused.step(a)
-        o2, r2, te2, tr2, i2 = ref.step(a)
-        assert (te1, tr1) == (te2, tr2)
-        assert type(r1) is float and type(te1) is bool and o1.dtype == np.float32
-        np.testing.assert_allclose(o1, o2, rtol=1e-6, atol=1e-4)
-        assert r1 == pytest.approx(r2, abs=1e-9)
-        assert i1 == pytest.approx(i2, rel=1e-6, abs=1e-4) if not te1 else i1.keys() == i2.keys()
-        if te1:
-            for env in (fused, ref):
-                env.reset(seed=k)
+
+    def same_info(i1, i2):
+        assert i1 == pytest.approx(i2, rel=1e-6, abs=1e-4)
+
+    _single_flies_as_numpy_path("Dogfight-v0", 3, lambda k: _dogfight_actions(rng, 1, k)[0], 300, 1e-4, same_info)
 
 
 @pytest.mark.parametrize("range_m,solution", [(120.0, False), (300.0, True), (595.0, True), (640.0, False)])
